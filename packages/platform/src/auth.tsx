@@ -1,0 +1,96 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+export type Role = 'ADMIN' | 'USER';
+export type SubscriptionStatus = 'PENDING' | 'ACTIVE' | 'PAUSED' | 'CANCELED';
+
+export interface Address {
+  cep: string;
+  street: string;
+  number: string;
+  complement?: string;
+  district: string;
+  city: string;
+  state: string;
+}
+
+export interface Laboratory {
+  name: string;
+  cnpj: string;
+  phone: string;
+  address: Address;
+}
+
+/** The signed-in member's profile as the API returns it (`GET /v1/users/provider/{uid}`). */
+export interface UserProfile {
+  _id: string;
+  providerId: string;
+  email: string;
+  name: string;
+  role: Role;
+  subscription?: string | null;
+  hasActiveSubscription: boolean;
+  onboardingCompleted: boolean;
+  laboratory?: Laboratory | null;
+  credits: { balance: number; used: number };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The identity provider's user, reduced to what pages need. */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  emailVerified: boolean;
+}
+
+export type AuthStatus = 'authenticating' | 'authenticated' | 'anonymous';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: AuthUser | null;
+  profile: UserProfile | null;
+  isAdmin: boolean;
+  /** Fetches the profile again (after a change the page made). */
+  refreshProfile: () => Promise<void>;
+  /** Clears local storage, stops session recording, signs out, goes to the login page. */
+  logout: () => Promise<void>;
+  /** The identity operations the auth pages use; the shell provides them. */
+  actions: AuthActions;
+}
+
+export interface AuthActions {
+  signIn(email: string, password: string): Promise<void>;
+  signUp(name: string, email: string, password: string): Promise<void>;
+  sendPasswordReset(email: string): Promise<void>;
+  confirmPasswordReset(oobCode: string, newPassword: string): Promise<void>;
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+}
+
+const unavailable = () => Promise.reject(new Error('Autenticação indisponível.'));
+
+export const anonymousAuth: AuthContextValue = {
+  status: 'anonymous',
+  user: null,
+  profile: null,
+  isAdmin: false,
+  refreshProfile: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  actions: {
+    signIn: unavailable,
+    signUp: unavailable,
+    sendPasswordReset: unavailable,
+    confirmPasswordReset: unavailable,
+    changePassword: unavailable,
+  },
+};
+
+const AuthContext = createContext<AuthContextValue>(anonymousAuth);
+
+export function AuthProvider({ value, children }: { value: AuthContextValue; children: ReactNode }) {
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  return useContext(AuthContext);
+}

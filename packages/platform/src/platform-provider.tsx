@@ -1,0 +1,27 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
+import type { ReactNode } from 'react';
+import { AnalyticsProvider, type Analytics } from './analytics';
+import { ApiClientProvider } from './api-client';
+import { AuthProvider, type AuthContextValue } from './auth';
+
+export interface PlatformProviderProps {
+  auth: AuthContextValue;
+  apiClient: AxiosInstance;
+  analytics: Analytics;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** What the shell (or a remote's dev harness) wraps every page in. */
+export function PlatformProvider({ auth, apiClient, analytics, queryClient, children }: PlatformProviderProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApiClientProvider client={apiClient}>
+        <AnalyticsProvider analytics={analytics}>
+          <AuthProvider value={auth}>{children}</AuthProvider>
+        </AnalyticsProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>
+  );
+}

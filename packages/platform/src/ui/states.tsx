@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { PageLayout } from './page-layout';
+
+export interface ErrorStateProps {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+  retryLabel?: string;
+}
+
+/** A failed area: what went wrong, in Portuguese, and a way to try again. */
+export function ErrorState({ title = 'Algo deu errado', message, onRetry, retryLabel = 'Tentar novamente' }: ErrorStateProps) {
+  return (
+    <div className="clube-state" role="alert">
+      <h2 className="clube-state__title">{title}</h2>
+      <p className="clube-state__message">{message}</p>
+      {onRetry && <Button onClick={onRetry}>{retryLabel}</Button>}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="clube-state">
+      <h2 className="clube-state__title">{title}</h2>
+      {children && <div className="clube-state__message">{children}</div>}
+    </div>
+  );
+}
+
+/** The 404 page, shared by the shell and every remote's catch-all route. */
+export function NotFoundPage() {
+  return (
+    <PageLayout title="Página não encontrada">
+      <div className="clube-state">
+        <p className="clube-state__message">O endereço que você abriu não existe ou foi movido.</p>
+        <a className="clube-button clube-button--primary" href="/">
+          Voltar para o início
+        </a>
+      </div>
+    </PageLayout>
+  );
+}
+
+/** Shown to a signed-in member who opens an admin page. */
+export function ForbiddenPage() {
+  return (
+    <PageLayout title="Sem permissão">
+      <div className="clube-state">
+        <p className="clube-state__message">Você não tem permissão para acessar esta página.</p>
+        <a className="clube-button clube-button--primary" href="/">
+          Voltar para o início
+        </a>
+      </div>
+    </PageLayout>
+  );
+}

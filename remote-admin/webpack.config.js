@@ -1,0 +1,3 @@
+const { createFederatedConfig } = require('../webpack.shared');
+
+module.exports = createFederatedConfig({ name: 'admin', dir: __dirname });

@@ -1,0 +1,3 @@
+const { createFederatedConfig } = require('../webpack.shared');
+
+module.exports = createFederatedConfig({ name: 'auth', dir: __dirname });

@@ -1,0 +1,4 @@
+import { renderHarness } from '@clube/dev-harness';
+import Routes from './routes';
+
+renderHarness({ remote: 'catalog', Routes, links: ['/', '/videos', '/planos'] });

@@ -1,0 +1,39 @@
+// Production build of the shell and every remote, in one webpack process.
+// `node scripts/build.mjs catalog` builds only the named frontends.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FRONTENDS, ROOT } from './frontends.mjs';
+
+const require = createRequire(import.meta.url);
+
+export async function buildFrontends(names = Object.keys(FRONTENDS), { quiet = false } = {}) {
+  const webpack = require('webpack');
+  const configs = names.map((name) => {
+    const factory = require(path.join(ROOT, FRONTENDS[name].dir, 'webpack.config.js'));
+    return { ...factory({}, { mode: 'production' }), name };
+  });
+  const started = Date.now();
+  await new Promise((resolve, reject) => {
+    webpack(configs, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      if (stats.hasWarnings() && !quiet) console.warn(stats.toString('errors-warnings'));
+      resolve();
+    });
+  });
+  if (!quiet) console.log(`Build de produção pronto (${names.join(', ')}) em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !FRONTENDS[name]);
+  if (unknown.length) {
+    console.error(`Frontend desconhecido: ${unknown.join(', ')} (use: ${Object.keys(FRONTENDS).join(', ')})`);
+    process.exit(1);
+  }
+  buildFrontends(names.length ? names : undefined).catch((error) => {
+    console.error(error.message ?? error);
+    process.exit(1);
+  });
+}

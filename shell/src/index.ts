@@ -1,0 +1,2 @@
+// Async boundary: shared singletons (React, the platform…) are negotiated before any of them runs.
+import('./bootstrap');

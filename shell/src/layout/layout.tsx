@@ -1,0 +1,18 @@
+import { Toaster } from '@clube/platform';
+import type { ReactNode } from 'react';
+import { Header } from './header';
+import './layout.css';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="clube-button clube-button--ghost" href="#conteudo" style={{ position: 'absolute', left: -9999 }}>
+        Pular para o conteúdo
+      </a>
+      <Header />
+      <div id="conteudo">{children}</div>
+      <footer className="shell-footer">Clube · conteúdo para equipes de laboratório</footer>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+/** Settings read at run time from `/config.json`, so one build serves every environment. */
+export interface RuntimeConfig {
+  apiUrl: string;
+  firebase: {
+    apiKey: string;
+    authDomain: string;
+    projectId: string;
+    /** Only in development and tests: the Firebase Auth emulator. Never set in production. */
+    authEmulatorUrl?: string | null;
+  };
+  posthog: { key: string; host: string } | null;
+  gtmId: string | null;
+}
+
+/** Where each remote's `remoteEntry.js` lives, read at run time from `/remotes.json`. */
+export type RemoteManifest = Record<string, string>;
+
+async function fetchJson<T>(path: string): Promise<T> {
+  const response = await fetch(path, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  return fetchJson<RuntimeConfig>('/config.json');
+}
+
+export function loadRemoteManifest(): Promise<RemoteManifest> {
+  return fetchJson<RemoteManifest>('/remotes.json');
+}
