@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 

@@ -1,0 +1,54 @@
+// One lint config for the workspace. Besides the usual TypeScript and hooks rules it enforces the
+// federation's boundaries: a remote never imports another remote or the shell; the shell never
+// imports a remote; both meet only in @clube/platform.
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FRONTENDS = ['shell', 'remote-auth', 'remote-catalog', 'remote-account', 'remote-admin'];
+
+/** Zones for import-x/no-restricted-paths: each frontend may not reach into the others. */
+const zones = FRONTENDS.map((target) => ({
+  target: `./${target}`,
+  from: FRONTENDS.filter((other) => other !== target).map((other) => `./${other}`),
+  message: 'Remotes e shell só se falam pelo pacote @clube/platform.',
+}));
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'artifacts/**', '.tmp/**'] },
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
+    files: FRONTENDS.map((dir) => `${dir}/src/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(shell|remote-[a-z]+)(/|$)|(^|/)(shell|remote-[a-z]+)/src(/|$)',
+              message: 'Remotes e shell só se falam pelo pacote @clube/platform.',
+            },
+            { group: ['@clube/platform/*'], message: 'Importe de "@clube/platform" (o singleton compartilhado), nunca de um arquivo interno.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

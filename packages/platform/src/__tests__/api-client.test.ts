@@ -1,0 +1,80 @@
+/** @jest-environment node */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { API_TIMEOUT_MS, ApiError, createApiClient } from '../api-client';
+
+let server: http.Server;
+let apiUrl: string;
+const seen: Array<{ url?: string; authorization?: string }> = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    seen.push({ url: req.url, authorization: req.headers.authorization });
+    res.setHeader('Content-Type', 'application/json');
+    if (req.url === '/v1/users/me') return res.end(JSON.stringify({ name: 'Ana' }));
+    if (req.url === '/v1/forbidden') {
+      res.statusCode = 403;
+      return res.end(JSON.stringify({ statusCode: 403, code: 'FORBIDDEN', message: 'Você não tem permissão.' }));
+    }
+    if (req.url === '/v1/expired') {
+      res.statusCode = 401;
+      return res.end(JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Sessão expirada.' }));
+    }
+    if (req.url === '/v1/crash') {
+      res.statusCode = 500;
+      return res.end('<html>stack trace</html>');
+    }
+    if (req.url === '/v1/slow') return undefined; // never answers
+    res.statusCode = 404;
+    return res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('API client', () => {
+  it('When a call succeeds, then it goes to {API}/v1 with the bearer token and returns the body itself', async () => {
+    const api = createApiClient({ apiUrl, getToken: async () => 'token-123' });
+    await expect(api.get('/users/me')).resolves.toEqual({ name: 'Ana' });
+    expect(seen.at(-1)).toEqual({ url: '/v1/users/me', authorization: 'Bearer token-123' });
+  });
+
+  it('When there is no token, then no Authorization header is sent', async () => {
+    const api = createApiClient({ apiUrl, getToken: async () => null });
+    await api.get('/users/me');
+    expect(seen.at(-1)?.authorization).toBeUndefined();
+  });
+
+  it('When the API answers with its error shape, then the Portuguese message reaches the page', async () => {
+    const api = createApiClient({ apiUrl });
+    await expect(api.get('/forbidden')).rejects.toEqual(new ApiError(403, 'FORBIDDEN', 'Você não tem permissão.'));
+  });
+
+  it('When the API answers 401, then onUnauthorized is called', async () => {
+    const onUnauthorized = jest.fn();
+    const api = createApiClient({ apiUrl, onUnauthorized });
+    await expect(api.get('/expired')).rejects.toMatchObject({ statusCode: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('When the server fails without the error shape, then a generic Portuguese message is given', async () => {
+    const api = createApiClient({ apiUrl });
+    await expect(api.get('/crash')).rejects.toMatchObject({ statusCode: 500, message: 'Algo deu errado no servidor. Tente novamente.' });
+  });
+
+  it('When the server does not answer in time, then the call fails with a timeout message', async () => {
+    const api = createApiClient({ apiUrl });
+    expect(API_TIMEOUT_MS).toBe(15000);
+    await expect(api.get('/slow', { timeout: 200 })).rejects.toMatchObject({ code: 'TIMEOUT', message: 'O servidor demorou demais para responder. Tente novamente.' });
+  });
+
+  it('When the server cannot be reached, then the message says so', async () => {
+    const api = createApiClient({ apiUrl: 'http://127.0.0.1:9' });
+    await expect(api.get('/users/me')).rejects.toMatchObject({ code: 'NETWORK', message: 'Não foi possível falar com o servidor. Verifique sua conexão.' });
+  });
+});

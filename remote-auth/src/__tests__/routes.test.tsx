@@ -1,0 +1,23 @@
+import { renderRoute } from '@clube/dev-harness/test';
+import { screen } from '@testing-library/react';
+import Routes from '../routes';
+
+const PAGES: Array<[path: string, title: string]> = [
+  ['/autenticacao/registro', 'Criar conta'],
+  ['/autenticacao/login', 'Entrar'],
+  ['/autenticacao/esqueci-senha', 'Esqueci minha senha'],
+  ['/autenticacao/atualizar-senha', 'Atualizar senha'],
+  ['/onboarding', 'Dados do laboratório'],
+];
+
+describe('auth remote routes', () => {
+  it.each(PAGES)('When %s is opened, then the page "%s" is shown', async (path, title) => {
+    renderRoute(<Routes />, path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it('When a path inside the area does not exist, then the Portuguese 404 is shown', async () => {
+    renderRoute(<Routes />, '/autenticacao/nada');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
+  });
+});
