@@ -1,0 +1,56 @@
+import type { ObjectId } from 'mongodb';
+
+/** Collection names, so a typo is a compile error rather than an empty collection. */
+export const COLLECTIONS = {
+  users: 'users',
+  subscriptions: 'subscriptions',
+} as const;
+
+export const USER_ROLES = ['ADMIN', 'USER'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const BRAZILIAN_STATES = [
+  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
+  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+] as const;
+export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
+
+export interface Address {
+  cep: string;
+  street: string;
+  number: string;
+  complement?: string;
+  district: string;
+  city: string;
+  state: BrazilianState;
+}
+
+export interface Laboratory {
+  name: string;
+  cnpj: string;
+  phone: string;
+  address: Address;
+}
+
+export interface UserDocument {
+  _id: ObjectId;
+  providerId: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  subscription: ObjectId | null;
+  hasActiveSubscription: boolean;
+  onboardingCompleted: boolean;
+  laboratory: Laboratory | null;
+  credits: { balance: number; used: number };
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'PAUSED', 'CANCELED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Drives the partial unique index "one open subscription per user" (see db/indexes.ts). */
+export function isOpenSubscriptionStatus(status: SubscriptionStatus): boolean {
+  return status !== 'CANCELED';
+}

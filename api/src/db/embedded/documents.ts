@@ -1,0 +1,71 @@
+import { BSON, ObjectId } from 'mongodb';
+
+export type Doc = Record<string, unknown>;
+
+/**
+ * Deep copy that keeps BSON values (ObjectId, Date, Binary…) as their classes, which
+ * structuredClone would flatten to plain objects. Stored documents never share references
+ * with what callers hold, so a caller mutating a result cannot change the store.
+ */
+export function cloneValue<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof ObjectId) return value;
+  if (Array.isArray(value)) return value.map((item) => cloneValue(item)) as T;
+  if (isPlainObject(value)) {
+    const copy: Doc = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (item !== undefined) copy[key] = cloneValue(item);
+    }
+    return copy as T;
+  }
+  // Other BSON types (Binary, Decimal128, Long…) are treated as immutable values.
+  return value;
+}
+
+export function isPlainObject(value: unknown): value is Doc {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** A string that is equal for two values exactly when MongoDB would treat them as equal keys. */
+export function keyOf(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (typeof value === 'string') return `s:${value}`;
+  if (typeof value === 'number') return `n:${value}`;
+  if (typeof value === 'boolean') return `b:${value}`;
+  if (value instanceof ObjectId) return `o:${value.toHexString()}`;
+  if (value instanceof Date) return `d:${value.getTime()}`;
+  return `j:${BSON.EJSON.stringify(value as Doc, { relaxed: false })}`;
+}
+
+export function getPath(doc: unknown, path: string): unknown {
+  let current: unknown = doc;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Doc)[part];
+  }
+  return current;
+}
+
+export function setPath(doc: Doc, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let current: Doc = doc;
+  for (const part of parts.slice(0, -1)) {
+    const next = current[part];
+    if (!isPlainObject(next)) current[part] = {};
+    current = current[part] as Doc;
+  }
+  current[parts[parts.length - 1] as string] = value;
+}
+
+export function serialize(docs: Doc[]): string {
+  return BSON.EJSON.stringify(docs, { relaxed: false });
+}
+
+export function deserialize(text: string): Doc[] {
+  const parsed = BSON.EJSON.parse(text, { relaxed: false }) as unknown;
+  if (!Array.isArray(parsed)) throw new Error('arquivo de coleção inválido: esperado um array');
+  return parsed as Doc[];
+}

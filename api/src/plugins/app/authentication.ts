@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ObjectId } from 'mongodb';
+import type { UserDocument } from '../../db/collections';
+import { AppError, forbidden, unauthorized } from '../../errors/app-error';
+
+/** Whose resource a request targets: a profile id, a Firebase uid, or nobody (not found). */
+export type Owner = { userId: string | ObjectId } | { providerId: string } | null;
+export type OwnerResolver = (request: FastifyRequest) => Owner | Promise<Owner>;
+
+/**
+ * Who may call a route, declared in its `config.auth` and enforced by the hooks below:
+ * - 'public': anyone, no token read;
+ * - 'token': a valid Firebase token, the profile may not exist yet (creating it);
+ * - 'signed-in': a valid token and a profile;
+ * - 'admin': a profile with role ADMIN;
+ * - { owner, admin }: the owner of the targeted resource (resolved after validation), and
+ *   admins unless `admin: false`.
+ */
+export type AuthRule = 'public' | 'token' | 'signed-in' | 'admin' | { owner: OwnerResolver; admin?: boolean };
+
+export const ownerOrAdmin = (owner: OwnerResolver): AuthRule => ({ owner, admin: true });
+export const ownerOnly = (owner: OwnerResolver): AuthRule => ({ owner, admin: false });
+
+export interface Principal {
+  uid: string;
+  email: string | undefined;
+  name: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+  }
+  interface FastifyRequest {
+    /** The verified Firebase identity; null on public routes. */
+    principal: Principal | null;
+    /** The caller's profile (found by providerId); null when public or not created yet. */
+    user: UserDocument | null;
+  }
+}
+
+/** firebase-admin codes that mean "this token is not acceptable" (401), not "we failed" (5xx). */
+const TOKEN_EXPIRED_CODES = new Set(['auth/id-token-expired']);
+const TOKEN_REJECTED_CODES = new Set([
+  'auth/argument-error',
+  'auth/invalid-argument',
+  'auth/id-token-revoked',
+  'auth/invalid-id-token',
+  'auth/user-disabled',
+  'auth/user-not-found',
+  'auth/project-not-found',
+]);
+
+export const PROFILE_REQUIRED_MESSAGE = 'Complete seu cadastro para continuar.';
+
+function ruleOf(request: FastifyRequest): AuthRule {
+  return request.routeOptions.config.auth ?? 'admin';
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized();
+  const match = /^Bearer ([A-Za-z0-9_\-.=]+)$/.exec(header.trim());
+  if (!match?.[1]) throw unauthorized('Sessão inválida. Faça login novamente.', 'INVALID_TOKEN');
+  return match[1];
+}
+
+/**
+ * onRequest: verifies the token and loads the profile, then settles every rule that needs no
+ * route data (401 before anything else, 403 for a wrong role).
+ */
+export async function authenticate(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const rule = ruleOf(request);
+  if (rule === 'public') return;
+
+  const token = bearerToken(request);
+  let decoded;
+  try {
+    decoded = await this.identity.verifyIdToken(token);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (TOKEN_EXPIRED_CODES.has(code)) throw unauthorized('Sua sessão expirou. Faça login novamente.', 'TOKEN_EXPIRED');
+    if (TOKEN_REJECTED_CODES.has(code)) throw unauthorized('Sessão inválida. Faça login novamente.', 'INVALID_TOKEN');
+    request.log.error({ err: error }, 'token verification failed');
+    throw new AppError(503, 'AUTH_UNAVAILABLE', 'Não foi possível verificar sua sessão agora. Tente novamente em instantes.');
+  }
+  request.principal = { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined };
+  request.user = await this.usersRepository.findByProviderId(decoded.uid);
+
+  if (rule === 'token' || typeof rule === 'object') return; // owners are settled in preHandler
+  if (!request.user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
+  if (rule === 'admin' && request.user.role !== 'ADMIN') throw forbidden();
+}
+
+/** preHandler: ownership needs validated params (a malformed id is a 400 before it is a 403). */
+export async function authorizeOwner(request: FastifyRequest): Promise<void> {
+  const rule = ruleOf(request);
+  if (typeof rule !== 'object') return;
+  const { user, principal } = request;
+  if (user && rule.admin !== false && user.role === 'ADMIN') return;
+  const owner = await rule.owner(request);
+  if (owner && 'providerId' in owner && principal && owner.providerId === principal.uid) return;
+  if (!user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
+  if (owner && 'userId' in owner && String(owner.userId) === user._id.toHexString()) return;
+  throw forbidden();
+}
+
+/** Refuses to start when a route forgets to say who may call it. */
+export function requireAuthRule(route: RouteOptions): void {
+  if (route.method === 'HEAD') return;
+  if (!route.config || !('auth' in route.config) || route.config.auth === undefined) {
+    throw new Error(`A rota ${String(route.method)} ${route.url} precisa declarar config.auth.`);
+  }
+}
+
+export default fp(
+  async function authentication(fastify: FastifyInstance) {
+    fastify.decorateRequest('principal', null);
+    fastify.decorateRequest('user', null);
+  },
+  { name: 'authentication', dependencies: ['firebase', 'users-repository'] },
+);

@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
+import { COLLECTIONS, type Laboratory, type UserDocument, type UserRole } from '../../db/collections';
+import { conflict, isDuplicateKeyError } from '../../errors/app-error';
+
+export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+export interface UserListFilters {
+  page: number;
+  limit: number;
+  field: UserSortField;
+  criteria: 'asc' | 'desc';
+  searchTerm?: string | undefined;
+  role?: UserRole | 'ALL' | undefined;
+  isSubscriber?: boolean | undefined;
+  hasUsedCredits?: boolean | undefined;
+}
+
+export interface NewUserIdentity {
+  providerId: string;
+  email: string;
+  name: string;
+}
+
+export interface ProfileChanges {
+  name?: string | undefined;
+  onboardingCompleted?: boolean | undefined;
+  laboratory?: Laboratory | undefined;
+}
+
+export interface UsersRepository {
+  collection(): Collection<UserDocument>;
+  findById(id: string | ObjectId): Promise<UserDocument | null>;
+  findByProviderId(providerId: string): Promise<UserDocument | null>;
+  existsById(id: string | ObjectId): Promise<boolean>;
+  list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
+  /** Creates the profile for a Firebase account once; later calls return the existing one. */
+  createFromIdentity(identity: NewUserIdentity): Promise<{ user: UserDocument; created: boolean }>;
+  updateProfile(id: string | ObjectId, changes: ProfileChanges): Promise<UserDocument | null>;
+  updateRole(id: string | ObjectId, role: UserRole): Promise<UserDocument | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersRepository: UsersRepository;
+  }
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+function toObjectId(id: string | ObjectId): ObjectId {
+  return typeof id === 'string' ? new ObjectId(id) : id;
+}
+
+export default fp(
+  async function usersRepository(fastify: FastifyInstance) {
+    const collection = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
+    const now = () => fastify.clock.now();
+
+    const repository: UsersRepository = {
+      collection,
+
+      findById: (id) => collection().findOne({ _id: toObjectId(id) }),
+
+      findByProviderId: (providerId) => collection().findOne({ providerId }),
+
+      async existsById(id) {
+        return (await collection().countDocuments({ _id: toObjectId(id) }, { limit: 1 })) > 0;
+      },
+
+      async list({ page, limit, field, criteria, searchTerm, role, isSubscriber, hasUsedCredits }) {
+        const filter: Filter<UserDocument> = {};
+        if (role && role !== 'ALL') filter.role = role;
+        if (isSubscriber !== undefined) filter.hasActiveSubscription = isSubscriber;
+        if (hasUsedCredits !== undefined) filter['credits.used'] = hasUsedCredits ? { $gt: 0 } : { $lte: 0 };
+        const term = searchTerm?.trim();
+        if (term) {
+          // Literal, case-insensitive text: whatever the person typed, never a pattern.
+          const pattern = new RegExp(escapeRegExp(term), 'i');
+          filter.$or = [{ name: pattern }, { email: pattern }];
+        }
+        const direction = criteria === 'asc' ? 1 : -1;
+        const sort: Sort = { [field]: direction, _id: direction };
+        const [data, total] = await Promise.all([
+          collection()
+            .find(filter)
+            .sort(sort)
+            .skip((page - 1) * limit)
+            .limit(limit)
+            .toArray(),
+          collection().countDocuments(filter),
+        ]);
+        return { data, total };
+      },
+
+      async createFromIdentity({ providerId, email, name }) {
+        const existing = await collection().findOne({ providerId });
+        if (existing) return { user: existing, created: false };
+        const at = now();
+        const user: UserDocument = {
+          _id: new ObjectId(),
+          providerId,
+          email: email.toLowerCase(),
+          name,
+          role: 'USER',
+          subscription: null,
+          hasActiveSubscription: false,
+          onboardingCompleted: false,
+          laboratory: null,
+          credits: { balance: 0, used: 0 },
+          createdAt: at,
+          updatedAt: at,
+        };
+        try {
+          await collection().insertOne(user);
+          return { user, created: true };
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+          // Two first requests racing: the other one created it.
+          const raced = await collection().findOne({ providerId });
+          if (raced) return { user: raced, created: false };
+          throw conflict('Já existe um perfil com este e-mail. Entre com a conta que o criou.', 'EMAIL_IN_USE');
+        }
+      },
+
+      async updateProfile(id, changes) {
+        const set: Partial<UserDocument> = { updatedAt: now() };
+        if (changes.name !== undefined) set.name = changes.name;
+        if (changes.onboardingCompleted !== undefined) set.onboardingCompleted = changes.onboardingCompleted;
+        if (changes.laboratory !== undefined) set.laboratory = changes.laboratory;
+        return collection().findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'after' });
+      },
+
+      updateRole: (id, role) =>
+        collection().findOneAndUpdate(
+          { _id: toObjectId(id) },
+          { $set: { role, updatedAt: now() } },
+          { returnDocument: 'after' },
+        ),
+    };
+
+    fastify.decorate('usersRepository', repository);
+  },
+  { name: 'users-repository', dependencies: ['mongodb', 'clock'] },
+);

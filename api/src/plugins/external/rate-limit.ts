@@ -1,0 +1,26 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors/app-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Limits writes per client IP; reads are left alone (the shell refetches the profile often). */
+export default fp(
+  async function writeRateLimit(fastify: FastifyInstance) {
+    const { max, timeWindowMs } = fastify.config.rateLimit;
+    await fastify.register(rateLimit, {
+      global: true,
+      max,
+      timeWindow: timeWindowMs,
+      allowList: (request) => SAFE_METHODS.has(request.method),
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          429,
+          'RATE_LIMITED',
+          `Muitas alterações em pouco tempo. Tente novamente em ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`,
+        ),
+    });
+  },
+  { name: 'rate-limit' },
+);

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate, authorizeOwner, requireAuthRule } from '../plugins/app/authentication';
+
+/**
+ * Applies to every route under routes/ (autoload cascades it): each route declares
+ * `config.auth` and these hooks enforce it, so handlers never check identity themselves.
+ */
+export default async function authHooks(fastify: FastifyInstance) {
+  fastify.addHook('onRoute', requireAuthRule);
+  fastify.addHook('onRequest', authenticate);
+  fastify.addHook('preHandler', authorizeOwner);
+}

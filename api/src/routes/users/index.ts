@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, forbidden, notFound } from '../../errors/app-error';
+import { ownerOrAdmin } from '../../plugins/app/authentication';
+import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../schemas/common';
+import {
+  CreateUserBody,
+  ExistsResponse,
+  ProviderIdParams,
+  toUserResponse,
+  UpdateUserBody,
+  UserListQuery,
+  UserSchema,
+} from '../../schemas/users';
+import { normalizeLaboratory } from '../../services/laboratory';
+
+const tags = ['users'];
+const userNotFound = () => notFound('Usuário não encontrado.', 'USER_NOT_FOUND');
+
+interface IdRequest {
+  params: { id: string };
+}
+
+/** PATCH /users/{id}: admins change the role of others; a member changes their own profile. */
+async function guardUserChanges(request: FastifyRequest): Promise<void> {
+  const { params, body, user } = request as FastifyRequest & IdRequest & { body: Record<string, unknown> };
+  if (!user) throw forbidden();
+  const isSelf = user._id.toHexString() === params.id.toLowerCase();
+  if (body.role !== undefined) {
+    if (user.role !== 'ADMIN') throw forbidden('Só administradores podem alterar o papel de um usuário.', 'ROLE_CHANGE_FORBIDDEN');
+    if (isSelf) throw forbidden('Você não pode alterar o seu próprio papel.', 'ROLE_CHANGE_FORBIDDEN');
+  }
+  const profileFields = Object.keys(body).filter((key) => key !== 'role');
+  if (profileFields.length > 0 && !isSelf) {
+    throw forbidden('Só o próprio usuário pode alterar os dados do perfil.', 'PROFILE_CHANGE_FORBIDDEN');
+  }
+}
+
+const users: FastifyPluginAsyncTypebox = async (fastify) => {
+  const repository = fastify.usersRepository;
+
+  fastify.get(
+    '/',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Lista paginada de usuários (admin)',
+        querystring: UserListQuery,
+        response: { 200: paginated(UserSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const { page = 1, limit = 10, field = 'createdAt', criteria = 'desc', ...filters } = request.query;
+      const { data, total } = await repository.list({ page, limit, field, criteria, ...filters });
+      return { data: data.map(toUserResponse), meta: pageMeta(page, limit, total) };
+    },
+  );
+
+  fastify.post(
+    '/',
+    {
+      config: { auth: 'token' },
+      schema: {
+        tags,
+        summary: 'Cria o perfil do usuário autenticado (idempotente)',
+        querystring: NoQuery,
+        body: CreateUserBody,
+        response: { 200: UserSchema, 201: UserSchema, ...errorResponses(401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      if (!principal.email) {
+        throw badRequest('Sua conta não tem e-mail. Entre com e-mail e senha para criar o perfil.', 'EMAIL_REQUIRED');
+      }
+      const fromToken = principal.name?.trim().slice(0, 120);
+      const name = request.body.name?.trim() || (fromToken && fromToken.length >= 2 ? fromToken : principal.email.split('@')[0]!);
+      const { user, created } = await repository.createFromIdentity({ providerId: principal.uid, email: principal.email, name });
+      return reply.code(created ? 201 : 200).send(toUserResponse(user));
+    },
+  );
+
+  fastify.get(
+    '/provider/:providerId',
+    {
+      config: { auth: ownerOrAdmin((request) => ({ providerId: (request.params as { providerId: string }).providerId })) },
+      schema: {
+        tags,
+        summary: 'Perfil pelo uid do Firebase (o próprio usuário ou admin)',
+        params: ProviderIdParams,
+        querystring: NoQuery,
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await repository.findByProviderId(request.params.providerId);
+      if (!user) throw userNotFound();
+      return toUserResponse(user);
+    },
+  );
+
+  fastify.get(
+    '/:id',
+    {
+      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
+      schema: {
+        tags,
+        summary: 'Perfil pelo id (o próprio usuário ou admin)',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await repository.findById(request.params.id);
+      if (!user) throw userNotFound();
+      return toUserResponse(user);
+    },
+  );
+
+  fastify.get(
+    '/:id/exists',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Se existe um usuário com este id',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: ExistsResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ exists: await repository.existsById(request.params.id) }),
+  );
+
+  fastify.patch(
+    '/:id',
+    {
+      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
+      preHandler: guardUserChanges,
+      schema: {
+        tags,
+        summary: 'Admin: { role } de outro usuário; o próprio usuário: nome, laboratório, onboarding',
+        params: IdParams,
+        querystring: NoQuery,
+        body: UpdateUserBody,
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { role, laboratory, ...profile } = request.body;
+      const user =
+        role !== undefined
+          ? await repository.updateRole(request.params.id, role)
+          : await repository.updateProfile(request.params.id, {
+              ...profile,
+              ...(laboratory ? { laboratory: normalizeLaboratory(laboratory) } : {}),
+            });
+      if (!user) throw userNotFound();
+      return toUserResponse(user);
+    },
+  );
+};
+
+export default users;
