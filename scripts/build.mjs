@@ -3,7 +3,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FRONTENDS, ROOT } from './frontends.mjs';
+import frontends from './frontends.cjs';
+
+const { FRONTENDS, ROOT } = frontends;
 
 const require = createRequire(import.meta.url);
 

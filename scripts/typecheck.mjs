@@ -2,7 +2,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './frontends.mjs';
+import frontends from './frontends.cjs';
+
+const { ROOT } = frontends;
 
 const PACKAGES = ['packages/platform', 'packages/dev-harness', 'shell', 'remote-auth', 'remote-catalog', 'remote-account', 'remote-admin', 'api', 'e2e'];
 const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');

@@ -3,8 +3,11 @@ import type { ComponentType } from 'react';
 import type { RemoteManifest } from '../runtime-config';
 import { REMOTE_NAMES, type RemoteName } from './ownership';
 
-/** A remote entry that has not loaded by then counts as down; its area shows the retry message. */
-export const REMOTE_LOAD_TIMEOUT_MS = 8000;
+/**
+ * A remote that has not loaded by then counts as down and its area shows the retry message
+ * (the browser itself would hold a hanging script for ~20 s).
+ */
+export const REMOTE_LOAD_TIMEOUT_MS = 6000;
 
 export class RemoteLoadError extends Error {
   constructor(

@@ -1,0 +1,11 @@
+// The browser suite: real Chromium (Debian package) driven by playwright-core against the
+// production build. Run by `npm test` after the build; alone: `npm run test:browser`.
+module.exports = {
+  displayName: 'browser',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/tests/**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
+  testTimeout: 120000,
+  maxWorkers: 1,
+};

@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.resolve(__dirname, '..', '..', 'artifacts', 'screenshots');
+
+/** Flags for Debian Chromium on a machine with no network beyond loopback. */
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium with its own empty profile. */
+export async function openBrowser({ width = 1280, height = 800 } = {}): Promise<BrowserSession> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'clube-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: FLAGS, viewport: { width, height }, locale: 'pt-BR' });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => console.warn(`[página] ${error.message}`));
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot under artifacts/screenshots (not committed) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,11 @@
+// The browser suite runs the product on its own ports, so it never collides with a running `npm start`.
+export const E2E_PORTS = { shell: 18080, auth: 18081, catalog: 18082, account: 18083, admin: 18084, api: 13000 } as const;
+
+Object.assign(process.env, {
+  PORT: String(E2E_PORTS.shell),
+  REMOTE_AUTH_PORT: String(E2E_PORTS.auth),
+  REMOTE_CATALOG_PORT: String(E2E_PORTS.catalog),
+  REMOTE_ACCOUNT_PORT: String(E2E_PORTS.account),
+  REMOTE_ADMIN_PORT: String(E2E_PORTS.admin),
+  API_PORT: String(E2E_PORTS.api),
+});

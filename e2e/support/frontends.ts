@@ -1,0 +1,58 @@
+import './env';
+import net from 'node:net';
+
+// CommonJS helpers shared with `npm start`: one static server per frontend, each on its own port.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { serveFrontend } = require('../../scripts/serve-static.cjs') as {
+  serveFrontend(name: string): Promise<{ url: string; close(): Promise<void> }>;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { FRONTENDS, portOf } = require('../../scripts/frontends.cjs') as {
+  FRONTENDS: Record<string, { dir: string; port: number }>;
+  portOf(name: string): number;
+};
+
+export type FrontendName = 'shell' | 'auth' | 'catalog' | 'account' | 'admin';
+
+/** The production builds served as separate deployments, each of which a test may stop or replace. */
+export class Frontends {
+  private readonly running = new Map<FrontendName, { close(): Promise<void> }>();
+
+  readonly shellUrl = `http://localhost:${portOf('shell')}`;
+
+  async startAll(): Promise<void> {
+    for (const name of Object.keys(FRONTENDS) as FrontendName[]) await this.start(name);
+  }
+
+  async start(name: FrontendName): Promise<void> {
+    if (this.running.has(name)) return;
+    this.running.set(name, await serveFrontend(name));
+  }
+
+  async stop(name: FrontendName): Promise<void> {
+    await this.running.get(name)?.close();
+    this.running.delete(name);
+  }
+
+  /** Replaces a remote's server with one that accepts connections and never answers. */
+  async hang(name: FrontendName): Promise<void> {
+    await this.stop(name);
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(portOf(name), '0.0.0.0', resolve));
+    this.running.set(name, {
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => resolve());
+        }),
+    });
+  }
+
+  async stopAll(): Promise<void> {
+    for (const name of [...this.running.keys()]) await this.stop(name);
+  }
+}

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { Frontends } from '../support/frontends';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..', '..');
+const UNAVAILABLE = 'Esta área está indisponível no momento';
+
+const frontends = new Frontends();
+let session: BrowserSession;
+let page: Page;
+
+async function open(pathname: string): Promise<void> {
+  await page.goto(`${frontends.shellUrl}${pathname}`, { waitUntil: 'domcontentloaded' });
+}
+
+async function expectHeading(name: string, timeout = 10000): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout });
+}
+
+beforeAll(async () => {
+  await frontends.startAll();
+  session = await openBrowser();
+  page = session.page;
+});
+
+afterAll(async () => {
+  await session?.close();
+  await frontends.stopAll();
+});
+
+describe('the shell composes four remotes at run time', () => {
+  it.each([
+    ['catalog', '/', 'Bem-vindo ao Clube'],
+    ['auth', '/autenticacao/login', 'Entrar'],
+    ['account', '/usuario/laboratorio', 'Meu laboratório'],
+    ['admin', '/admin/conteudo', 'Conteúdos'],
+  ])('When a route of the %s remote is opened through the shell, then its page renders in the layout', async (remote, pathname, title) => {
+    await open(pathname);
+    await expectHeading(title);
+    await page.getByRole('navigation', { name: 'Principal' }).waitFor();
+    await screenshot(page, `federation-${remote}`);
+  });
+
+  it('When a path nobody owns is opened, then the Portuguese 404 is shown', async () => {
+    await open('/rota-que-nao-existe');
+    await expectHeading('Página não encontrada');
+  });
+
+  it('When one remote is down, then the shell and the other three keep working and its area offers a retry that works once it is back', async () => {
+    await frontends.stop('account');
+    await open('/usuario/laboratorio');
+    await page.getByText(UNAVAILABLE).waitFor();
+    await screenshot(page, 'federation-account-down');
+
+    for (const [pathname, title] of [['/', 'Bem-vindo ao Clube'], ['/autenticacao/login', 'Entrar'], ['/admin/conteudo', 'Conteúdos']] as const) {
+      await page.getByRole('navigation', { name: 'Principal' }).waitFor();
+      await open(pathname);
+      await expectHeading(title);
+    }
+
+    await open('/usuario/laboratorio');
+    await page.getByText(UNAVAILABLE).waitFor();
+    await frontends.start('account');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expectHeading('Meu laboratório');
+  });
+
+  it('When one remote hangs (accepts, never answers), then its area shows the retry message within 8 s and the rest still works', async () => {
+    await frontends.hang('admin');
+    try {
+      const started = Date.now();
+      await open('/admin/conteudo');
+      await page.getByText(UNAVAILABLE).waitFor({ timeout: 8000 });
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeLessThan(8000);
+      await page.getByRole('link', { name: 'Vídeos' }).click();
+      await expectHeading('Vídeos');
+    } finally {
+      await frontends.stop('admin');
+      await frontends.start('admin');
+    }
+  });
+
+  it('When one remote is rebuilt alone and its server restarted, then the running shell serves the new text without a shell rebuild', async () => {
+    const source = path.join(ROOT, 'remote-catalog', 'src', 'home', 'home-page.tsx');
+    const original = readFileSync(source, 'utf8');
+    const shellEntry = readFileSync(path.join(ROOT, 'shell', 'dist', 'main.js'), 'utf8');
+    expect(original).toContain('Bem-vindo ao Clube');
+    try {
+      writeFileSync(source, original.replace('Bem-vindo ao Clube', 'Bem-vindo ao Clube, versão nova'));
+      await run('npm', ['run', 'build', '-w', 'remote-catalog'], { cwd: ROOT });
+      await frontends.stop('catalog');
+      await frontends.start('catalog');
+      await open('/');
+      await expectHeading('Bem-vindo ao Clube, versão nova');
+      expect(readFileSync(path.join(ROOT, 'shell', 'dist', 'main.js'), 'utf8')).toBe(shellEntry);
+    } finally {
+      writeFileSync(source, original);
+      await run('npm', ['run', 'build', '-w', 'remote-catalog'], { cwd: ROOT });
+    }
+    await open('/');
+    await expectHeading('Bem-vindo ao Clube');
+  });
+});
