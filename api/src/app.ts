@@ -4,12 +4,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
 import { errorHandler, notFoundHandler } from './errors/error-handler';
+import type { AuthRule } from './plugins/app/authentication';
 import { validatorCompiler } from './validation';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Every /v1 route with its auth rule, filled as routes/ loads (tests check each has a matrix row). */
+    apiRoutes: ApiRoute[];
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  auth: AuthRule;
 }
 
 export interface BuildAppOptions {
@@ -39,6 +48,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  app.decorate('apiRoutes', []);
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

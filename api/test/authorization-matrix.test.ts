@@ -1,0 +1,47 @@
+import { createActors, startTestApp } from './helpers/app';
+import { expectErrorShape } from './helpers/http';
+import { MATRIX_GROUPS } from './authorization/groups';
+import { ACTORS, pathOf, rowTitle, tokenOf, type MatrixContext } from './authorization/matrix';
+
+const ctx = {} as MatrixContext;
+
+beforeAll(async () => {
+  ctx.testApp = await startTestApp();
+  ctx.actors = await createActors(ctx.testApp);
+  ctx.fixtures = {};
+  for (const group of MATRIX_GROUPS) await group.prepare?.(ctx);
+});
+
+afterAll(async () => {
+  await ctx.testApp.close();
+});
+
+describe('Authorization matrix (anonymous / member / another member / admin)', () => {
+  test('When the API starts, then every route under /v1 has at least one matrix row', () => {
+    const covered = new Set(MATRIX_GROUPS.flatMap((group) => group.rows.map((row) => `${row.method} ${row.route}`)));
+    const normalise = (route: string) => route.replace(/\/$/, '');
+    const coveredNormalised = new Set([...covered].map(normalise));
+    const missing = ctx.testApp.routes.filter((route) => !coveredNormalised.has(normalise(route)));
+    expect(ctx.testApp.routes.length).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+
+  for (const group of MATRIX_GROUPS) {
+    describe(group.name, () => {
+      for (const row of group.rows) {
+        for (const actor of ACTORS) {
+          const expected = row.expect[actor];
+          test(`When ${actor} calls ${rowTitle(row)}, then the answer is ${expected}`, async () => {
+            const result = await ctx.testApp.call(row.method, pathOf(row, ctx), {
+              token: tokenOf(actor, ctx),
+              ...(row.query ? { query: row.query(ctx) } : {}),
+              ...(row.body ? { body: row.body(ctx) } : {}),
+            });
+            expect({ status: result.status, body: result.body }).toMatchObject({ status: expected });
+            if (expected >= 400) expectErrorShape(result, expected);
+          });
+        }
+      }
+    });
+  }
+});

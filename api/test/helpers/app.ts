@@ -1,0 +1,88 @@
+import { BSON, ObjectId, type Db } from 'mongodb';
+import { buildApp, type App } from '../../src/app';
+import { testConfig, type Config } from '../../src/config';
+import { COLLECTIONS, type UserDocument, type UserRole } from '../../src/db/collections';
+import { call, type CallOptions, type CallResult } from './http';
+import { createAccount, type TestAccount } from './identity';
+
+export interface TestApp {
+  app: App;
+  url: string;
+  db: Db;
+  /** Routes registered under routes/ (those that declare config.auth), as "METHOD /url". */
+  routes: string[];
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config?: Partial<Config>;
+  now?: () => Date;
+  /** Runs after plugins and routes are loaded, before listening (extra test-only routes). */
+  beforeListen?: (app: App) => void | Promise<void>;
+}
+
+/** Builds the whole app on a fresh memory store and listens on a random loopback port. */
+export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
+  const app = await buildApp({
+    config: testConfig(options.config),
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await options.beforeListen?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('sem endereço');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    url,
+    db: app.mongo.db as Db,
+    routes: [...new Set(app.apiRoutes.map((route) => `${route.method} ${route.url}`))],
+    call: (method, path, callOptions) => call(url, method, path, callOptions),
+    close: () => app.close(),
+  };
+}
+
+export interface TestActor {
+  account: TestAccount;
+  token: string;
+  /** The profile's _id as the API shows it. */
+  id: string;
+  profile: UserDocument;
+}
+
+/** An emulator account with a profile created through POST /v1/users (and a role, if asked). */
+export async function createActor(testApp: TestApp, role: UserRole = 'USER', displayName?: string): Promise<TestActor> {
+  const account = await createAccount(displayName ? { displayName } : {});
+  const created = await testApp.call('POST', '/v1/users', { token: account.idToken, body: {} });
+  if (created.status !== 201) throw new Error(`POST /v1/users respondeu ${created.status}: ${JSON.stringify(created.body)}`);
+  const _id = new ObjectId(created.body._id as string);
+  if (role !== 'USER') await testApp.db.collection(COLLECTIONS.users).updateOne({ _id }, { $set: { role } });
+  const profile = (await testApp.db.collection<UserDocument>(COLLECTIONS.users).findOne({ _id }))!;
+  return { account, token: account.idToken, id: _id.toHexString(), profile };
+}
+
+export interface Actors {
+  member: TestActor;
+  otherMember: TestActor;
+  admin: TestActor;
+}
+
+export async function createActors(testApp: TestApp): Promise<Actors> {
+  const [member, otherMember, admin] = await Promise.all([
+    createActor(testApp, 'USER'),
+    createActor(testApp, 'USER'),
+    createActor(testApp, 'ADMIN'),
+  ]);
+  return { member, otherMember, admin };
+}
+
+/** Every document of every collection, in a comparable form ("the data is unchanged"). */
+export async function snapshotData(db: Db): Promise<string> {
+  const parts: Record<string, unknown> = {};
+  for (const name of Object.values(COLLECTIONS)) {
+    parts[name] = await db.collection(name).find({}).sort({ _id: 1 }).toArray();
+  }
+  return BSON.EJSON.stringify(parts, { relaxed: false });
+}
