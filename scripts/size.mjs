@@ -1,0 +1,66 @@
+// `npm run size`: gzipped JavaScript a visitor downloads, per deployment, from the production build.
+//   shell   — every JS file of the shell (entry, bootstrap and the shared singletons it provides)
+//   remotes — remoteEntry.js + the chunks of the exposed routes module (the first route)
+// Fails when a shared singleton is bundled in more than one deployment (React lives in the shell
+// only; production remotes are built with `import: false` and consume it).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import frontends from './frontends.cjs';
+
+const { ROOT, FRONTENDS } = frontends;
+const require = (await import('node:module')).createRequire(import.meta.url);
+const { SHARED_SINGLETONS } = require('../webpack.shared.js');
+
+const gz = (file) => gzipSync(readFileSync(file)).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+const rows = [];
+const copies = new Map(SHARED_SINGLETONS.map((name) => [name, []]));
+
+/** The package a module path belongs to, e.g. ".../node_modules/react-dom/cjs/x.js" → "react-dom". */
+function ownerPackage(moduleName) {
+  if (!moduleName) return null;
+  if (moduleName.includes('packages/platform/src/')) return '@clube/platform';
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(moduleName);
+  return match?.[1] ?? null;
+}
+
+for (const [name, { dir }] of Object.entries(FRONTENDS)) {
+  const dist = path.join(ROOT, dir, 'dist');
+  const statsFile = path.join(dist, 'stats.json');
+  if (!existsSync(statsFile)) {
+    console.error(`Sem build de produção em ${dir}/dist. Rode "npm run build" antes.`);
+    process.exit(1);
+  }
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
+  let files;
+  if (name === 'shell') {
+    files = readdirSync(dist).filter((file) => file.endsWith('.js'));
+  } else {
+    const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
+    files = ['remoteEntry.js', ...routeChunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js'))];
+  }
+  rows.push([name, files.length, files.reduce((sum, file) => sum + gz(path.join(dist, file)), 0)]);
+
+  // Real source modules only: "consume/provide shared module" entries merely point at them.
+  const bundled = new Set(
+    stats.chunks.flatMap((chunk) => chunk.modules.filter((m) => m && !/shared module|^remote /.test(m)).map(ownerPackage)),
+  );
+  for (const pkg of bundled) if (copies.has(pkg)) copies.get(pkg).push(name);
+}
+
+console.log('JS inicial (gzip)');
+for (const [name, count, bytes] of rows) console.log(`  ${name.padEnd(8)} ${kb(bytes).padStart(9)}  (${count} arquivo${count > 1 ? 's' : ''})`);
+
+console.log('\nSingletons compartilhados (em quais deployments o código está)');
+let duplicated = false;
+for (const [pkg, where] of copies) {
+  const status = where.length === 1 ? 'ok' : where.length === 0 ? 'AUSENTE' : 'DUPLICADO';
+  if (where.length !== 1) duplicated = true;
+  console.log(`  ${pkg.padEnd(22)} ${String(where.length).padStart(2)}×  ${status.padEnd(9)} ${where.join(', ')}`);
+}
+if (duplicated) {
+  console.error('\nCada singleton deve estar em exatamente um deployment (o shell); os remotes o consomem.');
+  process.exit(1);
+}

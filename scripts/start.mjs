@@ -1,0 +1,99 @@
+// `npm start`: the whole product on its embedded defaults, as separate deployments would run it.
+//   production build → Firebase Auth emulator → API (embedded store on disk, demo data) → shell and
+//   four remotes, each from its own port. Ctrl-C stops everything.
+// `npm start -- --no-build` reuses the last build.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import frontends from './frontends.cjs';
+import serve from './serve-static.cjs';
+import { buildFrontends } from './build.mjs';
+import { startAuthEmulator } from './emulator.mjs';
+
+const { ROOT, FRONTENDS, portOf } = frontends;
+const DATA_DIR = process.env.DATA_DIR ?? path.join(ROOT, '.data');
+const API_PORT = Number(process.env.API_PORT ?? 3000);
+const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-clube';
+const stoppers = [];
+
+async function waitForApi(url, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await delay(250);
+  }
+  throw new Error(`A API não respondeu em ${url} após ${timeoutMs / 1000} s.`);
+}
+
+function startApi(env) {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'server.ts')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  stoppers.push(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  );
+  child.once('exit', (code) => {
+    if (!shuttingDown) {
+      console.error(`A API parou (código ${code}).`);
+      void shutdown(1);
+    }
+  });
+}
+
+let shuttingDown = false;
+async function shutdown(code = 0) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log('\nParando…');
+  for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  if (!process.argv.includes('--no-build')) await buildFrontends();
+
+  const emulator = await startAuthEmulator({ projectId: PROJECT_ID, dataDir: path.join(DATA_DIR, 'auth-emulator') });
+  stoppers.push(() => emulator.stop());
+  const env = {
+    NODE_ENV: 'development',
+    API_PORT: String(API_PORT),
+    DATA_DIR,
+    SEED_DEMO: '1',
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    GCLOUD_PROJECT: PROJECT_ID,
+  };
+  Object.assign(process.env, env);
+  startApi(env);
+  await waitForApi(`http://localhost:${API_PORT}/v1/health`);
+
+  const urls = [];
+  for (const name of Object.keys(FRONTENDS)) {
+    const { url, close } = await serve.serveFrontend(name);
+    stoppers.push(close);
+    urls.push([name, name === 'shell' ? url : `${url}/remoteEntry.js`]);
+  }
+
+  console.log('\nClube rodando:');
+  for (const [name, url] of urls) console.log(`  ${name.padEnd(8)} ${url}`);
+  console.log(`  api      http://localhost:${API_PORT}/v1  (docs: http://localhost:${API_PORT}/v1/docs)`);
+  console.log(`  firebase emulador do Auth em http://${emulator.host}`);
+  console.log(`\nAbra http://localhost:${portOf('shell')} — contas de demonstração no README. Ctrl-C para parar.`);
+} catch (error) {
+  console.error(`\nNão foi possível iniciar: ${error.message}`);
+  await shutdown(1);
+}
