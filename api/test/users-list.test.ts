@@ -78,7 +78,7 @@ describe('GET /v1/users/ (admin list)', () => {
 
   test('When limit is 100, then it is accepted; 101, 0 or a page of 0 are 400', async () => {
     expect((await list({ limit: 100 })).body.data).toHaveLength(25);
-    for (const query of [{ limit: 101 }, { limit: 0 }, { page: 0 }, { page: 'um' }]) {
+    for (const query of [{ limit: 101 }, { limit: 0 }, { page: 0 }, { page: 'um' }] as Record<string, string | number>[]) {
       const result = await list(query);
       expectErrorShape(result, 400);
     }

@@ -60,12 +60,13 @@ export function setPath(doc: Doc, path: string, value: unknown): void {
   current[parts[parts.length - 1] as string] = value;
 }
 
+/** Relaxed Extended JSON: numbers stay numbers, ObjectId and Date keep their types on the way back. */
 export function serialize(docs: Doc[]): string {
-  return BSON.EJSON.stringify(docs, { relaxed: false });
+  return BSON.EJSON.stringify(docs, { relaxed: true });
 }
 
 export function deserialize(text: string): Doc[] {
-  const parsed = BSON.EJSON.parse(text, { relaxed: false }) as unknown;
+  const parsed = BSON.EJSON.parse(text, { relaxed: true }) as unknown;
   if (!Array.isArray(parsed)) throw new Error('arquivo de coleção inválido: esperado um array');
   return parsed as Doc[];
 }

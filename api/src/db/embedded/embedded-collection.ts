@@ -364,7 +364,11 @@ export class EmbeddedCollection {
       try {
         applyModifier(next, modifier as never, undefined, undefined, { cloneMode: 'deep' });
       } catch (error) {
-        throw serverError(9, `Failed to apply update: ${(error as Error).message}`);
+        const message = (error as Error).message;
+        if (/_id/.test(message)) {
+          throw serverError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+        }
+        throw serverError(9, `Failed to apply update: ${message}`);
       }
     }
     if (!inserting && keyOf(next._id) !== keyOf(current._id)) {

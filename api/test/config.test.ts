@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('Production mode', () => {
+  test('When NODE_ENV=production has no MONGODB_URI, then configuration refuses and says why', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MONGODB_URI/);
+  });
+
+  test('When NODE_ENV=production has FIREBASE_AUTH_EMULATOR_HOST, then configuration refuses and says why', () => {
+    const env = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/clube', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(() => loadConfig(env)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+  });
+
+  test('When NODE_ENV=production has MONGODB_URI and no emulator, then it is accepted (and never the embedded store)', () => {
+    const config = loadConfig({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/clube', DATA_DIR: '.data/db' });
+    expect(config.mongodbUri).toBe('mongodb://db:27017/clube');
+    expect(config.dataDir).toBeUndefined();
+  });
+
+  test('When the server is started in production mode without MONGODB_URI, then it exits 1 with the reason', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'src', 'server.ts')], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', API_PORT: '0' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('A API não foi iniciada');
+    expect(result.stderr).toContain('MONGODB_URI');
+  });
+});
+
+describe('Development defaults', () => {
+  test('When nothing is set, then port 3000 on 0.0.0.0, project demo-clube, the shell and remote origins, memory store', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', firebaseProjectId: 'demo-clube', mongodbDb: 'clube' });
+    expect(config.dataDir).toBeUndefined();
+    expect(config.corsOrigins).toEqual(expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8084']));
+  });
+
+  test('When CORS_ORIGINS, API_PORT and DATA_DIR are set, then they are used; a bad port is refused', () => {
+    const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', API_PORT: '4000', DATA_DIR: '/tmp/x' });
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.port).toBe(4000);
+    expect(config.dataDir).toBe('/tmp/x');
+    expect(() => loadConfig({ API_PORT: 'abc' })).toThrow(/API_PORT/);
+  });
+});

@@ -1,0 +1,122 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { startTestApp, type TestApp } from './helpers/app';
+import { expectErrorShape } from './helpers/http';
+import { createAccount } from './helpers/identity';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({
+    beforeListen: (app) => {
+      // A route that fails the way a broken dependency would, to see what leaks.
+      app.get('/v1/test-only/boom', { config: { auth: 'public' } }, async () => {
+        throw new Error('connection string mongodb://admin:segredo@db.interno failed');
+      });
+    },
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('Errors', () => {
+  test('When a handler fails unexpectedly, then 500 with a generic Portuguese message and no internals', async () => {
+    const result = await t.call('GET', '/v1/test-only/boom');
+    expectErrorShape(result, 500);
+    expect(result.body).toEqual({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Erro interno. Tente novamente em instantes.' });
+    expect(JSON.stringify(result.body)).not.toContain('segredo');
+  });
+
+  test('When the route does not exist, then 404 with the error shape', async () => {
+    const result = await t.call('GET', '/v1/nao-existe');
+    expectErrorShape(result, 404);
+    expect(result.body.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  test('When the body is larger than the limit, then 413 before any work', async () => {
+    const account = await createAccount();
+    const result = await t.call('POST', '/v1/users', { token: account.idToken, body: { name: 'x'.repeat(200_000) } });
+    expectErrorShape(result, 413);
+    expect(result.body.message).toBe('O corpo da requisição é grande demais.');
+  });
+
+  test('When the body is not JSON, then 415 in Portuguese', async () => {
+    const account = await createAccount();
+    const result = await t.call('POST', '/v1/users', { token: account.idToken, rawBody: '<name>x</name>', headers: { 'content-type': 'application/xml' } });
+    expectErrorShape(result, 415);
+  });
+});
+
+describe('Rate limit on writes', () => {
+  test('When a client writes more than the limit in the window, then 429; reads stay allowed', async () => {
+    const limited = await startTestApp({ config: { rateLimit: { max: 3, timeWindowMs: 60_000 } } });
+    try {
+      const account = await createAccount();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push((await limited.call('POST', '/v1/users', { token: account.idToken, body: {} })).status);
+      }
+      expect(statuses).toEqual([201, 200, 200, 429, 429]);
+      const blocked = await limited.call('POST', '/v1/users', { token: account.idToken, body: {} });
+      expectErrorShape(blocked, 429);
+      expect(blocked.body.code).toBe('RATE_LIMITED');
+      for (let i = 0; i < 6; i += 1) expect((await limited.call('GET', '/v1/health')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('CORS and security headers', () => {
+  test('When the shell origin preflights a PATCH, then it is allowed with the Authorization header', async () => {
+    const response = await fetch(`${t.url}/v1/users/${'a'.repeat(24)}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:8080');
+    expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+  });
+
+  test('When a remote origin calls, then it is allowed; an unknown origin gets no CORS header', async () => {
+    const remote = await fetch(`${t.url}/v1/health`, { headers: { origin: 'http://127.0.0.1:8083' } });
+    expect(remote.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:8083');
+    const stranger = await fetch(`${t.url}/v1/health`, { headers: { origin: 'https://evil.example' } });
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('When any answer leaves, then helmet headers are on it', async () => {
+    const response = await fetch(`${t.url}/v1/health`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('OpenAPI', () => {
+  test('When /v1/docs/json is fetched, then it is a valid OpenAPI document with every route', async () => {
+    const result = await t.call('GET', '/v1/docs/json');
+    expect(result.status).toBe(200);
+    const document = result.body;
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeDefined();
+    expect(document.openapi).toBe('3.1.0');
+    const paths = Object.keys(document.paths);
+    for (const path of ['/v1/health', '/v1/users/', '/v1/users/provider/{providerId}', '/v1/users/{id}', '/v1/users/{id}/exists']) {
+      expect(paths.map((p: string) => p.replace(/\/$/, ''))).toContain(path.replace(/\/$/, ''));
+    }
+    expect(document.paths['/v1/users/{id}'].patch.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/v1/users/{id}'].patch.responses['403']).toBeDefined();
+  });
+
+  test('When /v1/docs is opened, then the documentation page is served', async () => {
+    const response = await fetch(`${t.url}/v1/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+  });
+});
