@@ -23,9 +23,22 @@ export interface StartOptions {
 }
 
 /** Builds the whole app on a fresh memory store and listens on a random loopback port. */
+let databaseCounter = 0;
+
+/**
+ * `npm run test:mongo` sets TEST_MONGODB_URI: the same suites then run on a real mongod, each
+ * app in its own throwaway database.
+ */
+function backendConfig(): Partial<Config> {
+  const uri = process.env.TEST_MONGODB_URI;
+  if (!uri) return {};
+  databaseCounter += 1;
+  return { mongodbUri: uri, mongodbDb: `clube_test_${process.pid}_${databaseCounter}_${Date.now()}` };
+}
+
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const app = await buildApp({
-    config: testConfig(options.config),
+    config: testConfig({ ...backendConfig(), ...options.config }),
     logger: false,
     ...(options.now ? { now: options.now } : {}),
   });
@@ -40,7 +53,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     db: app.mongo.db as Db,
     routes: [...new Set(app.apiRoutes.map((route) => `${route.method} ${route.url}`))],
     call: (method, path, callOptions) => call(url, method, path, callOptions),
-    close: () => app.close(),
+    close: async () => {
+      if (app.dataBackend === 'mongodb') await (app.mongo.db as Db).dropDatabase();
+      await app.close();
+    },
   };
 }
 

@@ -18,6 +18,27 @@ declare module 'fastify' {
 
 let appCounter = 0;
 
+const CACHE_MAX_ENTRIES = 10_000;
+const CACHE_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * Remembers verified tokens until they expire (at most 5 min), so a page that sends the same
+ * token on every call pays for verification once. Nothing is trusted past the token's own
+ * `exp`; revocation is not checked either way (as with verifyIdToken without checkRevoked).
+ */
+export function cachedVerifier(verify: (token: string) => Promise<DecodedIdToken>, now: () => number = Date.now) {
+  const cache = new Map<string, { decoded: DecodedIdToken; until: number }>();
+  return async (token: string): Promise<DecodedIdToken> => {
+    const hit = cache.get(token);
+    if (hit && hit.until > now()) return hit.decoded;
+    if (hit) cache.delete(token);
+    const decoded = await verify(token);
+    if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+    cache.set(token, { decoded, until: Math.min(decoded.exp * 1000, now() + CACHE_MAX_AGE_MS) });
+    return decoded;
+  };
+}
+
 /**
  * firebase-admin for this Fastify instance only (tests build many apps in one process).
  * With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin talks to the emulator and accepts its
@@ -29,7 +50,7 @@ export default fp(
     const app: App = initializeApp({ projectId: fastify.config.firebaseProjectId }, `clube-api-${process.pid}-${appCounter}`);
     const auth = getAuth(app);
     fastify.decorate('identity', {
-      verifyIdToken: (token: string) => auth.verifyIdToken(token),
+      verifyIdToken: cachedVerifier((token) => auth.verifyIdToken(token)),
       auth,
     });
     fastify.addHook('onClose', () => deleteApp(app));

@@ -1,0 +1,31 @@
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { cachedVerifier } from '../src/plugins/external/firebase';
+
+describe('Verified-token cache', () => {
+  test('When the same token comes again before it expires, then it is not verified again; after exp it is', async () => {
+    let clock = 1_000_000;
+    const calls: string[] = [];
+    const verify = cachedVerifier(async (token) => {
+      calls.push(token);
+      if (clock / 1000 > 1_060) throw Object.assign(new Error('expired'), { code: 'auth/id-token-expired' });
+      return { uid: 'u1', exp: 1_060 } as DecodedIdToken;
+    }, () => clock);
+    await verify('a');
+    await verify('a');
+    expect(calls).toEqual(['a']);
+    clock = 1_061_000;
+    await expect(verify('a')).rejects.toMatchObject({ code: 'auth/id-token-expired' });
+    expect(calls).toEqual(['a', 'a']);
+  });
+
+  test('When verification fails, then nothing is cached', async () => {
+    let attempts = 0;
+    const verify = cachedVerifier(async () => {
+      attempts += 1;
+      throw new Error('invalid');
+    });
+    await expect(verify('bad')).rejects.toThrow('invalid');
+    await expect(verify('bad')).rejects.toThrow('invalid');
+    expect(attempts).toBe(2);
+  });
+});
