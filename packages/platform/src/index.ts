@@ -3,6 +3,8 @@
 import './ui/tokens.css';
 
 export * from './auth';
+export * from './config';
+export * from './guard';
 export * from './analytics';
 export * from './api-client';
 export * from './query';
