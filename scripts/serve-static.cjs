@@ -72,6 +72,7 @@ function runtimeConfig(env = process.env) {
   const emulator = env.FIREBASE_AUTH_EMULATOR_HOST;
   return {
     apiUrl: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT ?? 3000}`,
+    brasilApiUrl: env.BRASIL_API_URL ?? 'https://brasilapi.com.br/api',
     firebase: {
       apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
       authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID ?? 'demo-clube'}.firebaseapp.com`,

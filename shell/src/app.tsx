@@ -1,20 +1,61 @@
-import { anonymousAuth, createApiClient, createQueryClient, noopAnalytics, PlatformProvider } from '@clube/platform';
-import { useState } from 'react';
+import { createApiClient, createQueryClient, PlatformProvider, type ApiClient, type PlatformConfig } from '@clube/platform';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { createAnalytics } from './analytics/analytics';
+import { RouteAnalytics } from './analytics/route-analytics';
 import { AppRoutes } from './app-routes';
+import { createFirebaseAuth, firebaseIdentity } from './auth/firebase';
+import { createShellAuthController, useShellAuth } from './auth/shell-auth';
 import { Layout } from './layout/layout';
 import type { RuntimeConfig } from './runtime-config';
 
+function useShellServices(config: RuntimeConfig) {
+  const onUnauthorized = useRef<() => void>(() => undefined);
+  return useState(() => {
+    const identity = firebaseIdentity(createFirebaseAuth(config.firebase));
+    const axios = createApiClient({ apiUrl: config.apiUrl, getToken: identity.getToken, onUnauthorized: () => onUnauthorized.current() });
+    return {
+      identity,
+      axios,
+      controller: createShellAuthController(identity, axios as unknown as ApiClient),
+      analytics: createAnalytics(config),
+      queryClient: createQueryClient(),
+      onUnauthorized,
+    };
+  })[0];
+}
+
+function Platform({ config }: { config: RuntimeConfig }) {
+  const services = useShellServices(config);
+  const auth = useShellAuth(services.controller, services.identity, services.analytics);
+  const platformConfig = useMemo<PlatformConfig>(() => ({ apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl }), [config]);
+
+  // A 401 from the API means the session is gone: sign out cleanly, once.
+  useEffect(() => {
+    let signingOut = false;
+    services.onUnauthorized.current = () => {
+      if (signingOut || auth.status === 'anonymous') return;
+      signingOut = true;
+      void auth.logout();
+    };
+  }, [auth, services]);
+
+  useEffect(() => () => services.controller.dispose(), [services]);
+
+  return (
+    <PlatformProvider auth={auth} apiClient={services.axios} analytics={services.analytics} queryClient={services.queryClient} config={platformConfig}>
+      <RouteAnalytics />
+      <Layout>
+        <AppRoutes />
+      </Layout>
+    </PlatformProvider>
+  );
+}
+
 export function App({ config }: { config: RuntimeConfig }) {
-  const [queryClient] = useState(createQueryClient);
-  const [apiClient] = useState(() => createApiClient({ apiUrl: config.apiUrl }));
   return (
     <BrowserRouter>
-      <PlatformProvider auth={anonymousAuth} apiClient={apiClient} analytics={noopAnalytics} queryClient={queryClient}>
-        <Layout>
-          <AppRoutes />
-        </Layout>
-      </PlatformProvider>
+      <Platform config={config} />
     </BrowserRouter>
   );
 }

@@ -8,6 +8,8 @@ export interface RuntimeConfig {
     /** Only in development and tests: the Firebase Auth emulator. Never set in production. */
     authEmulatorUrl?: string | null;
   };
+  /** Base of the public Brazilian lookups (CEP), https://brasilapi.com.br/api in production. */
+  brasilApiUrl: string;
   posthog: { key: string; host: string } | null;
   gtmId: string | null;
 }

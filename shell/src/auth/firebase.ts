@@ -1,0 +1,73 @@
+import type { AuthUser } from '@clube/platform';
+import { initializeApp } from 'firebase/app';
+import {
+  confirmPasswordReset,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  EmailAuthProvider,
+  getAuth,
+  onIdTokenChanged,
+  reauthenticateWithCredential,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut,
+  updatePassword,
+  updateProfile,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import type { RuntimeConfig } from '../runtime-config';
+
+export function toAuthUser(user: User): AuthUser {
+  return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
+}
+
+/** The Firebase Auth client for this environment (the emulator in development and tests). */
+export function createFirebaseAuth(config: RuntimeConfig['firebase']): Auth {
+  const app = initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
+  const auth = getAuth(app);
+  auth.languageCode = 'pt-BR';
+  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  return auth;
+}
+
+/** Identity operations, in Firebase terms; the shell turns their errors into Portuguese. */
+export function firebaseIdentity(auth: Auth) {
+  return {
+    onUserChanged(listener: (user: AuthUser | null) => void) {
+      let lastUid: string | null | undefined;
+      // onIdTokenChanged also fires on token refresh; only a different user matters here.
+      return onIdTokenChanged(auth, (user) => {
+        const uid = user?.uid ?? null;
+        if (uid === lastUid) return;
+        lastUid = uid;
+        listener(user ? toAuthUser(user) : null);
+      });
+    },
+    async getToken(): Promise<string | null> {
+      return auth.currentUser ? auth.currentUser.getIdToken() : null;
+    },
+    async signIn(email: string, password: string) {
+      await signInWithEmailAndPassword(auth, email, password);
+    },
+    async signUp(name: string, email: string, password: string) {
+      const { user } = await createUserWithEmailAndPassword(auth, email, password);
+      await updateProfile(user, { displayName: name });
+    },
+    async sendPasswordReset(email: string) {
+      await sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/autenticacao/login` });
+    },
+    async confirmPasswordReset(oobCode: string, newPassword: string) {
+      await confirmPasswordReset(auth, oobCode, newPassword);
+    },
+    async changePassword(currentPassword: string, newPassword: string) {
+      const user = auth.currentUser;
+      if (!user?.email) throw Object.assign(new Error('Entre novamente para trocar a senha.'), { code: 'auth/requires-recent-login' });
+      await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+      await updatePassword(user, newPassword);
+    },
+    signOut: () => signOut(auth),
+  };
+}
+
+export type FirebaseIdentity = ReturnType<typeof firebaseIdentity>;

@@ -1,0 +1,86 @@
+import { ApiError, toast, type Analytics, type ApiClient, type AuthActions, type AuthContextValue, type UserProfile } from '@clube/platform';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { createAuthStore, type AuthController } from './auth-store';
+import type { SubscriptionSummary } from './auto-cancel';
+import type { FirebaseIdentity } from './firebase';
+import { toAuthError } from './firebase-errors';
+
+const isMissing = (error: unknown) => error instanceof ApiError && error.statusCode === 404;
+
+export function createShellAuthController(identity: FirebaseIdentity, api: ApiClient): AuthController {
+  return createAuthStore({
+    onUserChanged: (listener) => identity.onUserChanged(listener),
+    fetchProfile: (uid) => api.get<UserProfile>(`/users/provider/${encodeURIComponent(uid)}`).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error))),
+    createProfile: (name) => api.post<UserProfile>('/users', name ? { name } : {}),
+    fetchSubscription: (id) => api.get<SubscriptionSummary>(`/subscriptions/${id}`),
+    cancelSubscription: (id) => api.patch(`/subscriptions/cancel/${id}`).then(() => undefined),
+    onProfileError: (error) =>
+      toast({
+        variant: 'danger',
+        title: 'Não foi possível carregar seu perfil',
+        description: error instanceof Error && error.message ? error.message : 'Tente novamente em instantes.',
+      }),
+    now: () => new Date(),
+  });
+}
+
+/**
+ * The shell's auth context: Firebase identity + the profile from the API, logout as PRODUCT.md §3
+ * (local storage cleared, session recording stopped, Firebase sign-out, login page), analytics
+ * identify / session recording on sign-in.
+ */
+export function useShellAuth(controller: AuthController, identity: FirebaseIdentity, analytics: Analytics): AuthContextValue {
+  const { status, user, profile } = useStore(controller.store);
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [actions] = useState<AuthActions>(() => {
+    const mapped = <A extends unknown[]>(fn: (...args: A) => Promise<void>) =>
+      async (...args: A) => {
+        try {
+          await fn(...args);
+        } catch (error) {
+          throw toAuthError(error);
+        }
+      };
+    return {
+      signIn: mapped((email: string, password: string) => identity.signIn(email.trim(), password)),
+      signUp: mapped(async (name: string, email: string, password: string) => {
+        controller.setPendingName(name.trim());
+        await identity.signUp(name.trim(), email.trim(), password);
+      }),
+      sendPasswordReset: mapped((email: string) => identity.sendPasswordReset(email.trim())),
+      confirmPasswordReset: mapped((oobCode: string, password: string) => identity.confirmPasswordReset(oobCode, password)),
+      changePassword: mapped((current: string, next: string) => identity.changePassword(current, next)),
+    };
+  });
+
+  const profileId = profile?._id;
+  useEffect(() => {
+    if (status !== 'authenticated' || !profile) return;
+    analytics.identify(profile._id, { email: profile.email, name: profile.name, role: profile.role });
+    analytics.startSessionRecording();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per signed-in profile
+  }, [status, profileId, analytics]);
+
+  return useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      profile,
+      isAdmin: profile?.role === 'ADMIN',
+      refreshProfile: controller.refreshProfile,
+      actions,
+      logout: async () => {
+        window.localStorage.clear();
+        analytics.stopSessionRecording();
+        analytics.reset();
+        await identity.signOut();
+        navigateRef.current('/autenticacao/login', { replace: true });
+      },
+    }),
+    [status, user, profile, controller, actions, analytics, identity],
+  );
+}
