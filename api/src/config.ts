@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -24,6 +25,29 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimit: RateLimitConfig;
   logLevel: string;
+  /** Where uploaded and demo files live (catalogue issue). */
+  storage: StorageConfig;
+  /** Signs file URLs (HMAC): members get short-lived links that need no Authorization header. */
+  fileUrlSecret: string;
+  fileUrlTtlSeconds: number;
+  /** Absolute base of the API for file URLs (e.g. https://api.clube.com.br); else the request's own host. */
+  publicApiUrl: string | undefined;
+}
+
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  /** local: the folder; undefined = a temporary folder removed when the app closes (tests). */
+  uploadsDir: string | undefined;
+  /** s3: any S3-compatible bucket (AWS S3, Google Cloud Storage interoperability, R2, MinIO). */
+  s3: S3StorageConfig | undefined;
+}
+
+export interface S3StorageConfig {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +87,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 
   const dataDirRaw = nonEmpty(env.DATA_DIR) ?? options.defaultDataDir;
   const dataDir = dataDirRaw === undefined || dataDirRaw === 'memory' ? undefined : path.resolve(REPO_ROOT, dataDirRaw);
+  const storage = parseStorage(env, dataDir);
+  const fileUrlSecret = nonEmpty(env.FILE_URL_SECRET);
+  if (nodeEnv === 'production' && (!fileUrlSecret || fileUrlSecret.length < 32)) {
+    throw new ConfigError(
+      'Modo produção (NODE_ENV=production) exige FILE_URL_SECRET com pelo menos 32 caracteres: ele assina os links dos arquivos.',
+    );
+  }
 
   return {
     nodeEnv,
@@ -77,7 +108,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     bodyLimitBytes: 100 * 1024,
     rateLimit: { max: parsePositiveInt(env.API_WRITE_RATE_LIMIT, 'API_WRITE_RATE_LIMIT', 120), timeWindowMs: 60_000 },
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    storage,
+    // Without a secret (development, tests) each process signs with its own random key.
+    fileUrlSecret: fileUrlSecret ?? randomBytes(32).toString('hex'),
+    fileUrlTtlSeconds: parsePositiveInt(env.FILE_URL_TTL_SECONDS, 'FILE_URL_TTL_SECONDS', 3600),
+    publicApiUrl: nonEmpty(env.PUBLIC_API_URL)?.replace(/\/+$/, ''),
   };
+}
+
+/**
+ * STORAGE_DRIVER=local (default): UPLOADS_DIR, or `uploads/` beside the data directory
+ * (`.data/uploads` for `npm start`); without either, a temporary folder (tests).
+ * STORAGE_DRIVER=s3: S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY.
+ */
+function parseStorage(env: NodeJS.ProcessEnv, dataDir: string | undefined): StorageConfig {
+  const driver = nonEmpty(env.STORAGE_DRIVER) ?? 'local';
+  if (driver === 'local') {
+    const uploadsDir = nonEmpty(env.UPLOADS_DIR);
+    return {
+      driver,
+      uploadsDir: uploadsDir ? path.resolve(REPO_ROOT, uploadsDir) : dataDir ? path.join(path.dirname(dataDir), 'uploads') : undefined,
+      s3: undefined,
+    };
+  }
+  if (driver === 's3') {
+    const names = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const missing = names.filter((name) => !nonEmpty(env[name]));
+    if (missing.length) throw new ConfigError(`STORAGE_DRIVER=s3 exige ${missing.join(', ')}.`);
+    return {
+      driver,
+      uploadsDir: undefined,
+      s3: {
+        endpoint: nonEmpty(env.S3_ENDPOINT)!.replace(/\/+$/, ''),
+        region: nonEmpty(env.S3_REGION)!,
+        bucket: nonEmpty(env.S3_BUCKET)!,
+        accessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID)!,
+        secretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY)!,
+      },
+    };
+  }
+  throw new ConfigError(`STORAGE_DRIVER inválido: "${driver}". Use local ou s3.`);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

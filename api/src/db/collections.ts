@@ -4,6 +4,13 @@ import type { ObjectId } from 'mongodb';
 export const COLLECTIONS = {
   users: 'users',
   subscriptions: 'subscriptions',
+  // catalogue (document types in db/catalogue.ts)
+  categories: 'categories',
+  contents: 'contents',
+  videos: 'videos',
+  banners: 'banners',
+  suggestions: 'suggestions',
+  unlocks: 'unlocks',
 } as const;
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;

@@ -36,6 +36,27 @@ export const INDEXES: IndexDeclaration[] = [
   { collection: COLLECTIONS.subscriptions, key: { userId: 1, createdAt: -1 } },
   { collection: COLLECTIONS.subscriptions, key: { planId: 1, createdAt: -1 } },
   { collection: COLLECTIONS.subscriptions, key: { createdAt: -1 } },
+
+  // catalogue: slugs are the public addresses; lists filter by status/category and sort newest first
+  { collection: COLLECTIONS.categories, key: { slug: 1 }, options: { unique: true, name: 'category_slug_unique' } },
+  { collection: COLLECTIONS.categories, key: { order: 1, name: 1 } },
+  ...[COLLECTIONS.contents, COLLECTIONS.videos].flatMap((collection): IndexDeclaration[] => [
+    { collection, key: { slug: 1 }, options: { unique: true, name: `${collection}_slug_unique` } },
+    { collection, key: { status: 1, publishedAt: -1 } },
+    { collection, key: { categoryId: 1, publishedAt: -1 } },
+    { collection, key: { access: 1, publishedAt: -1 } },
+  ]),
+  { collection: COLLECTIONS.banners, key: { active: 1, order: 1 } },
+  { collection: COLLECTIONS.suggestions, key: { status: 1, createdAt: -1 } },
+  { collection: COLLECTIONS.suggestions, key: { userId: 1, createdAt: -1 } },
+  // "the same item twice charges once": the unlock row is the lock (see unlocks-service.ts)
+  {
+    collection: COLLECTIONS.unlocks,
+    key: { userId: 1, itemType: 1, itemId: 1 },
+    options: { unique: true, name: 'one_unlock_per_member_item' },
+  },
+  { collection: COLLECTIONS.unlocks, key: { userId: 1, createdAt: -1 } },
+  { collection: COLLECTIONS.unlocks, key: { itemType: 1, itemId: 1 } },
 ];
 
 export async function ensureIndexes(db: Db, declarations: IndexDeclaration[] = INDEXES): Promise<void> {

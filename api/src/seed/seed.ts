@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserRecord } from 'firebase-admin/auth';
 import { ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../errors/app-error';
+import { seedCatalogue } from './catalogue';
 import { DEMO_USERS, type DemoUser } from './demo-users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,7 +81,7 @@ export async function seedUsers(app: FastifyInstance): Promise<SeedResult> {
   return { accountsCreated, profilesCreated };
 }
 
-export const SEED_STEPS: SeedStep[] = [async (app) => ({ ...(await seedUsers(app)) })];
+export const SEED_STEPS: SeedStep[] = [async (app) => ({ ...(await seedUsers(app)) }), seedCatalogue];
 
 export async function runSeedSteps(app: FastifyInstance, steps: SeedStep[] = SEED_STEPS): Promise<Record<string, number>> {
   let summary: Record<string, number> = {};

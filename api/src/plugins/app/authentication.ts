@@ -14,10 +14,18 @@ export type OwnerResolver = (request: FastifyRequest) => Owner | Promise<Owner>;
  * - 'token': a valid Firebase token, the profile may not exist yet (creating it);
  * - 'signed-in': a valid token and a profile;
  * - 'admin': a profile with role ADMIN;
+ * - 'optional': anyone; a token, when sent, must be valid and identifies the caller (catalogue
+ *   pages answer visitors and members differently);
  * - { owner, admin }: the owner of the targeted resource (resolved after validation), and
  *   admins unless `admin: false`.
  */
-export type AuthRule = 'public' | 'token' | 'signed-in' | 'admin' | { owner: OwnerResolver; admin?: boolean };
+export type AuthRule =
+  | 'public'
+  | 'optional'
+  | 'token'
+  | 'signed-in'
+  | 'admin'
+  | { owner: OwnerResolver; admin?: boolean };
 
 export const ownerOrAdmin = (owner: OwnerResolver): AuthRule => ({ owner, admin: true });
 export const ownerOnly = (owner: OwnerResolver): AuthRule => ({ owner, admin: false });
@@ -73,6 +81,7 @@ function bearerToken(request: FastifyRequest): string {
 export async function authenticate(this: FastifyInstance, request: FastifyRequest): Promise<void> {
   const rule = ruleOf(request);
   if (rule === 'public') return;
+  if (rule === 'optional' && !request.headers.authorization) return;
 
   const token = bearerToken(request);
   let decoded;
@@ -88,7 +97,7 @@ export async function authenticate(this: FastifyInstance, request: FastifyReques
   request.principal = { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined };
   request.user = await this.usersRepository.findByProviderId(decoded.uid);
 
-  if (rule === 'token' || typeof rule === 'object') return; // owners are settled in preHandler
+  if (rule === 'token' || rule === 'optional' || typeof rule === 'object') return; // owners are settled in preHandler
   if (!request.user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
   if (rule === 'admin' && request.user.role !== 'ADMIN') throw forbidden();
 }

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ContentDocument, VideoDocument } from '../../db/catalogue';
+import { COLLECTIONS } from '../../db/collections';
+import { createItemStore, type ItemStore } from '../../services/catalogue-items';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contentsRepository: ItemStore<ContentDocument>;
+    videosRepository: ItemStore<VideoDocument>;
+  }
+}
+
+export default fp(
+  async function catalogueRepositories(fastify: FastifyInstance) {
+    const now = () => fastify.clock.now();
+    fastify.decorate(
+      'contentsRepository',
+      createItemStore<ContentDocument>({
+        collection: () => fastify.mongo.db!.collection<ContentDocument>(COLLECTIONS.contents),
+        now,
+        searchFields: ['summary'],
+        slugTakenMessage: 'Já existe um conteúdo com este endereço (slug). Escolha outro.',
+      }),
+    );
+    fastify.decorate(
+      'videosRepository',
+      createItemStore<VideoDocument>({
+        collection: () => fastify.mongo.db!.collection<VideoDocument>(COLLECTIONS.videos),
+        now,
+        searchFields: ['description'],
+        slugTakenMessage: 'Já existe um vídeo com este endereço (slug). Escolha outro.',
+      }),
+    );
+  },
+  { name: 'catalogue-repositories', dependencies: ['mongodb', 'clock'] },
+);

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ObjectId, type Collection } from 'mongodb';
+import type { CategoryDocument } from '../../db/catalogue';
+import { COLLECTIONS } from '../../db/collections';
+import { conflict, isDuplicateKeyError, notFound } from '../../errors/app-error';
+import { slugify } from '../../services/slug';
+
+export interface CategoriesRepository {
+  collection(): Collection<CategoryDocument>;
+  list(page: number, limit: number): Promise<{ data: CategoryDocument[]; total: number }>;
+  all(): Promise<CategoryDocument[]>;
+  findByIdOrSlug(idOrSlug: string): Promise<CategoryDocument | null>;
+  exists(id: ObjectId): Promise<boolean>;
+  create(input: { name: string; slug?: string | undefined; order?: number | undefined }): Promise<CategoryDocument>;
+  update(id: string, changes: { name?: string | undefined; slug?: string | undefined; order?: number | undefined }): Promise<CategoryDocument | null>;
+  /** Refuses (409) while a content or a video still uses it. */
+  delete(id: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    categoriesRepository: CategoriesRepository;
+  }
+}
+
+const SLUG_TAKEN = 'Já existe uma categoria com este endereço (slug). Escolha outro.';
+
+export default fp(
+  async function categoriesRepository(fastify: FastifyInstance) {
+    const collection = () => fastify.mongo.db!.collection<CategoryDocument>(COLLECTIONS.categories);
+    const now = () => fastify.clock.now();
+    const order = { order: 1, name: 1, _id: 1 } as const;
+
+    const repository: CategoriesRepository = {
+      collection,
+
+      async list(page, limit) {
+        const [data, total] = await Promise.all([
+          collection().find({}).sort(order).skip((page - 1) * limit).limit(limit).toArray(),
+          collection().countDocuments({}),
+        ]);
+        return { data, total };
+      },
+
+      all: () => collection().find({}).sort(order).toArray(),
+
+      findByIdOrSlug: (idOrSlug) =>
+        collection().findOne(/^[0-9a-fA-F]{24}$/.test(idOrSlug) ? { _id: new ObjectId(idOrSlug) } : { slug: idOrSlug }),
+
+      exists: async (id) => (await collection().countDocuments({ _id: id }, { limit: 1 })) > 0,
+
+      async create({ name, slug, order: position }) {
+        const at = now();
+        const category: CategoryDocument = {
+          _id: new ObjectId(),
+          name: name.trim(),
+          slug: slug ?? slugify(name),
+          order: position ?? (await collection().countDocuments({})),
+          createdAt: at,
+          updatedAt: at,
+        };
+        try {
+          await collection().insertOne(category);
+          return category;
+        } catch (error) {
+          if (isDuplicateKeyError(error)) throw conflict(SLUG_TAKEN, 'SLUG_TAKEN');
+          throw error;
+        }
+      },
+
+      async update(id, changes) {
+        const set: Partial<CategoryDocument> = { updatedAt: now() };
+        if (changes.name !== undefined) set.name = changes.name.trim();
+        if (changes.slug !== undefined) set.slug = changes.slug;
+        if (changes.order !== undefined) set.order = changes.order;
+        try {
+          return await collection().findOneAndUpdate({ _id: new ObjectId(id) }, { $set: set }, { returnDocument: 'after' });
+        } catch (error) {
+          if (isDuplicateKeyError(error)) throw conflict(SLUG_TAKEN, 'SLUG_TAKEN');
+          throw error;
+        }
+      },
+
+      async delete(id) {
+        const _id = new ObjectId(id);
+        const category = await collection().findOne({ _id });
+        if (!category) throw notFound('Categoria não encontrada.', 'CATEGORY_NOT_FOUND');
+        const [contents, videos] = await Promise.all([
+          fastify.contentsRepository.collection().countDocuments({ categoryId: _id }),
+          fastify.videosRepository.collection().countDocuments({ categoryId: _id }),
+        ]);
+        if (contents + videos > 0) {
+          const uses = [
+            contents ? `${contents} conteúdo(s)` : null,
+            videos ? `${videos} vídeo(s)` : null,
+          ].filter(Boolean);
+          throw conflict(
+            `A categoria "${category.name}" ainda é usada por ${uses.join(' e ')}. Mova-os para outra categoria antes de excluí-la.`,
+            'CATEGORY_IN_USE',
+          );
+        }
+        await collection().deleteOne({ _id });
+      },
+    };
+    fastify.decorate('categoriesRepository', repository);
+  },
+  { name: 'categories-repository', dependencies: ['mongodb', 'clock', 'catalogue-repositories'] },
+);

@@ -1,0 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ObjectId, type Collection, type Filter } from 'mongodb';
+import type { CatalogueItemDocument, ItemType, UnlockDocument } from '../../db/catalogue';
+import { COLLECTIONS, type UserDocument } from '../../db/collections';
+import { AppError, conflict, forbidden, isDuplicateKeyError, notFound } from '../../errors/app-error';
+
+export interface UnlockResult {
+  unlock: UnlockDocument;
+  /** false: it was already unlocked, nothing was charged. */
+  charged: boolean;
+  credits: { balance: number; used: number };
+}
+
+export interface UnlocksService {
+  collection(): Collection<UnlockDocument>;
+  unlock(user: UserDocument, itemType: ItemType, itemId: string): Promise<UnlockResult>;
+  /** "Meus conteúdos": settled unlocks, newest first. */
+  listForUser(userId: ObjectId, page: number, limit: number, itemType?: ItemType): Promise<{ data: UnlockDocument[]; total: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    unlocksService: UnlocksService;
+  }
+}
+
+/** How long a second unlock of the same item waits for the first one to finish charging. */
+const WAIT_FOR_PENDING_MS = 3000;
+const POLL_MS = 15;
+/** A row left unsettled this long belongs to a request that died between its two writes. */
+const ABANDONED_AFTER_MS = 2 * 60_000;
+
+/**
+ * Unlocking is two single-document writes, each atomic on both backends and no transaction:
+ * 1. insert the unlock row (settled: false); the unique index (userId, itemType, itemId) makes
+ *    it the lock: a second request for the same item gets a duplicate key and waits for it;
+ * 2. take the credits with a conditional update (`credits.balance >= cost`), so concurrent
+ *    unlocks of different items can never overdraw; if it does not match, the row is removed
+ *    and the answer is 409 with the balance. Otherwise the row is marked settled.
+ */
+export default fp(
+  async function unlocksService(fastify: FastifyInstance) {
+    const collection = () => fastify.mongo.db!.collection<UnlockDocument>(COLLECTIONS.unlocks);
+    const users = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
+    const now = () => fastify.clock.now();
+
+    const itemOf = (itemType: ItemType, id: string): Promise<CatalogueItemDocument | null> =>
+      itemType === 'CONTENT' ? fastify.contentsRepository.findByIdOrSlug(id, true) : fastify.videosRepository.findByIdOrSlug(id, true);
+
+    const creditsOf = async (userId: ObjectId) => {
+      const user = await users().findOne({ _id: userId }, { projection: { credits: 1 } });
+      return { balance: user?.credits?.balance ?? 0, used: user?.credits?.used ?? 0 };
+    };
+
+    /** The settled row another request is writing, or null once it gave up (then try again). */
+    async function waitForOther(key: Filter<UnlockDocument>): Promise<UnlockDocument | null> {
+      const deadline = Date.now() + WAIT_FOR_PENDING_MS;
+      for (;;) {
+        const existing = await collection().findOne(key);
+        if (!existing || existing.settled) return existing;
+        if (now().getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS) {
+          await collection().deleteOne({ _id: existing._id, settled: false });
+          return null;
+        }
+        if (Date.now() > deadline) {
+          throw new AppError(409, 'UNLOCK_IN_PROGRESS', 'Este desbloqueio ainda está sendo processado. Tente novamente em instantes.');
+        }
+        await sleep(POLL_MS);
+      }
+    }
+
+    const service: UnlocksService = {
+      collection,
+
+      async unlock(user, itemType, itemId) {
+        const item = await itemOf(itemType, itemId);
+        if (!item || item._id.toHexString() !== itemId.toLowerCase()) {
+          throw notFound(itemType === 'CONTENT' ? 'Conteúdo não encontrado.' : 'Vídeo não encontrado.', 'ITEM_NOT_FOUND');
+        }
+        if (item.access !== 'CREDITS') {
+          throw conflict(
+            item.access === 'FREE'
+              ? 'Este item é gratuito para membros: não precisa ser desbloqueado.'
+              : 'Este item faz parte da assinatura: não precisa ser desbloqueado com créditos.',
+            'NOT_UNLOCKABLE',
+          );
+        }
+        if (!(await fastify.entitlements.hasActiveSubscription(user._id))) {
+          throw forbidden('Você precisa de uma assinatura ativa para desbloquear itens com créditos.', 'SUBSCRIPTION_REQUIRED');
+        }
+
+        const key = { userId: user._id, itemType, itemId: item._id };
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const row: UnlockDocument = { _id: new ObjectId(), ...key, credits: item.creditCost, settled: false, createdAt: now() };
+          try {
+            await collection().insertOne(row);
+          } catch (error) {
+            if (!isDuplicateKeyError(error)) throw error;
+            const existing = await waitForOther(key);
+            if (existing) return { unlock: existing, charged: false, credits: await creditsOf(user._id) };
+            continue;
+          }
+
+          const charged = await users().findOneAndUpdate(
+            { _id: user._id, 'credits.balance': { $gte: item.creditCost } },
+            { $inc: { 'credits.balance': -item.creditCost, 'credits.used': item.creditCost }, $set: { updatedAt: now() } },
+            { returnDocument: 'after', projection: { credits: 1 } },
+          );
+          if (!charged) {
+            await collection().deleteOne({ _id: row._id });
+            const { balance } = await creditsOf(user._id);
+            throw conflict(
+              `Créditos insuficientes: seu saldo é de ${balance} crédito(s) e este item custa ${item.creditCost}.`,
+              'INSUFFICIENT_CREDITS',
+            );
+          }
+          await collection().updateOne({ _id: row._id }, { $set: { settled: true } });
+          return { unlock: { ...row, settled: true }, charged: true, credits: charged.credits };
+        }
+        throw new AppError(409, 'UNLOCK_IN_PROGRESS', 'Este desbloqueio ainda está sendo processado. Tente novamente em instantes.');
+      },
+
+      async listForUser(userId, page, limit, itemType) {
+        const filter: Filter<UnlockDocument> = { userId, settled: true, ...(itemType ? { itemType } : {}) };
+        const [data, total] = await Promise.all([
+          collection().find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
+          collection().countDocuments(filter),
+        ]);
+        return { data, total };
+      },
+    };
+    fastify.decorate('unlocksService', service);
+  },
+  { name: 'unlocks-service', dependencies: ['mongodb', 'clock', 'catalogue-repositories', 'entitlements'] },
+);

@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import { ITEM_TYPES } from '../db/catalogue';
+import { ContentSchema, VideoSchema } from './catalogue';
+import { DateTime, ObjectIdString, PageQuery } from './common';
+
+export const ItemTypeSchema = Type.Enum([...ITEM_TYPES]);
+
+export const UnlockBody = Type.Object(
+  { itemType: ItemTypeSchema, itemId: ObjectIdString },
+  { additionalProperties: false },
+);
+
+export const UnlockSchema = Type.Object({
+  _id: ObjectIdString,
+  itemType: ItemTypeSchema,
+  itemId: ObjectIdString,
+  credits: Type.Integer({ description: 'Créditos gastos' }),
+  createdAt: DateTime,
+});
+
+export const UnlockResultSchema = Type.Object({
+  unlock: UnlockSchema,
+  charged: Type.Boolean({ description: 'false: já estava desbloqueado, nada foi cobrado' }),
+  credits: Type.Object({ balance: Type.Integer(), used: Type.Integer() }),
+});
+
+export const MyUnlockSchema = Type.Object({
+  ...UnlockSchema.properties,
+  content: Type.Union([ContentSchema, Type.Null()], { description: 'itemType CONTENT; null se não está mais publicado' }),
+  video: Type.Union([VideoSchema, Type.Null()], { description: 'itemType VIDEO; null se não está mais publicado' }),
+});
+
+export const MyUnlocksQuery = Type.Object(
+  { ...PageQuery, itemType: Type.Optional(ItemTypeSchema) },
+  { additionalProperties: false },
+);
