@@ -1,4 +1,5 @@
 import type { MatrixGroup } from './matrix';
+import { CATALOGUE_GROUPS } from './rows/catalogue';
 import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
 import { usersGroup } from './rows/users';
@@ -8,4 +9,4 @@ import { usersGroup } from './rows/users';
  * A new feature adds `rows/<feature>.ts` and one entry here; the matrix test fails while any
  * route under routes/ has no row.
  */
-export const MATRIX_GROUPS: MatrixGroup[] = [healthGroup, docsGroup, usersGroup];
+export const MATRIX_GROUPS: MatrixGroup[] = [healthGroup, docsGroup, usersGroup, ...CATALOGUE_GROUPS];

@@ -5,6 +5,14 @@ export const ACTORS = ['anonymous', 'member', 'otherMember', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /**
+ * Personas only some groups need. `subscriber`: a member with an ACTIVE subscription, created by
+ * the group's `prepare` into `ctx.fixtures.subscriber` (a TestActor); rows that state a status
+ * for it are asserted for it too.
+ */
+export const OPTIONAL_ACTORS = ['subscriber'] as const;
+export type OptionalActor = (typeof OPTIONAL_ACTORS)[number];
+
+/**
  * The world a matrix row runs in: a listening app, three signed-in actors, and whatever the
  * group's `prepare` created (a subscription owned by `member`, a plan…) under `fixtures`.
  * `member` owns the resources; `otherMember` is a different ordinary member.
@@ -28,7 +36,9 @@ export interface MatrixRow {
   query?: (ctx: MatrixContext) => NonNullable<CallOptions['query']>;
   /** A valid body: the matrix is about who may call, so the input itself must be acceptable. */
   body?: (ctx: MatrixContext) => unknown;
-  expect: Record<Actor, number>;
+  /** Request parts that are not JSON (a multipart upload); merged into the call. */
+  request?: (ctx: MatrixContext) => CallOptions;
+  expect: Record<Actor, number> & Partial<Record<OptionalActor, number>>;
   /**
    * The hostile-input suite sends every row malformed ids, operator injection and bad bodies.
    * Only routes that take no input at all (static documentation) opt out, saying why.
@@ -52,7 +62,11 @@ export function pathOf(row: MatrixRow, ctx: MatrixContext): string {
   });
 }
 
-export function tokenOf(actor: Actor, ctx: MatrixContext): string | undefined {
+export function tokenOf(actor: Actor | OptionalActor, ctx: MatrixContext): string | undefined {
+  if (actor === 'subscriber') {
+    if (!ctx.fixtures.subscriber) throw new Error('nenhum prepare criou ctx.fixtures.subscriber');
+    return (ctx.fixtures.subscriber as { token: string }).token;
+  }
   return actor === 'anonymous' ? undefined : ctx.actors[actor].token;
 }
 

@@ -3,6 +3,8 @@ export interface CallOptions {
   /** JSON-serialised unless `rawBody` is given. */
   body?: unknown;
   rawBody?: string;
+  /** A multipart body (uploads); fetch sets the boundary header. */
+  formData?: FormData;
   query?: Record<string, string | number | boolean | string[]>;
   headers?: Record<string, string>;
 }
@@ -21,8 +23,10 @@ export async function call<T = any>(baseUrl: string, method: string, path: strin
   }
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.rawBody !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.formData !== undefined) {
+    body = options.formData;
+  } else if (options.rawBody !== undefined) {
     body = options.rawBody;
     headers['content-type'] ??= 'application/json';
   } else if (options.body !== undefined) {
