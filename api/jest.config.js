@@ -12,7 +12,7 @@ module.exports = {
     '^.+\\.m?js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   // Ignore node_modules except those packages, wherever they are nested.
-  transformIgnorePatterns: ['/node_modules/(?!typebox/|content-disposition/|@apidevtools/)(?:(?!/node_modules/).)*$'],
+  transformIgnorePatterns: ['/node_modules/(?!typebox/|content-disposition/|@apidevtools/|cookie/)(?:(?!/node_modules/).)*$'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // Reuses the emulator `npm test` started (FIREBASE_AUTH_EMULATOR_HOST), or starts one.
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',

@@ -32,7 +32,19 @@ export interface Config {
   fileUrlTtlSeconds: number;
   /** Absolute base of the API for file URLs (e.g. https://api.clube.com.br); else the request's own host. */
   publicApiUrl: string | undefined;
+  /** Which payment gateway adapter serves billing; only the sandbox exists today. */
+  paymentGateway: PaymentGatewayName;
+  /** HMAC-SHA256 key of the payment webhook (`x-clube-signature`). */
+  webhookSecret: string;
+  /** Receiver of PIX payments: written into every BR Code payload. */
+  pix: { key: string; merchantName: string; merchantCity: string };
+  /** How often the billing reconciliation runs (it also runs at start); 0 = only at start. */
+  reconcileIntervalMs: number;
 }
+
+export const PAYMENT_GATEWAYS = ['sandbox'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+const DEV_WEBHOOK_SECRET = 'clube-sandbox-webhook-secret';
 
 export interface StorageConfig {
   driver: 'local' | 's3';
@@ -84,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       );
     }
   }
+  const paymentGateway = parsePaymentGateway(env.PAYMENT_GATEWAY, nodeEnv);
+  const webhookSecret = nonEmpty(env.WEBHOOK_SECRET) ?? DEV_WEBHOOK_SECRET;
+  if (nodeEnv === 'production' && (webhookSecret === DEV_WEBHOOK_SECRET || webhookSecret.length < 32)) {
+    throw new ConfigError('Modo produção (NODE_ENV=production) exige WEBHOOK_SECRET com pelo menos 32 caracteres: ele autentica o webhook de pagamentos.');
+  }
 
   const dataDirRaw = nonEmpty(env.DATA_DIR) ?? options.defaultDataDir;
   const dataDir = dataDirRaw === undefined || dataDirRaw === 'memory' ? undefined : path.resolve(REPO_ROOT, dataDirRaw);
@@ -113,7 +130,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     fileUrlSecret: fileUrlSecret ?? randomBytes(32).toString('hex'),
     fileUrlTtlSeconds: parsePositiveInt(env.FILE_URL_TTL_SECONDS, 'FILE_URL_TTL_SECONDS', 3600),
     publicApiUrl: nonEmpty(env.PUBLIC_API_URL)?.replace(/\/+$/, ''),
+    paymentGateway,
+    webhookSecret,
+    pix: {
+      key: nonEmpty(env.PIX_KEY) ?? 'pix@clube.local',
+      merchantName: nonEmpty(env.PIX_MERCHANT_NAME) ?? 'Clube',
+      merchantCity: nonEmpty(env.PIX_MERCHANT_CITY) ?? 'Sao Paulo',
+    },
+    // 0 in tests: they run the job themselves with an injected clock.
+    reconcileIntervalMs:
+      nonEmpty(env.RECONCILE_INTERVAL_MS) === undefined
+        ? nodeEnv === 'test'
+          ? 0
+          : 60_000
+        : parsePositiveInt(env.RECONCILE_INTERVAL_MS, 'RECONCILE_INTERVAL_MS', 60_000),
   };
+}
+
+function parsePaymentGateway(value: string | undefined, nodeEnv: NodeEnv): PaymentGatewayName {
+  const gateway = nonEmpty(value) ?? 'sandbox';
+  if (!(PAYMENT_GATEWAYS as readonly string[]).includes(gateway)) {
+    throw new ConfigError(`PAYMENT_GATEWAY inválido: "${gateway}". Adaptadores disponíveis: ${PAYMENT_GATEWAYS.join(', ')}.`);
+  }
+  if (nodeEnv === 'production' && gateway === 'sandbox') {
+    throw new ConfigError(
+      'Modo produção (NODE_ENV=production) não aceita o gateway de pagamento sandbox (PAYMENT_GATEWAY=sandbox): ele confirma pagamentos sem dinheiro real. Configure o adaptador do gateway real.',
+    );
+  }
+  return gateway as PaymentGatewayName;
 }
 
 /**

@@ -13,8 +13,11 @@ describe('Production mode', () => {
     expect(() => loadConfig(env)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
   });
 
-  test('When NODE_ENV=production has MONGODB_URI and no emulator, then it is accepted (and never the embedded store)', () => {
-    const config = loadConfig({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/clube', DATA_DIR: '.data/db' });
+  test('When NODE_ENV=production has MONGODB_URI and no emulator, then those checks pass (never the embedded store); the sandbox gateway is refused next', () => {
+    const env = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/clube', DATA_DIR: '.data/db' };
+    // Only the sandbox payment gateway exists so far, and production refuses it (see billing-config.test.ts).
+    expect(() => loadConfig(env)).toThrow(/PAYMENT_GATEWAY=sandbox/);
+    const config = loadConfig({ ...env, NODE_ENV: 'development' });
     expect(config.mongodbUri).toBe('mongodb://db:27017/clube');
     expect(config.dataDir).toBeUndefined();
   });

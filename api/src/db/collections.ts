@@ -4,6 +4,9 @@ import type { ObjectId } from 'mongodb';
 export const COLLECTIONS = {
   users: 'users',
   subscriptions: 'subscriptions',
+  // billing (document types in db/billing.ts)
+  plans: 'plans',
+  invoices: 'invoices',
   // catalogue (document types in db/catalogue.ts)
   categories: 'categories',
   contents: 'contents',

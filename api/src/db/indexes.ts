@@ -36,6 +36,17 @@ export const INDEXES: IndexDeclaration[] = [
   { collection: COLLECTIONS.subscriptions, key: { userId: 1, createdAt: -1 } },
   { collection: COLLECTIONS.subscriptions, key: { planId: 1, createdAt: -1 } },
   { collection: COLLECTIONS.subscriptions, key: { createdAt: -1 } },
+  // billing: the reconciliation job's scans, and "one invoice per cycle" even with two job instances
+  { collection: COLLECTIONS.subscriptions, key: { status: 1, endDate: 1 } },
+  { collection: COLLECTIONS.plans, key: { externalPlanId: 1 }, options: { unique: true, name: 'plan_external_id_unique' } },
+  { collection: COLLECTIONS.plans, key: { active: 1, order: 1 } },
+  {
+    collection: COLLECTIONS.invoices,
+    key: { subscriptionId: 1, cycleKey: 1 },
+    options: { unique: true, name: 'one_invoice_per_cycle' },
+  },
+  { collection: COLLECTIONS.invoices, key: { subscriptionId: 1, createdAt: -1 } },
+  { collection: COLLECTIONS.invoices, key: { status: 1, dueDate: 1 } },
 
   // catalogue: slugs are the public addresses; lists filter by status/category and sort newest first
   { collection: COLLECTIONS.categories, key: { slug: 1 }, options: { unique: true, name: 'category_slug_unique' } },

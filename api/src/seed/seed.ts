@@ -4,6 +4,7 @@ import { ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../errors/app-error';
 import { seedCatalogue } from './catalogue';
 import { DEMO_USERS, type DemoUser } from './demo-users';
+import { seedDemoSubscription, seedPlans } from './plans';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -81,7 +82,12 @@ export async function seedUsers(app: FastifyInstance): Promise<SeedResult> {
   return { accountsCreated, profilesCreated };
 }
 
-export const SEED_STEPS: SeedStep[] = [async (app) => ({ ...(await seedUsers(app)) }), seedCatalogue];
+export const SEED_STEPS: SeedStep[] = [
+  async (app) => ({ ...(await seedUsers(app)) }),
+  seedPlans,
+  seedDemoSubscription,
+  seedCatalogue,
+];
 
 export async function runSeedSteps(app: FastifyInstance, steps: SeedStep[] = SEED_STEPS): Promise<Record<string, number>> {
   let summary: Record<string, number> = {};

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ObjectId, type Collection } from 'mongodb';
+import type { PlanDocument } from '../../db/billing';
+import { COLLECTIONS } from '../../db/collections';
+
+export interface PlanChanges {
+  name?: string | undefined;
+  description?: string | undefined;
+  features?: string[] | undefined;
+  creditsPerCycle?: number | undefined;
+  active?: boolean | undefined;
+  highlight?: boolean | undefined;
+  order?: number | undefined;
+}
+
+export interface PlansRepository {
+  collection(): Collection<PlanDocument>;
+  /** Active plans in display order (the public list). */
+  listActive(): Promise<PlanDocument[]>;
+  listAll(): Promise<PlanDocument[]>;
+  /** Every plan by id (a handful), to show subscriptions with their plan. */
+  mapAll(): Promise<Map<string, PlanDocument>>;
+  findById(id: string | ObjectId): Promise<PlanDocument | null>;
+  findByExternalId(externalPlanId: string): Promise<PlanDocument | null>;
+  /** Presentation fields only; one plan is highlighted at most. */
+  update(id: string | ObjectId, changes: PlanChanges): Promise<PlanDocument | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    plansRepository: PlansRepository;
+  }
+}
+
+const toObjectId = (id: string | ObjectId) => (typeof id === 'string' ? new ObjectId(id) : id);
+const DISPLAY_ORDER = { order: 1, priceCents: 1, _id: 1 } as const;
+
+export default fp(
+  async function plansRepository(fastify: FastifyInstance) {
+    const collection = () => fastify.mongo.db!.collection<PlanDocument>(COLLECTIONS.plans);
+
+    const repository: PlansRepository = {
+      collection,
+      listActive: () => collection().find({ active: true }).sort(DISPLAY_ORDER).toArray(),
+      listAll: () => collection().find({}).sort(DISPLAY_ORDER).toArray(),
+      async mapAll() {
+        const all = await collection().find({}).toArray();
+        return new Map(all.map((plan) => [plan._id.toHexString(), plan]));
+      },
+      findById: (id) => collection().findOne({ _id: toObjectId(id) }),
+      findByExternalId: (externalPlanId) => collection().findOne({ externalPlanId }),
+
+      async update(id, changes) {
+        const _id = toObjectId(id);
+        const set: Partial<PlanDocument> = { updatedAt: fastify.clock.now() };
+        for (const key of ['name', 'description', 'features', 'creditsPerCycle', 'active', 'highlight', 'order'] as const) {
+          if (changes[key] !== undefined) (set as Record<string, unknown>)[key] = changes[key];
+        }
+        const updated = await collection().findOneAndUpdate({ _id }, { $set: set }, { returnDocument: 'after' });
+        if (updated && changes.highlight === true) {
+          await collection().updateMany({ _id: { $ne: _id }, highlight: true }, { $set: { highlight: false, updatedAt: set.updatedAt! } });
+        }
+        return updated;
+      },
+    };
+
+    fastify.decorate('plansRepository', repository);
+  },
+  { name: 'plans-repository', dependencies: ['mongodb', 'clock'] },
+);

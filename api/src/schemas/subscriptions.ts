@@ -1,0 +1,230 @@
+import { Type, type Static } from 'typebox';
+import { INVOICE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceDocument, type PlanDocument, type SubscriptionDocument } from '../db/billing';
+import { SUBSCRIPTION_STATUSES } from '../db/collections';
+import type { PlanChange, PixQrCode } from '../plugins/app/billing-service';
+import { DateTime, ObjectIdString, PageQuery } from './common';
+import { PlanSummarySchema, toPlanSummary } from './plans';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+export const PaymentMethodSchema = Type.Enum([...PAYMENT_METHODS], { description: 'PIX ou CREDIT_CARD' });
+export const SubscriptionStatusSchema = Type.Enum([...SUBSCRIPTION_STATUSES]);
+
+export const SubscriptionSchema = Type.Object(
+  {
+    _id: ObjectIdString,
+    userId: ObjectIdString,
+    planId: ObjectIdString,
+    externalPlanId: Type.String(),
+    externalId: Type.String({ description: 'Id da assinatura no gateway' }),
+    paymentMethod: PaymentMethodSchema,
+    status: SubscriptionStatusSchema,
+    /** Whether the member can use the club now (ACTIVE, including a scheduled cancellation). */
+    hasAccess: Type.Boolean(),
+    startDate: Nullable(DateTime),
+    currentPeriodStart: Nullable(DateTime),
+    endDate: Nullable(Type.String({ format: 'date-time', description: 'ACTIVE: fim do período pago; PAUSED: último dia para pagar antes do cancelamento' })),
+    cancelRequest: Nullable(Type.Object({ reason: Type.String(), comment: Nullable(Type.String()), requestedAt: DateTime })),
+    canceledAt: Nullable(DateTime),
+    pendingPlanChange: Nullable(
+      Type.Object({
+        kind: Type.Enum(['UPGRADE', 'DOWNGRADE']),
+        plan: PlanSummarySchema,
+        invoiceId: Nullable(ObjectIdString),
+        effectiveAt: Nullable(DateTime),
+        requestedAt: DateTime,
+      }),
+    ),
+    plan: PlanSummarySchema,
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { description: 'Assinatura com o resumo do plano' },
+);
+export type SubscriptionResponse = Static<typeof SubscriptionSchema>;
+
+export const InvoiceSchema = Type.Object(
+  {
+    _id: ObjectIdString,
+    subscriptionId: ObjectIdString,
+    userId: ObjectIdString,
+    planId: ObjectIdString,
+    kind: Type.Enum([...INVOICE_KINDS], { description: 'FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano' }),
+    amountCents: Type.Integer(),
+    description: Type.String(),
+    dueDate: DateTime,
+    status: Type.Enum([...INVOICE_STATUSES]),
+    paidAt: Nullable(DateTime),
+    periodStart: Nullable(DateTime),
+    periodEnd: Nullable(DateTime),
+    creditsGranted: Type.Integer(),
+    createdAt: DateTime,
+  },
+  { description: 'Fatura' },
+);
+export type InvoiceResponse = Static<typeof InvoiceSchema>;
+
+export const PixQRCodeSchema = Type.Object(
+  {
+    invoiceId: ObjectIdString,
+    payload: Type.String({ description: 'PIX copia e cola (EMV BR Code)' }),
+    qrCodeDataUrl: Type.String({ description: 'QR code em PNG (data URL)' }),
+    expiresAt: DateTime,
+    amountCents: Type.Integer(),
+    dueDate: DateTime,
+    status: Type.Enum(['PENDING', 'OVERDUE']),
+  },
+  { description: 'PIX da fatura em aberto' },
+);
+
+export const PlanChangeSchema = Type.Object(
+  {
+    kind: Type.Enum(['UPGRADE', 'DOWNGRADE', 'IMMEDIATE', 'REVERTED']),
+    fromPlan: PlanSummarySchema,
+    toPlan: PlanSummarySchema,
+    amountCents: Type.Integer({ description: 'Quanto esta troca cobra' }),
+    creditCents: Type.Integer({ description: 'Desconto pelos dias não usados (upgrade)' }),
+    chargedAt: Nullable(Type.String({ format: 'date-time', description: 'Quando é cobrado' })),
+    dueDate: Nullable(DateTime),
+    effectiveAt: Nullable(Type.String({ format: 'date-time', description: 'Quando o novo plano começa; null: ao confirmar o pagamento' })),
+    invoiceId: Nullable(ObjectIdString),
+    message: Type.String({ description: 'O que será cobrado e quando, pronto para exibir' }),
+  },
+  { description: 'Troca de plano' },
+);
+
+export const PlanChangeResponse = Type.Object({ subscription: SubscriptionSchema, change: PlanChangeSchema });
+
+export const SubscriptionListQuery = Type.Object(
+  {
+    ...PageQuery,
+    planId: Type.Optional(ObjectIdString),
+    userId: Type.Optional(ObjectIdString),
+    status: Type.Optional(SubscriptionStatusSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const PageOnlyQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+
+export const UserIdParams = Type.Object({ userId: ObjectIdString }, { additionalProperties: false });
+export const SubscriptionIdParams = Type.Object({ subscriptionId: ObjectIdString }, { additionalProperties: false });
+
+export const CreateSubscriptionBody = Type.Object(
+  { planId: ObjectIdString, paymentMethod: PaymentMethodSchema },
+  { additionalProperties: false },
+);
+
+export const UpdateStatusBody = Type.Object(
+  {
+    subscriptionId: ObjectIdString,
+    status: Type.Enum(['ACTIVE', 'PAUSED', 'CANCELED'], { description: 'PENDING só existe antes do primeiro pagamento' }),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateSubscriptionBody = Type.Object(
+  { subscriptionId: ObjectIdString, paymentMethod: Type.Optional(PaymentMethodSchema) },
+  { additionalProperties: false },
+);
+
+export const ChangePlanBody = Type.Object(
+  { externalPlanId: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', description: 'externalPlanId do plano desejado' }) },
+  { additionalProperties: false },
+);
+
+export const CancelRequestBody = Type.Object(
+  {
+    reason: Type.String({ minLength: 2, maxLength: 200, pattern: '\\S', description: 'Motivo do cancelamento' }),
+    comment: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+
+export function toSubscriptionResponse(subscription: SubscriptionDocument, plans: Map<string, PlanDocument>): SubscriptionResponse {
+  const plan = plans.get(subscription.planId.toHexString());
+  if (!plan) throw new Error(`plano ${subscription.planId.toHexString()} não carregado`);
+  const pending = subscription.pendingPlanChange;
+  const pendingPlan = pending ? plans.get(pending.planId.toHexString()) : undefined;
+  return {
+    _id: subscription._id.toHexString(),
+    userId: subscription.userId.toHexString(),
+    planId: subscription.planId.toHexString(),
+    externalPlanId: subscription.externalPlanId,
+    externalId: subscription.externalId,
+    paymentMethod: subscription.paymentMethod,
+    status: subscription.status,
+    hasAccess: subscription.status === 'ACTIVE',
+    startDate: iso(subscription.startDate),
+    currentPeriodStart: iso(subscription.currentPeriodStart),
+    endDate: iso(subscription.endDate),
+    cancelRequest: subscription.cancelRequest
+      ? {
+          reason: subscription.cancelRequest.reason,
+          comment: subscription.cancelRequest.comment,
+          requestedAt: subscription.cancelRequest.requestedAt.toISOString(),
+        }
+      : null,
+    canceledAt: iso(subscription.canceledAt),
+    pendingPlanChange:
+      pending && pendingPlan
+        ? {
+            kind: pending.kind,
+            plan: toPlanSummary(pendingPlan),
+            invoiceId: pending.invoiceId ? pending.invoiceId.toHexString() : null,
+            effectiveAt: iso(pending.effectiveAt),
+            requestedAt: pending.requestedAt.toISOString(),
+          }
+        : null,
+    plan: toPlanSummary(plan),
+    createdAt: subscription.createdAt.toISOString(),
+    updatedAt: subscription.updatedAt.toISOString(),
+  };
+}
+
+export function toInvoiceResponse(invoice: InvoiceDocument): InvoiceResponse {
+  return {
+    _id: invoice._id.toHexString(),
+    subscriptionId: invoice.subscriptionId.toHexString(),
+    userId: invoice.userId.toHexString(),
+    planId: invoice.planId.toHexString(),
+    kind: invoice.kind,
+    amountCents: invoice.amountCents,
+    description: invoice.description,
+    dueDate: invoice.dueDate.toISOString(),
+    status: invoice.status,
+    paidAt: iso(invoice.paidAt),
+    periodStart: iso(invoice.periodStart),
+    periodEnd: iso(invoice.periodEnd),
+    creditsGranted: invoice.creditsGranted,
+    createdAt: invoice.createdAt.toISOString(),
+  };
+}
+
+export function toPixResponse(pix: PixQrCode): Static<typeof PixQRCodeSchema> {
+  return {
+    invoiceId: pix.invoice._id.toHexString(),
+    payload: pix.payload,
+    qrCodeDataUrl: pix.qrCodeDataUrl,
+    expiresAt: pix.expiresAt.toISOString(),
+    amountCents: pix.invoice.amountCents,
+    dueDate: pix.invoice.dueDate.toISOString(),
+    status: pix.invoice.status === 'OVERDUE' ? 'OVERDUE' : 'PENDING',
+  };
+}
+
+export function toPlanChangeResponse(change: PlanChange): Static<typeof PlanChangeSchema> {
+  return {
+    kind: change.kind,
+    fromPlan: toPlanSummary(change.fromPlan),
+    toPlan: toPlanSummary(change.toPlan),
+    amountCents: change.amountCents,
+    creditCents: change.creditCents,
+    chargedAt: iso(change.chargedAt),
+    dueDate: iso(change.dueDate),
+    effectiveAt: iso(change.effectiveAt),
+    invoiceId: change.invoiceId ? change.invoiceId.toHexString() : null,
+    message: change.message,
+  };
+}

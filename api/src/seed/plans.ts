@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { ObjectId } from 'mongodb';
+import type { PlanDocument, PlanInterval } from '../db/billing';
+import { DEMO_MEMBER } from './demo-users';
+
+type Presentation = Pick<PlanDocument, 'name' | 'description' | 'creditsPerCycle' | 'features' | 'highlight' | 'order'>;
+
+/** How the club presents each of the gateway's plans (admins edit this later; prices stay the gateway's). */
+export const PLAN_PRESENTATION: Record<PlanInterval, Presentation> = {
+  MONTHLY: {
+    name: 'Mensal',
+    description: 'Para conhecer o Clube sem compromisso: cancele quando quiser.',
+    creditsPerCycle: 3,
+    features: ['Todos os vídeos do catálogo', 'Conteúdos exclusivos para assinantes', '3 créditos por mês para conteúdos premium'],
+    highlight: false,
+    order: 1,
+  },
+  QUARTERLY: {
+    name: 'Trimestral',
+    description: 'O equilíbrio entre economia e flexibilidade para a equipe do laboratório.',
+    creditsPerCycle: 12,
+    features: [
+      'Todos os vídeos do catálogo',
+      'Conteúdos exclusivos para assinantes',
+      '12 créditos por trimestre para conteúdos premium',
+      'Economia de 11% em relação ao mensal',
+    ],
+    highlight: true,
+    order: 2,
+  },
+  YEARLY: {
+    name: 'Anual',
+    description: 'O melhor preço para quem quer o Clube o ano todo.',
+    creditsPerCycle: 60,
+    features: [
+      'Todos os vídeos do catálogo',
+      'Conteúdos exclusivos para assinantes',
+      '60 créditos por ano para conteúdos premium',
+      'Economia de 20% em relação ao mensal',
+      'Prioridade nas sugestões de conteúdo',
+    ],
+    highlight: false,
+    order: 3,
+  },
+};
+
+/**
+ * The plans the gateway bills, with the club's presentation. Idempotent: existing plans keep
+ * their (admin-edited) presentation; price and interval follow the gateway.
+ */
+export async function seedPlans(app: FastifyInstance): Promise<{ plansCreated: number }> {
+  const plans = app.plansRepository.collection();
+  const at = app.clock.now();
+  let plansCreated = 0;
+  for (const gatewayPlan of await app.paymentGateway.listPlans()) {
+    const result = await plans.updateOne(
+      { externalPlanId: gatewayPlan.externalPlanId },
+      {
+        $set: { priceCents: gatewayPlan.priceCents, interval: gatewayPlan.interval },
+        $setOnInsert: {
+          _id: new ObjectId(),
+          externalPlanId: gatewayPlan.externalPlanId,
+          ...PLAN_PRESENTATION[gatewayPlan.interval],
+          active: true,
+          createdAt: at,
+          updatedAt: at,
+        },
+      },
+      { upsert: true },
+    );
+    if (result.upsertedCount) plansCreated += 1;
+  }
+  return { plansCreated };
+}
+
+/** The demo member holds a paid quarterly subscription (with its credits), paid through the sandbox. */
+export async function seedDemoSubscription(app: FastifyInstance): Promise<{ subscriptionsCreated: number }> {
+  const member = await app.usersRepository.collection().findOne({ email: DEMO_MEMBER.email });
+  if (!member || member.subscription) return { subscriptionsCreated: 0 };
+  const plan = await app.plansRepository.collection().findOne({ interval: 'QUARTERLY', active: true });
+  if (!plan || !app.paymentGateway.simulatePayment) return { subscriptionsCreated: 0 };
+  const subscription = await app.billing.subscribe(member, plan._id.toHexString(), 'PIX');
+  const [invoice] = await app.invoicesRepository.findOpen(subscription._id);
+  if (invoice) {
+    await app.paymentGateway.simulatePayment({ invoiceId: invoice._id.toHexString(), externalId: invoice.externalId, amountCents: invoice.amountCents });
+  }
+  return { subscriptionsCreated: 1 };
+}

@@ -1,0 +1,73 @@
+import { ObjectId } from 'mongodb';
+import { DAY_MS } from '../../src/billing/intervals';
+import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../src/billing/webhook-signature';
+import { COLLECTIONS, type UserDocument } from '../../src/db/collections';
+import { seedPlans } from '../../src/seed/plans';
+import { startTestApp, type StartOptions, type TestApp } from './app';
+
+/** A clock the test moves by hand: time-dependent rules are tested without waiting. */
+export class TestClock {
+  private current: number;
+
+  constructor(start: string | Date) {
+    this.current = new Date(start).getTime();
+  }
+
+  readonly now = (): Date => new Date(this.current);
+
+  set(date: string | Date): void {
+    this.current = new Date(date).getTime();
+  }
+
+  advanceDays(days: number): void {
+    this.current += days * DAY_MS;
+  }
+}
+
+export interface BillingTestApp extends TestApp {
+  clock: TestClock;
+  plans: { mensal: PlanView; trimestral: PlanView; anual: PlanView };
+}
+
+export interface PlanView {
+  _id: string;
+  name: string;
+  priceCents: number;
+  externalPlanId: string;
+  creditsPerCycle: number;
+}
+
+/** An app on a hand-moved clock with the sandbox plans seeded. */
+export async function startBillingApp(start = '2026-03-10T12:00:00.000Z', options: StartOptions = {}): Promise<BillingTestApp> {
+  const clock = new TestClock(start);
+  const testApp = await startTestApp({ ...options, now: clock.now });
+  await seedPlans(testApp.app);
+  const list = (await testApp.call('GET', '/v1/plans')).body.data as PlanView[];
+  const byName = (name: string) => {
+    const plan = list.find((candidate) => candidate.name === name);
+    if (!plan) throw new Error(`plano ${name} não semeado`);
+    return plan;
+  };
+  return Object.assign(testApp, { clock, plans: { mensal: byName('Mensal'), trimestral: byName('Trimestral'), anual: byName('Anual') } });
+}
+
+export async function userDoc(testApp: TestApp, id: string): Promise<UserDocument> {
+  return (await testApp.db.collection<UserDocument>(COLLECTIONS.users).findOne({ _id: new ObjectId(id) }))!;
+}
+
+/** A gateway-style signed `invoice.paid` body and its headers. */
+export function signedEvent(
+  invoice: { _id: string; externalId: string; amountCents: number },
+  secret: string,
+  paidAt: Date,
+  overrides: Partial<{ id: string; amountCents: number }> = {},
+) {
+  const at = paidAt.toISOString();
+  const rawBody = JSON.stringify({
+    id: overrides.id ?? `evt_${new ObjectId().toHexString()}`,
+    type: 'invoice.paid',
+    createdAt: at,
+    data: { invoiceId: invoice._id, externalId: invoice.externalId, amountCents: overrides.amountCents ?? invoice.amountCents, paidAt: at },
+  });
+  return { rawBody, headers: { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(rawBody, secret) } };
+}
