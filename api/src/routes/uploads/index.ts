@@ -62,6 +62,10 @@ function sizeLimit(type: FileType): Transform {
 /** Reads what is left of a refused upload, so the client gets the answer instead of a broken connection. */
 function drain(stream: Readable): Promise<void> {
   return new Promise((resolve) => {
+    if (stream.destroyed || stream.readableEnded) {
+      resolve();
+      return;
+    }
     stream.on('error', () => resolve());
     stream.on('end', () => resolve());
     stream.on('close', () => resolve());
