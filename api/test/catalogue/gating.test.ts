@@ -1,5 +1,5 @@
 import { createActor, createActors, startTestApp, type Actors, type TestActor, type TestApp } from '../helpers/app';
-import { createCategory, createContent, createVideo, DEMO_PDF_KEY, DEMO_VIDEO_KEY, makeSubscriber, storeDemoFiles } from '../helpers/catalogue';
+import { createCategory, createContent, createVideo, type ApiItem, DEMO_PDF_KEY, DEMO_VIDEO_KEY, makeSubscriber, storeDemoFiles } from '../helpers/catalogue';
 
 /**
  * The gate, for every access level of contents and videos and every persona: who gets the body,
@@ -9,7 +9,7 @@ let testApp: TestApp;
 let actors: Actors;
 let subscriber: TestActor;
 let unlocker: TestActor;
-const items: Record<string, any> = {};
+const items: Record<string, ApiItem> = {};
 
 const LEVELS = ['FREE', 'SUBSCRIBERS', 'CREDITS'] as const;
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   for (const kind of ['content', 'video'] as const) {
     const unlocked = await testApp.call('POST', '/v1/unlocks', {
       token: unlocker.token,
-      body: { itemType: kind === 'content' ? 'CONTENT' : 'VIDEO', itemId: items[`${kind}-CREDITS`]._id },
+      body: { itemType: kind === 'content' ? 'CONTENT' : 'VIDEO', itemId: items[`${kind}-CREDITS`]!._id },
     });
     expect(unlocked.status).toBe(201);
   }
@@ -66,7 +66,7 @@ const REASON: Record<Persona, Record<(typeof LEVELS)[number], string | null>> = 
 describe.each(Object.keys(OPEN) as Persona[])('As %s', (persona) => {
   describe.each(LEVELS)('a %s item', (access) => {
     test('When the content is opened, then body and attachments come only with access, and never leak when locked', async () => {
-      const item = items[`content-${access}`];
+      const item = items[`content-${access}`]!;
       const result = await testApp.call('GET', `/v1/contents/${item.slug}`, { token: tokenOf(persona) });
       expect(result.status).toBe(200);
       const open = OPEN[persona][access];
@@ -89,7 +89,7 @@ describe.each(Object.keys(OPEN) as Persona[])('As %s', (persona) => {
     });
 
     test('When the video is opened, then the source comes only with access, and never leaks when locked', async () => {
-      const item = items[`video-${access}`];
+      const item = items[`video-${access}`]!;
       const result = await testApp.call('GET', `/v1/videos/${item._id}`, { token: tokenOf(persona) });
       expect(result.status).toBe(200);
       const open = OPEN[persona][access];
@@ -113,7 +113,7 @@ describe.each(Object.keys(OPEN) as Persona[])('As %s', (persona) => {
 
     test('When the lists are read, then they carry the gate but never a body, attachment or source', async () => {
       for (const kind of ['contents', 'videos'] as const) {
-        const item = items[`${kind === 'contents' ? 'content' : 'video'}-${access}`];
+        const item = items[`${kind === 'contents' ? 'content' : 'video'}-${access}`]!;
         const result = await testApp.call('GET', `/v1/${kind}`, { token: tokenOf(persona), query: { limit: 100 } });
         expect(result.status).toBe(200);
         const card = result.body.data.find((entry: { _id: string }) => entry._id === item._id);
@@ -133,16 +133,16 @@ describe('Subscription state is read from the subscription documents', () => {
     const paused = await createActor(testApp);
     await makeSubscriber(testApp, paused, 0);
     await testApp.db.collection('subscriptions').updateOne({ userId: paused.profile._id }, { $set: { status: 'PAUSED' } });
-    const result = await testApp.call('GET', `/v1/contents/${items['content-SUBSCRIBERS']._id}`, { token: paused.token });
+    const result = await testApp.call('GET', `/v1/contents/${items['content-SUBSCRIBERS']!._id}`, { token: paused.token });
     expect(result.body).toMatchObject({ locked: true, lockReason: 'SUBSCRIPTION_REQUIRED' });
     expect(result.body).not.toHaveProperty('body');
   });
 
   test('When a member unlocked an item and the subscription later ends, then the item stays open (the credits were spent)', async () => {
     await testApp.db.collection('subscriptions').updateOne({ userId: unlocker.profile._id }, { $set: { status: 'CANCELED', isOpen: false } });
-    const credits = await testApp.call('GET', `/v1/contents/${items['content-CREDITS']._id}`, { token: unlocker.token });
-    const subscribers = await testApp.call('GET', `/v1/contents/${items['content-SUBSCRIBERS']._id}`, { token: unlocker.token });
-    expect(credits.body).toMatchObject({ locked: false, unlocked: true, body: items['content-CREDITS'].body });
+    const credits = await testApp.call('GET', `/v1/contents/${items['content-CREDITS']!._id}`, { token: unlocker.token });
+    const subscribers = await testApp.call('GET', `/v1/contents/${items['content-SUBSCRIBERS']!._id}`, { token: unlocker.token });
+    expect(credits.body).toMatchObject({ locked: false, unlocked: true, body: items['content-CREDITS']!.body });
     expect(subscribers.body).toMatchObject({ locked: true, lockReason: 'SUBSCRIPTION_REQUIRED' });
     await testApp.db.collection('subscriptions').updateOne({ userId: unlocker.profile._id }, { $set: { status: 'ACTIVE', isOpen: true } });
   });

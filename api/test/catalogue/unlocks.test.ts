@@ -134,7 +134,7 @@ describe('GET /v1/me/unlocks ("meus conteúdos")', () => {
     const result = await testApp.call('GET', '/v1/me/unlocks', { token: member.token });
     expect(result.status).toBe(200);
     expect(result.body.meta).toEqual({ page: 1, limit: 10, total: 3, totalPages: 1 });
-    expect(result.body.data.map((entry: any) => [entry.itemType, entry.itemId])).toEqual([
+    expect(result.body.data.map((entry: { itemType: string; itemId: string }) => [entry.itemType, entry.itemId])).toEqual([
       ['CONTENT', hidden._id],
       ['VIDEO', video._id],
       ['CONTENT', content._id],
@@ -145,6 +145,6 @@ describe('GET /v1/me/unlocks ("meus conteúdos")', () => {
     expect(result.body.data[2].content).not.toHaveProperty('body');
 
     const videosOnly = await testApp.call('GET', '/v1/me/unlocks', { token: member.token, query: { itemType: 'VIDEO' } });
-    expect(videosOnly.body.data.map((entry: any) => entry.itemId)).toEqual([video._id]);
+    expect(videosOnly.body.data.map((entry: { itemId: string }) => entry.itemId)).toEqual([video._id]);
   });
 });

@@ -61,8 +61,16 @@ export async function creditsOf(testApp: TestApp, actor: TestActor): Promise<{ b
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++sequence}`;
 
+/** What fixtures read back from the API (only text fields are looked at). */
+export interface ApiItem {
+  _id: string;
+  slug: string;
+  title: string;
+  [field: string]: string;
+}
+
 /** Admin calls that must succeed, for fixtures. */
-export async function adminCreate<T = any>(testApp: TestApp, admin: TestActor, path: string, body: unknown): Promise<T> {
+export async function adminCreate<T = ApiItem>(testApp: TestApp, admin: TestActor, path: string, body: unknown): Promise<T> {
   const result = await testApp.call('POST', path, { token: admin.token, body });
   if (result.status !== 201) throw new Error(`POST ${path} respondeu ${result.status}: ${JSON.stringify(result.body)}`);
   return result.body as T;
