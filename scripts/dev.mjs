@@ -20,7 +20,7 @@ function start(label, command, args, options = {}) {
 }
 
 const emulator = await startAuthEmulator({ projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-clube', dataDir: path.join(ROOT, '.data', 'auth-emulator') });
-const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: emulator.projectId, GCLOUD_PROJECT: emulator.projectId, DATA_DIR: path.join(ROOT, '.data'), SEED_DEMO: '1' };
+const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: emulator.projectId, GCLOUD_PROJECT: emulator.projectId, SEED_DEMO: '1' };
 
 start('api', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['watch', path.join(ROOT, 'api', 'src', 'server.ts')], { env });
 for (const [name, { dir }] of Object.entries(FRONTENDS)) {

@@ -11,7 +11,7 @@ import { buildFrontends } from './build.mjs';
 import { startAuthEmulator } from './emulator.mjs';
 
 const { ROOT, FRONTENDS, portOf } = frontends;
-const DATA_DIR = process.env.DATA_DIR ?? path.join(ROOT, '.data');
+const EMULATOR_DATA_DIR = path.join(ROOT, '.data', 'auth-emulator');
 const API_PORT = Number(process.env.API_PORT ?? 3000);
 const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-clube';
 const stoppers = [];
@@ -66,12 +66,12 @@ process.on('SIGTERM', () => void shutdown(0));
 try {
   if (!process.argv.includes('--no-build')) await buildFrontends();
 
-  const emulator = await startAuthEmulator({ projectId: PROJECT_ID, dataDir: path.join(DATA_DIR, 'auth-emulator') });
+  const emulator = await startAuthEmulator({ projectId: PROJECT_ID, dataDir: EMULATOR_DATA_DIR });
   stoppers.push(() => emulator.stop());
   const env = {
     NODE_ENV: 'development',
     API_PORT: String(API_PORT),
-    DATA_DIR,
+    ...(process.env.DATA_DIR ? { DATA_DIR: process.env.DATA_DIR } : {}),
     SEED_DEMO: '1',
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     FIREBASE_PROJECT_ID: PROJECT_ID,

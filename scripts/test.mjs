@@ -37,7 +37,7 @@ const STEPS = [
   ['unit', 'Testes unitários e de API (Jest)', async () => run(bin('jest'), ['--ci'], await emulatorEnv())],
   ['build', 'Build de produção', () => buildFrontends()],
   ['size', 'Tamanho e singletons únicos (npm run size)', () => run(process.execPath, [path.join(ROOT, 'scripts', 'size.mjs')])],
-  ['browser', 'Suíte de navegador (Chromium)', async () => run(bin('jest'), ['--ci', '-c', 'e2e/jest.config.js'], await emulatorEnv())],
+  ['browser', 'Suíte de navegador (Chromium)', async () => run(bin('jest'), ['--ci', '--runInBand', '-c', 'e2e/jest.config.js'], await emulatorEnv())],
 ];
 
 const started = Date.now();

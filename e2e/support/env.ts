@@ -1,5 +1,5 @@
 // The browser suite runs the product on its own ports, so it never collides with a running `npm start`.
-export const E2E_PORTS = { shell: 18080, auth: 18081, catalog: 18082, account: 18083, admin: 18084, api: 13000 } as const;
+export const E2E_PORTS = { shell: 18080, auth: 18081, catalog: 18082, account: 18083, admin: 18084, api: 13000, brasilApi: 13001, posthog: 13002 } as const;
 
 Object.assign(process.env, {
   PORT: String(E2E_PORTS.shell),
@@ -8,4 +8,5 @@ Object.assign(process.env, {
   REMOTE_ACCOUNT_PORT: String(E2E_PORTS.account),
   REMOTE_ADMIN_PORT: String(E2E_PORTS.admin),
   API_PORT: String(E2E_PORTS.api),
+  BRASIL_API_URL: `http://localhost:${E2E_PORTS.brasilApi}/api`,
 });

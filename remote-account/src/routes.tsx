@@ -1,5 +1,5 @@
-import { NotFoundPage } from '@clube/platform';
-import { Route, Routes } from 'react-router-dom';
+import { Guard, NotFoundPage } from '@clube/platform';
+import { Outlet, Route, Routes } from 'react-router-dom';
 import { CancelSubscriptionPage } from './cancel/cancel-subscription-page';
 import { CheckoutPage } from './checkout/checkout-page';
 import { LaboratoryPage } from './laboratory/laboratory-page';
@@ -8,10 +8,17 @@ import { MyVideosPage } from './my-contents/my-videos-page';
 import { ProfilePage } from './profile/profile-page';
 import { SubscriptionPage } from './subscription/subscription-page';
 
-/** The account remote's routes: profile, laboratory, subscription, checkout, cancel, "meus conteúdos". */
+/** The account remote's routes (all for signed-in members): profile, laboratory, subscription, checkout, cancel, "meus conteúdos". */
 export default function AccountRoutes() {
   return (
     <Routes>
+      <Route
+        element={
+          <Guard access="signed-in">
+            <Outlet />
+          </Guard>
+        }
+      >
       <Route path="/usuario" element={<ProfilePage />} />
       <Route path="/usuario/laboratorio" element={<LaboratoryPage />} />
       <Route path="/assinatura" element={<SubscriptionPage />} />
@@ -19,6 +26,7 @@ export default function AccountRoutes() {
       <Route path="/meus-conteudos/videos" element={<MyVideosPage />} />
       <Route path="/checkout/assinar" element={<CheckoutPage />} />
       <Route path="/planos/cancelar" element={<CancelSubscriptionPage />} />
+      </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,5 +1,5 @@
-import { NotFoundPage } from '@clube/platform';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Guard, NotFoundPage } from '@clube/platform';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { BannerEditPage, BannerNewPage, BannersPage } from './banners/banner-pages';
 import { CategoriesPage, ContentEditPage, ContentNewPage, ContentsPage } from './contents/content-pages';
 import { PlanEditPage, PlansAdminPage } from './plans/plan-pages';
@@ -8,10 +8,17 @@ import { SuggestionsPage } from './suggestions/suggestions-page';
 import { UsersPage } from './users/users-page';
 import { VideoEditPage, VideoNewPage, VideosAdminPage } from './videos/video-pages';
 
-/** The admin remote's routes, everything under `/admin`. */
+/** The admin remote's routes, everything under `/admin`, for role ADMIN only. */
 export default function AdminRoutes() {
   return (
     <Routes>
+      <Route
+        element={
+          <Guard access="admin">
+            <Outlet />
+          </Guard>
+        }
+      >
       <Route path="/admin" element={<Navigate to="/admin/conteudo" replace />} />
       <Route path="/admin/conteudo" element={<ContentsPage />} />
       <Route path="/admin/conteudo/novo" element={<ContentNewPage />} />
@@ -28,6 +35,7 @@ export default function AdminRoutes() {
       <Route path="/admin/sugestoes" element={<SuggestionsPage />} />
       <Route path="/admin/usuarios" element={<UsersPage />} />
       <Route path="/admin/assinaturas" element={<SubscriptionsAdminPage />} />
+      </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,6 +1,12 @@
 import { renderRoute } from '@clube/dev-harness/test';
 import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import Routes from '../routes';
+
+function Location() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="endereço">{`${pathname}${search}`}</output>;
+}
 
 const PAGES: Array<[path: string, title: string]> = [
   ['/admin', 'Conteúdos'],
@@ -23,12 +29,33 @@ const PAGES: Array<[path: string, title: string]> = [
 
 describe('admin remote routes', () => {
   it.each(PAGES)('When %s is opened, then the page "%s" is shown', async (path, title) => {
-    renderRoute(<Routes />, path);
+    renderRoute(<Routes />, path, { persona: 'admin' });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
   it('When a path inside the area does not exist, then the Portuguese 404 is shown', async () => {
-    renderRoute(<Routes />, '/admin/nada');
+    renderRoute(<Routes />, '/admin/nada', { persona: 'admin' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeInTheDocument();
+  });
+});
+
+describe('admin access', () => {
+  it('When a member who is not an admin opens an admin page, then "Sem permissão" is shown', async () => {
+    renderRoute(<Routes />, '/admin/conteudo', { persona: 'membro' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sem permissão' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Conteúdos' })).not.toBeInTheDocument();
+  });
+
+  it('When a visitor opens an admin page, then they are sent to sign in and told where to come back', async () => {
+    renderRoute(
+      <>
+        <Routes />
+        <Location />
+      </>,
+      '/admin/conteudo',
+      { persona: 'visitante' },
+    );
+    expect(await screen.findByLabelText('endereço')).toHaveTextContent('/autenticacao/login?redirect=%2Fadmin%2Fconteudo');
+    expect(screen.queryByRole('heading', { name: 'Conteúdos' })).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,11 @@
+import './env';
+import { startStack, type Stack } from './stack';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __CLUBE_STACK__: Stack | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  globalThis.__CLUBE_STACK__ = await startStack();
+}

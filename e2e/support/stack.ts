@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { E2E_PORTS } from './env';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const API_URL = `http://localhost:${E2E_PORTS.api}`;
+export const BRASIL_API_URL = `http://localhost:${E2E_PORTS.brasilApi}/api`;
+export const POSTHOG_URL = `http://localhost:${E2E_PORTS.posthog}`;
+export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-clube';
+
+/** A CEP the BrasilAPI stand-in knows, and what it answers. */
+export const KNOWN_CEP = { cep: '01310100', state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street: 'Avenida Paulista', service: 'stand-in' };
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(url: string, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await delay(200);
+  }
+  throw new Error(`${what} não respondeu em ${url} após ${timeoutMs / 1000} s`);
+}
+
+function listen(server: http.Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '0.0.0.0', () => resolve());
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Stand-in for BrasilAPI's CEP lookup (no internet here): one known CEP, 404 for the rest. */
+function brasilApiStandIn(): http.Server {
+  return http.createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    const match = /^\/api\/cep\/v2\/(\d{8})$/.exec(req.url ?? '');
+    if (match?.[1] === KNOWN_CEP.cep) return res.end(JSON.stringify(KNOWN_CEP));
+    res.statusCode = 404;
+    return res.end(JSON.stringify({ name: 'CepPromiseError', message: 'Todos os serviços de CEP retornaram erro.', type: 'service_error' }));
+  });
+}
+
+export interface CapturedEvent {
+  event: string;
+  distinct_id?: string;
+  properties?: Record<string, unknown>;
+}
+
+/** Stand-in for a PostHog host: records every event sent to it; GET /__events lists them. */
+function posthogStandIn(): http.Server {
+  const events: CapturedEvent[] = [];
+  return http.createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    if (req.method === 'OPTIONS') return res.end();
+    if (req.url === '/__events') {
+      res.setHeader('Content-Type', 'application/json');
+      return res.end(JSON.stringify(events));
+    }
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      try {
+        const text = body.startsWith('data=') ? Buffer.from(decodeURIComponent(body.slice(5)), 'base64').toString('utf8') : body;
+        const parsed = text ? (JSON.parse(text) as CapturedEvent | CapturedEvent[] | { batch: CapturedEvent[] }) : [];
+        const list = Array.isArray(parsed) ? parsed : 'batch' in parsed ? parsed.batch : [parsed];
+        for (const event of list) if (event && typeof event.event === 'string') events.push(event);
+      } catch {
+        /* not an event (config or recorder request) */
+      }
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"status":1}');
+    });
+    return undefined;
+  });
+}
+
+export interface Stack {
+  stop(): Promise<void>;
+}
+
+/**
+ * The back end the browser suite runs against: the real API (its own data folder, demo data seeded)
+ * on the Firebase Auth emulator, plus local stand-ins for the two outside services that cannot be
+ * reached here (BrasilAPI, PostHog).
+ */
+export async function startStack(): Promise<Stack> {
+  const stops: Array<() => Promise<void>> = [];
+  let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!emulatorHost) {
+    const emulator = spawn(process.execPath, [path.join(ROOT, 'scripts', 'emulator.mjs')], { cwd: ROOT, stdio: 'ignore', detached: true });
+    stops.push(async () => {
+      try {
+        process.kill(-(emulator.pid as number), 'SIGINT');
+      } catch {
+        /* gone */
+      }
+    });
+    emulatorHost = '127.0.0.1:9099';
+    await waitFor(`http://${emulatorHost}/`, 60000, 'O emulador do Firebase Auth');
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  }
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clube-e2e-data-'));
+  const origins = [E2E_PORTS.shell, E2E_PORTS.auth, E2E_PORTS.catalog, E2E_PORTS.account, E2E_PORTS.admin].map((port) => `http://localhost:${port}`);
+  const api: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      API_PORT: String(E2E_PORTS.api),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: origins.join(','),
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+      GCLOUD_PROJECT: PROJECT_ID,
+    },
+  });
+  stops.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (api.exitCode !== null) return resolve();
+        api.once('exit', () => resolve());
+        api.kill('SIGTERM');
+      }),
+  );
+  stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+
+  const brasil = brasilApiStandIn();
+  await listen(brasil, E2E_PORTS.brasilApi);
+  stops.push(() => close(brasil));
+  const posthog = posthogStandIn();
+  await listen(posthog, E2E_PORTS.posthog);
+  stops.push(() => close(posthog));
+
+  await waitFor(`${API_URL}/v1/health`, 90000, 'A API');
+  return {
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    },
+  };
+}
