@@ -10,7 +10,8 @@ beforeAll(async () => {
   ctx.actors = await createActors(ctx.testApp);
   ctx.fixtures = {};
   for (const group of MATRIX_GROUPS) await group.prepare?.(ctx);
-});
+  // Every group's fixtures over real HTTP; run from the root, Jest ignores the project's testTimeout.
+}, 60_000);
 
 afterAll(async () => {
   await ctx.testApp.close();
@@ -33,10 +34,10 @@ describe('Authorization matrix (anonymous / member / another member / admin)', (
           const expected = row.expect[actor];
           if (expected === undefined) continue;
           test(`When ${actor} calls ${rowTitle(row)}, then the answer is ${expected}`, async () => {
-            const result = await ctx.testApp.call(row.method, pathOf(row, ctx), {
+            const result = await ctx.testApp.call(row.method, pathOf(row, ctx, actor), {
               token: tokenOf(actor, ctx),
               ...(row.query ? { query: row.query(ctx) } : {}),
-              ...(row.body ? { body: row.body(ctx) } : {}),
+              ...(row.body ? { body: row.body(ctx, actor) } : {}),
               ...(row.request ? row.request(ctx) : {}),
             });
             expect({ status: result.status, body: result.body }).toMatchObject({ status: expected });

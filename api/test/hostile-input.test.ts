@@ -14,7 +14,8 @@ beforeAll(async () => {
   ctx.actors = await createActors(ctx.testApp);
   ctx.fixtures = {};
   for (const group of MATRIX_GROUPS) await group.prepare?.(ctx);
-});
+  // Every group's fixtures over real HTTP; run from the root, Jest ignores the project's testTimeout.
+}, 60_000);
 
 afterAll(async () => {
   await ctx.testApp.close();

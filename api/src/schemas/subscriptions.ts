@@ -36,7 +36,7 @@ export const SubscriptionSchema = Type.Object(
         requestedAt: DateTime,
       }),
     ),
-    plan: PlanSummarySchema,
+    plan: Type.Union([PlanSummarySchema, Type.Null()], { description: 'null só se o plano não existir mais' }),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -144,8 +144,8 @@ export const CancelRequestBody = Type.Object(
 
 export function toSubscriptionResponse(subscription: SubscriptionDocument, plans: Map<string, PlanDocument>): SubscriptionResponse {
   const plan = plans.get(subscription.planId.toHexString());
-  if (!plan) throw new Error(`plano ${subscription.planId.toHexString()} não carregado`);
-  const pending = subscription.pendingPlanChange;
+  // Documents written by older code or by hand may lack the later fields: show them as empty.
+  const pending = subscription.pendingPlanChange ?? null;
   const pendingPlan = pending ? plans.get(pending.planId.toHexString()) : undefined;
   return {
     _id: subscription._id.toHexString(),
@@ -157,7 +157,7 @@ export function toSubscriptionResponse(subscription: SubscriptionDocument, plans
     status: subscription.status,
     hasAccess: subscription.status === 'ACTIVE',
     startDate: iso(subscription.startDate),
-    currentPeriodStart: iso(subscription.currentPeriodStart),
+    currentPeriodStart: iso(subscription.currentPeriodStart ?? null),
     endDate: iso(subscription.endDate),
     cancelRequest: subscription.cancelRequest
       ? {
@@ -177,7 +177,7 @@ export function toSubscriptionResponse(subscription: SubscriptionDocument, plans
             requestedAt: pending.requestedAt.toISOString(),
           }
         : null,
-    plan: toPlanSummary(plan),
+    plan: plan ? toPlanSummary(plan) : null,
     createdAt: subscription.createdAt.toISOString(),
     updatedAt: subscription.updatedAt.toISOString(),
   };

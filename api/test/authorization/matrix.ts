@@ -32,10 +32,11 @@ export interface MatrixRow {
   route: string;
   /** What the row checks, when a route has several rows (e.g. PATCH with { role } vs { name }). */
   label?: string;
-  params?: (ctx: MatrixContext) => Record<string, string>;
+  /** `actor` lets a row that changes state give each actor its own resource (the hostile suite passes none). */
+  params?: (ctx: MatrixContext, actor?: Actor | OptionalActor) => Record<string, string>;
   query?: (ctx: MatrixContext) => NonNullable<CallOptions['query']>;
   /** A valid body: the matrix is about who may call, so the input itself must be acceptable. */
-  body?: (ctx: MatrixContext) => unknown;
+  body?: (ctx: MatrixContext, actor?: Actor | OptionalActor) => unknown;
   /** Request parts that are not JSON (a multipart upload); merged into the call. */
   request?: (ctx: MatrixContext) => CallOptions;
   expect: Record<Actor, number> & Partial<Record<OptionalActor, number>>;
@@ -53,8 +54,8 @@ export interface MatrixGroup {
   rows: MatrixRow[];
 }
 
-export function pathOf(row: MatrixRow, ctx: MatrixContext): string {
-  const params = row.params?.(ctx) ?? {};
+export function pathOf(row: MatrixRow, ctx: MatrixContext, actor?: Actor | OptionalActor): string {
+  const params = row.params?.(ctx, actor) ?? {};
   return row.route.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`linha ${row.method} ${row.route} não definiu o parâmetro ${name}`);

@@ -114,7 +114,7 @@ describe('GET /subscriptions/paginated', () => {
       const nobody = await fresh.call('GET', '/v1/subscriptions/paginated', { token, query: { userId: 'c'.repeat(24) } });
       expect(nobody.body).toEqual({ data: [], meta: { page: 1, limit: 10, total: 0, totalPages: 0 } });
 
-      for (const query of [{ limit: 0 }, { limit: 101 }, { page: 0 }, { planId: 'x' }, { status: 'ATIVA' }]) {
+      for (const query of [{ limit: 0 }, { limit: 101 }, { page: 0 }, { planId: 'x' }, { status: 'ATIVA' }] as Record<string, string | number>[]) {
         expectErrorShape(await fresh.call('GET', '/v1/subscriptions/paginated', { token, query }), 400);
       }
 

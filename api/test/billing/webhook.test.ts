@@ -29,7 +29,7 @@ describe('Payment webhook', () => {
   test('When the signature is missing, wrong, made with another secret or over another body, then 401 and nothing is paid', async () => {
     const { invoice, member } = await openInvoice();
     const { rawBody, headers } = signedEvent(invoice, t.app.config.webhookSecret, t.clock.now());
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       {},
       { [WEBHOOK_SIGNATURE_HEADER]: 'sha256=' + '0'.repeat(64) },
       { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(rawBody, 'outro-segredo') },

@@ -49,6 +49,17 @@ export interface PixQrCode {
   expiresAt: Date;
 }
 
+/**
+ * PNG of the PIX payload. pngjs (under qrcode) accepts `filterType`; its adaptive default tries
+ * five filters per row, ten times the work for no gain on a two-colour image.
+ */
+const QR_OPTIONS = {
+  errorCorrectionLevel: 'M',
+  margin: 2,
+  width: 320,
+  rendererOpts: { filterType: 0 },
+} as QRCode.QRCodeToDataURLOptions;
+
 export type AdminStatus = Exclude<SubscriptionStatus, 'PENDING'>;
 
 export interface BillingService {
@@ -511,7 +522,7 @@ export default fp(
             .collection()
             .updateOne({ _id: invoice._id, status: { $in: ['PENDING', 'OVERDUE'] } }, { $set: { pix, updatedAt: now() } });
         }
-        const qrCodeDataUrl = await QRCode.toDataURL(pix.payload, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+        const qrCodeDataUrl = await QRCode.toDataURL(pix.payload, QR_OPTIONS);
         return { invoice: { ...invoice, pix }, payload: pix.payload, qrCodeDataUrl, expiresAt: pix.expiresAt };
       },
     };
