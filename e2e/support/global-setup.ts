@@ -2,7 +2,6 @@ import './env';
 import { startStack, type Stack } from './stack';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __CLUBE_STACK__: Stack | undefined;
 }
 

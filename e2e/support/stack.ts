@@ -80,7 +80,11 @@ function posthogStandIn(): http.Server {
         const text = body.startsWith('data=') ? Buffer.from(decodeURIComponent(body.slice(5)), 'base64').toString('utf8') : body;
         const parsed = text ? (JSON.parse(text) as CapturedEvent | CapturedEvent[] | { batch: CapturedEvent[] }) : [];
         const list = Array.isArray(parsed) ? parsed : 'batch' in parsed ? parsed.batch : [parsed];
-        for (const event of list) if (event && typeof event.event === 'string') events.push(event);
+        for (const event of list) {
+          if (!event || typeof event.event !== 'string') continue;
+          // posthog-js puts the distinct id inside properties.
+          events.push({ ...event, distinct_id: event.distinct_id ?? (event.properties?.distinct_id as string | undefined) });
+        }
       } catch {
         /* not an event (config or recorder request) */
       }

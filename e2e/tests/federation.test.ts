@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 import { Frontends } from '../support/frontends';
+import { ADMIN, signInThroughPage } from '../support/session';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -26,6 +27,8 @@ beforeAll(async () => {
   await frontends.startAll();
   session = await openBrowser();
   page = session.page;
+  // An admin may open a page of every remote.
+  await signInThroughPage(page, frontends.shellUrl, ADMIN);
 });
 
 afterAll(async () => {
@@ -36,7 +39,7 @@ afterAll(async () => {
 describe('the shell composes four remotes at run time', () => {
   it.each([
     ['catalog', '/', 'Bem-vindo ao Clube'],
-    ['auth', '/autenticacao/login', 'Entrar'],
+    ['auth', '/autenticacao/atualizar-senha', 'Atualizar senha'],
     ['account', '/usuario/laboratorio', 'Meu laboratório'],
     ['admin', '/admin/conteudo', 'Conteúdos'],
   ])('When a route of the %s remote is opened through the shell, then its page renders in the layout', async (remote, pathname, title) => {
@@ -57,7 +60,7 @@ describe('the shell composes four remotes at run time', () => {
     await page.getByText(UNAVAILABLE).waitFor();
     await screenshot(page, 'federation-account-down');
 
-    for (const [pathname, title] of [['/', 'Bem-vindo ao Clube'], ['/autenticacao/login', 'Entrar'], ['/admin/conteudo', 'Conteúdos']] as const) {
+    for (const [pathname, title] of [['/', 'Bem-vindo ao Clube'], ['/autenticacao/atualizar-senha', 'Atualizar senha'], ['/admin/conteudo', 'Conteúdos']] as const) {
       await page.getByRole('navigation', { name: 'Principal' }).waitFor();
       await open(pathname);
       await expectHeading(title);
