@@ -20,6 +20,7 @@ export type OptionalActor = (typeof OPTIONAL_ACTORS)[number];
 export interface MatrixContext {
   testApp: TestApp;
   actors: Actors;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any route; each test narrows it by its assertions
   fixtures: Record<string, any>;
 }
 

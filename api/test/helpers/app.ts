@@ -11,6 +11,7 @@ export interface TestApp {
   db: Db;
   /** Routes registered under routes/ (those that declare config.auth), as "METHOD /url". */
   routes: string[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any route; each test narrows it by its assertions
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   close(): Promise<void>;
 }

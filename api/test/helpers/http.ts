@@ -9,6 +9,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any route; each test narrows it by its assertions
 export interface CallResult<T = any> {
   status: number;
   body: T;
@@ -16,6 +17,7 @@ export interface CallResult<T = any> {
 }
 
 /** One real HTTP request to a listening app; parses JSON answers. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any route; each test narrows it by its assertions
 export async function call<T = any>(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
   const url = new URL(path, baseUrl);
   for (const [key, value] of Object.entries(options.query ?? {})) {

@@ -408,7 +408,7 @@ export class EmbeddedCollection {
         claimed.set(entry, idKey);
       }
     }
-    for (const { before, after } of changes) {
+    for (const { before } of changes) {
       if (before) {
         this.docs.delete(keyOf(before._id));
         for (const index of uniqueIndexes) {
