@@ -89,7 +89,8 @@ describe('auth state machine', () => {
 
   it('When signed in, then the profile is refetched every 900000 ms, and no more after sign-out', async () => {
     jest.useFakeTimers();
-    const fetchProfile = jest.fn(async () => profile({ name: `Ana ${fetchProfile.mock.calls.length}` }));
+    let calls = 0;
+    const fetchProfile = jest.fn(async (): Promise<UserProfile> => profile({ name: `Ana ${(calls += 1)}` }));
     const { emit, state } = setup({ fetchProfile });
     emit(user);
     await flush();
