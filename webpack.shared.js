@@ -15,6 +15,13 @@ const SHARED_SINGLETONS = [
   '@clube/platform',
 ];
 
+/** Entry points of the singletons that code imports directly (JSX runtime, React DOM client). */
+const SHARED_SUBPATHS = {
+  'react/jsx-runtime': 'react',
+  'react/jsx-dev-runtime': 'react',
+  'react-dom/client': 'react-dom',
+};
+
 /** Where each frontend package is served, locally and by `npm start` (one origin per deployment). */
 const FRONTENDS = {
   shell: { dir: 'shell', port: 8080 },
@@ -34,12 +41,13 @@ const REMOTE_EXPOSE = './routes';
  */
 function sharedConfig(pkg, { provide }) {
   const deps = { ...pkg.dependencies };
+  const entries = [...SHARED_SINGLETONS.map((name) => [name, name]), ...Object.entries(SHARED_SUBPATHS)];
   return Object.fromEntries(
-    SHARED_SINGLETONS.map((name) => {
-      if (!deps[name]) throw new Error(`${pkg.name}: ${name} must be a dependency to be shared`);
+    entries.map(([name, owner]) => {
+      if (!deps[owner]) throw new Error(`${pkg.name}: ${owner} must be a dependency to be shared`);
       return [
         name,
-        { singleton: true, requiredVersion: deps[name], ...(provide ? {} : { import: false }) },
+        { singleton: true, requiredVersion: deps[owner], ...(provide ? {} : { import: false }) },
       ];
     }),
   );
@@ -182,4 +190,4 @@ function createFederatedConfig({ name, dir }) {
   };
 }
 
-module.exports = { createFederatedConfig, FRONTENDS, SHARED_SINGLETONS, REMOTE_EXPOSE };
+module.exports = { createFederatedConfig, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };

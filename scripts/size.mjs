@@ -1,5 +1,6 @@
 // `npm run size`: gzipped JavaScript a visitor downloads, per deployment, from the production build.
 //   shell   — every JS file of the shell (entry, bootstrap and the shared singletons it provides)
+//             except chunks loaded only on demand (PostHog, only when a key is configured)
 //   remotes — remoteEntry.js + the chunks of the exposed routes module (the first route)
 // Fails when a shared singleton is bundled in more than one deployment (React lives in the shell
 // only; production remotes are built with `import: false` and consume it).
@@ -16,6 +17,9 @@ const gz = (file) => gzipSync(readFileSync(file)).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 const rows = [];
+/** Shell chunks named with webpackChunkName that load only on demand. */
+const ON_DEMAND = new Set(['posthog']);
+const lazyRows = [];
 const copies = new Map(SHARED_SINGLETONS.map((name) => [name, []]));
 
 /** The package a module path belongs to, e.g. ".../node_modules/react-dom/cjs/x.js" → "react-dom". */
@@ -36,7 +40,9 @@ for (const [name, { dir }] of Object.entries(FRONTENDS)) {
   const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
   let files;
   if (name === 'shell') {
-    files = readdirSync(dist).filter((file) => file.endsWith('.js'));
+    const onDemand = new Set(stats.chunks.filter((chunk) => chunk.names.some((n) => ON_DEMAND.has(n))).flatMap((chunk) => chunk.files));
+    files = readdirSync(dist).filter((file) => file.endsWith('.js') && !onDemand.has(file));
+    for (const file of onDemand) if (file.endsWith('.js')) lazyRows.push([file, gz(path.join(dist, file))]);
   } else {
     const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
     files = ['remoteEntry.js', ...routeChunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js'))];
@@ -52,6 +58,8 @@ for (const [name, { dir }] of Object.entries(FRONTENDS)) {
 
 console.log('JS inicial (gzip)');
 for (const [name, count, bytes] of rows) console.log(`  ${name.padEnd(8)} ${kb(bytes).padStart(9)}  (${count} arquivo${count > 1 ? 's' : ''})`);
+
+for (const [file, bytes] of lazyRows) console.log(`  sob demanda: ${file} ${kb(bytes)}`);
 
 console.log('\nSingletons compartilhados (em quais deployments o código está)');
 let duplicated = false;

@@ -33,7 +33,7 @@ export function createAnalytics(config: Pick<RuntimeConfig, 'posthog' | 'gtmId'>
   let posthog: Promise<PostHog | null> = Promise.resolve(null);
   if (config.posthog) {
     const { key, host } = config.posthog;
-    posthog = import('posthog-js')
+    posthog = import(/* webpackChunkName: "posthog" */ 'posthog-js')
       .then(({ default: client }) => {
         client.init(key, {
           api_host: host,
