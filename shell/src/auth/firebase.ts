@@ -5,7 +5,9 @@ import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
-  getAuth,
+  browserLocalPersistence,
+  indexedDBLocalPersistence,
+  initializeAuth,
   onIdTokenChanged,
   reauthenticateWithCredential,
   sendPasswordResetEmail,
@@ -25,7 +27,8 @@ export function toAuthUser(user: User): AuthUser {
 /** The Firebase Auth client for this environment (the emulator in development and tests). */
 export function createFirebaseAuth(config: RuntimeConfig['firebase']): Auth {
   const app = initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
-  const auth = getAuth(app);
+  // initializeAuth instead of getAuth: no popup/redirect sign-in code in the bundle (e-mail only).
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
   auth.languageCode = 'pt-BR';
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   return auth;
