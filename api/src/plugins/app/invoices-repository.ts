@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection } from 'mongodb';
+import { type ObjectId, type Collection } from 'mongodb';
 import type { InvoiceDocument } from '../../db/billing';
 import { COLLECTIONS } from '../../db/collections';
+import { toObjectId } from '../../db/object-id';
 
 export interface InvoicesRepository {
   collection(): Collection<InvoiceDocument>;
@@ -18,8 +19,6 @@ declare module 'fastify' {
     invoicesRepository: InvoicesRepository;
   }
 }
-
-const toObjectId = (id: string | ObjectId) => (typeof id === 'string' ? new ObjectId(id) : id);
 
 export default fp(
   async function invoicesRepository(fastify: FastifyInstance) {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection } from 'mongodb';
+import { type ObjectId, type Collection } from 'mongodb';
 import type { PlanDocument } from '../../db/billing';
 import { COLLECTIONS } from '../../db/collections';
+import { toObjectId } from '../../db/object-id';
 
 export interface PlanChanges {
   name?: string | undefined;
@@ -33,7 +34,6 @@ declare module 'fastify' {
   }
 }
 
-const toObjectId = (id: string | ObjectId) => (typeof id === 'string' ? new ObjectId(id) : id);
 const DISPLAY_ORDER = { order: 1, priceCents: 1, _id: 1 } as const;
 
 export default fp(

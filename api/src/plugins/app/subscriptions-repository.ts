@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection, type Filter } from 'mongodb';
+import { type ObjectId, type Collection, type Filter } from 'mongodb';
 import type { SubscriptionDocument } from '../../db/billing';
 import { COLLECTIONS, type SubscriptionStatus } from '../../db/collections';
+import { toObjectId } from '../../db/object-id';
 
 export interface SubscriptionListFilters {
   page: number;
@@ -25,8 +26,6 @@ declare module 'fastify' {
     subscriptionsRepository: SubscriptionsRepository;
   }
 }
-
-const toObjectId = (id: string | ObjectId) => (typeof id === 'string' ? new ObjectId(id) : id);
 
 export default fp(
   async function subscriptionsRepository(fastify: FastifyInstance) {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
 import { COLLECTIONS, type Laboratory, type UserDocument, type UserRole } from '../../db/collections';
 import { conflict, isDuplicateKeyError } from '../../errors/app-error';
+import { toObjectId } from '../../db/object-id';
 
 export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
@@ -50,10 +51,6 @@ declare module 'fastify' {
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-function toObjectId(id: string | ObjectId): ObjectId {
-  return typeof id === 'string' ? new ObjectId(id) : id;
 }
 
 export default fp(
