@@ -6,7 +6,7 @@ import './layout.css';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <>
-      <a className="clube-button clube-button--ghost" href="#conteudo" style={{ position: 'absolute', left: -9999 }}>
+      <a className="clube-button clube-button--primary shell-skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
       <Header />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from './button';
 import { PageLayout } from './page-layout';
 
@@ -35,9 +36,9 @@ export function NotFoundPage() {
     <PageLayout title="Página não encontrada">
       <div className="clube-state">
         <p className="clube-state__message">O endereço que você abriu não existe ou foi movido.</p>
-        <a className="clube-button clube-button--primary" href="/">
+        <Link className="clube-button clube-button--primary" to="/">
           Voltar para o início
-        </a>
+        </Link>
       </div>
     </PageLayout>
   );
@@ -49,9 +50,9 @@ export function ForbiddenPage() {
     <PageLayout title="Sem permissão">
       <div className="clube-state">
         <p className="clube-state__message">Você não tem permissão para acessar esta página.</p>
-        <a className="clube-button clube-button--primary" href="/">
+        <Link className="clube-button clube-button--primary" to="/">
           Voltar para o início
-        </a>
+        </Link>
       </div>
     </PageLayout>
   );
