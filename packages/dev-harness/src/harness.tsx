@@ -31,6 +31,7 @@ function Harness({ remote, Routes, links }: { remote: string; Routes: ComponentT
             Pessoa:{' '}
             <select value={persona} onChange={(e) => setPersona(e.target.value as Persona)}>
               <option value="visitante">Visitante</option>
+              <option value="novo">Novo membro (sem onboarding)</option>
               <option value="membro">Membro</option>
               <option value="admin">Admin</option>
             </select>

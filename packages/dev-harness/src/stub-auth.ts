@@ -1,6 +1,7 @@
 import { anonymousAuth, type AuthContextValue, type UserProfile } from '@clube/platform';
 
-export type Persona = 'visitante' | 'membro' | 'admin';
+/** `novo`: signed in, onboarding not finished yet. */
+export type Persona = 'visitante' | 'novo' | 'membro' | 'admin';
 
 function stubProfile(role: 'USER' | 'ADMIN'): UserProfile {
   const now = new Date().toISOString();
@@ -23,7 +24,7 @@ function stubProfile(role: 'USER' | 'ADMIN'): UserProfile {
 /** Stand-in for the shell's auth: a persona picker instead of Firebase. */
 export function stubAuth(persona: Persona): AuthContextValue {
   if (persona === 'visitante') return anonymousAuth;
-  const profile = stubProfile(persona === 'admin' ? 'ADMIN' : 'USER');
+  const profile = { ...stubProfile(persona === 'admin' ? 'ADMIN' : 'USER'), onboardingCompleted: persona !== 'novo' };
   return {
     ...anonymousAuth,
     status: 'authenticated',
