@@ -1,16 +1,13 @@
-import { createActors, startTestApp } from './helpers/app';
+import { prepareMatrixContext } from './authorization/context';
 import { expectErrorShape } from './helpers/http';
 import { MATRIX_GROUPS } from './authorization/groups';
 import { ACTORS, OPTIONAL_ACTORS, pathOf, rowTitle, tokenOf, type MatrixContext } from './authorization/matrix';
 
-const ctx = {} as MatrixContext;
+let ctx: MatrixContext;
 
+// Every group's fixtures over real HTTP; run from the root, Jest ignores the project's testTimeout.
 beforeAll(async () => {
-  ctx.testApp = await startTestApp();
-  ctx.actors = await createActors(ctx.testApp);
-  ctx.fixtures = {};
-  for (const group of MATRIX_GROUPS) await group.prepare?.(ctx);
-  // Every group's fixtures over real HTTP; run from the root, Jest ignores the project's testTimeout.
+  ctx = await prepareMatrixContext();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
-import { createActors, snapshotData, startTestApp } from './helpers/app';
+import { snapshotData } from './helpers/app';
+import { prepareMatrixContext } from './authorization/context';
 import { expectErrorShape, type CallOptions } from './helpers/http';
 import { MATRIX_GROUPS } from './authorization/groups';
 import { pathOf, rowTitle, type MatrixContext, type MatrixRow } from './authorization/matrix';
@@ -7,14 +8,11 @@ import { pathOf, rowTitle, type MatrixContext, type MatrixRow } from './authoriz
  * Every route gets operator injection, prototype keys, malformed ids, oversized and unknown
  * input. Each answer must be a 4xx with the error shape, and no collection may change.
  */
-const ctx = {} as MatrixContext;
+let ctx: MatrixContext;
 
+// Every group's fixtures over real HTTP; run from the root, Jest ignores the project's testTimeout.
 beforeAll(async () => {
-  ctx.testApp = await startTestApp();
-  ctx.actors = await createActors(ctx.testApp);
-  ctx.fixtures = {};
-  for (const group of MATRIX_GROUPS) await group.prepare?.(ctx);
-  // Every group's fixtures over real HTTP; run from the root, Jest ignores the project's testTimeout.
+  ctx = await prepareMatrixContext();
 }, 60_000);
 
 afterAll(async () => {
