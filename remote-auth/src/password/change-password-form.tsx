@@ -2,7 +2,8 @@ import { Button, Input, toast, useAuth } from '@clube/platform';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../shared/form-alert';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
-import { confirmationError, isValid, messageOf, MIN_PASSWORD_LENGTH, newPasswordError, type FieldErrors } from '../shared/validation';
+import { confirmationError, isValid, messageOf, newPasswordError, type FieldErrors } from '../shared/validation';
+import { NewPasswordFields } from '../shared/new-password-fields';
 
 type Field = 'current' | 'password' | 'confirmation';
 
@@ -45,17 +46,14 @@ export function ChangePasswordForm() {
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
       <FormAlert message={failure} />
       <Input label="Senha atual" type="password" name="current-password" autoComplete="current-password" value={values.current} error={errors.current} onChange={change('current')} />
-      <Input
+      <NewPasswordFields
         label="Nova senha"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        hint={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
-        value={values.password}
-        error={errors.password}
-        onChange={change('password')}
+        password={values.password}
+        confirmation={values.confirmation}
+        errors={errors}
+        onPasswordChange={(value) => setValues((v) => ({ ...v, password: value }))}
+        onConfirmationChange={(value) => setValues((v) => ({ ...v, confirmation: value }))}
       />
-      <Input label="Confirme a senha" type="password" name="confirm-password" autoComplete="new-password" value={values.confirmation} error={errors.confirmation} onChange={change('confirmation')} />
       <Button type="submit" className="auth-form__submit" loading={submitting}>
         Salvar nova senha
       </Button>

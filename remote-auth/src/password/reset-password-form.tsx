@@ -1,9 +1,10 @@
-import { Button, Input, LOGIN_PATH, useAuth } from '@clube/platform';
+import { Button, LOGIN_PATH, useAuth } from '@clube/platform';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { FormAlert } from '../shared/form-alert';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
-import { confirmationError, isValid, messageOf, MIN_PASSWORD_LENGTH, newPasswordError, type FieldErrors } from '../shared/validation';
+import { confirmationError, isValid, messageOf, newPasswordError, type FieldErrors } from '../shared/validation';
+import { NewPasswordFields } from '../shared/new-password-fields';
 
 type Field = 'password' | 'confirmation';
 
@@ -48,24 +49,13 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string }) {
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
       <FormAlert message={failure} />
-      <Input
+      <NewPasswordFields
         label="Nova senha"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        hint={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-      />
-      <Input
-        label="Confirme a senha"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        value={values.confirmation}
-        error={errors.confirmation}
-        onChange={(e) => setValues((v) => ({ ...v, confirmation: e.target.value }))}
+        password={values.password}
+        confirmation={values.confirmation}
+        errors={errors}
+        onPasswordChange={(value) => setValues((v) => ({ ...v, password: value }))}
+        onConfirmationChange={(value) => setValues((v) => ({ ...v, confirmation: value }))}
       />
       <Button type="submit" className="auth-form__submit" loading={submitting}>
         Salvar nova senha

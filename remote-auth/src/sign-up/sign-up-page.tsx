@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { AuthScreen } from '../shared/auth-screen';
 import { FormAlert } from '../shared/form-alert';
 import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
-import { confirmationError, emailError, isValid, messageOf, MIN_PASSWORD_LENGTH, nameError, newPasswordError, type FieldErrors } from '../shared/validation';
+import { confirmationError, emailError, isValid, messageOf, nameError, newPasswordError, type FieldErrors } from '../shared/validation';
+import { NewPasswordFields } from '../shared/new-password-fields';
 
 type Field = 'name' | 'email' | 'password' | 'confirmation';
 
@@ -47,17 +48,14 @@ export function SignUpPage() {
         <FormAlert message={failure} />
         <Input label="Nome completo" name="name" autoComplete="name" maxLength={120} value={values.name} error={errors.name} onChange={change('name')} />
         <Input label="E-mail" type="email" name="email" autoComplete="email" inputMode="email" value={values.email} error={errors.email} onChange={change('email')} />
-        <Input
+        <NewPasswordFields
           label="Senha"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          hint={`Pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
-          value={values.password}
-          error={errors.password}
-          onChange={change('password')}
+          password={values.password}
+          confirmation={values.confirmation}
+          errors={errors}
+          onPasswordChange={(value) => setValues((v) => ({ ...v, password: value }))}
+          onConfirmationChange={(value) => setValues((v) => ({ ...v, confirmation: value }))}
         />
-        <Input label="Confirme a senha" type="password" name="confirm-password" autoComplete="new-password" value={values.confirmation} error={errors.confirmation} onChange={change('confirmation')} />
         <Button type="submit" className="auth-form__submit" loading={submitting}>
           Criar conta
         </Button>
