@@ -38,7 +38,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     uid: 'demo-admin',
     ...DEMO_ADMIN,
-    name: 'Administração Clube',
+    name: 'Helena Prado',
     role: 'ADMIN',
     onboardingCompleted: true,
     laboratory: null,
