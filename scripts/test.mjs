@@ -1,8 +1,8 @@
 // `npm test`: every check the project has, in order, failing on the first that fails.
-//   type-check → lint → unit tests (all packages, API over real HTTP) → production build →
+//   API types in step with its OpenAPI document → type-check → lint → unit tests (all packages, API over real HTTP) → production build →
 //   size report (fails on a duplicated singleton) → browser suite
 // One Firebase Auth emulator serves every step that needs it. `--only <step>` runs one step
-// (typecheck, lint, unit, build, size, browser).
+// (contract, typecheck, lint, unit, build, size, browser).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import frontends from './frontends.cjs';
@@ -32,6 +32,7 @@ async function emulatorEnv() {
 }
 
 const STEPS = [
+  ['contract', 'Tipos da API (schema.d.ts) em dia com o documento OpenAPI', () => run(process.execPath, [path.join(ROOT, 'scripts', 'api-types.mjs'), '--check'])],
   ['typecheck', 'Tipos (tsc strict, todos os pacotes)', () => run(process.execPath, [path.join(ROOT, 'scripts', 'typecheck.mjs')])],
   ['lint', 'Lint (inclui as fronteiras da federação)', () => run(bin('eslint'), ['--max-warnings=0', '.'])],
   ['unit', 'Testes unitários e de API (Jest)', async () => run(bin('jest'), ['--ci'], await emulatorEnv())],

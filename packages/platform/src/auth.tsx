@@ -1,40 +1,14 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { ApiResponse } from './api/typed-api';
 
-export type Role = 'ADMIN' | 'USER';
-export type SubscriptionStatus = 'PENDING' | 'ACTIVE' | 'PAUSED' | 'CANCELED';
-
-export interface Address {
-  cep: string;
-  street: string;
-  number: string;
-  complement?: string;
-  district: string;
-  city: string;
-  state: string;
-}
-
-export interface Laboratory {
-  name: string;
-  cnpj: string;
-  phone: string;
-  address: Address;
-}
-
-/** The signed-in member's profile as the API returns it (`GET /v1/users/provider/{uid}`). */
-export interface UserProfile {
-  _id: string;
-  providerId: string;
-  email: string;
-  name: string;
-  role: Role;
-  subscription?: string | null;
-  hasActiveSubscription: boolean;
-  onboardingCompleted: boolean;
-  laboratory?: Laboratory | null;
-  credits: { balance: number; used: number };
-  createdAt: string;
-  updatedAt: string;
-}
+/** The signed-in member's profile as the API returns it (`GET /v1/users/provider/{providerId}`), generated from its OpenAPI document. */
+export type UserProfile = ApiResponse<'/v1/users/provider/{providerId}'>;
+export type Role = UserProfile['role'];
+export type Laboratory = NonNullable<UserProfile['laboratory']>;
+export type Address = Laboratory['address'];
+/** A subscription as `GET /v1/subscriptions/{id}` returns it. */
+export type Subscription = ApiResponse<'/v1/subscriptions/{id}'>;
+export type SubscriptionStatus = Subscription['status'];
 
 /** The identity provider's user, reduced to what pages need. */
 export interface AuthUser {

@@ -7,6 +7,7 @@ export * from './config';
 export * from './guard';
 export * from './analytics';
 export * from './api-client';
+export { createTypedApi, buildApiUrl, type TypedApi, type ApiPaths, type ApiPath, type ApiOperation, type ApiResponse, type ApiBody, type ApiQuery, type ApiRequestInit } from './api/typed-api';
 export * from './query';
 export * from './dates';
 export * from './toast-store';

@@ -29,6 +29,8 @@ export const BRAZILIAN_STATES = [
   { uf: 'TO', name: 'Tocantins' },
 ] as const;
 
-export function isBrazilianState(value: string): boolean {
+export type BrazilianState = (typeof BRAZILIAN_STATES)[number]['uf'];
+
+export function isBrazilianState(value: string): value is BrazilianState {
   return BRAZILIAN_STATES.some((state) => state.uf === value);
 }

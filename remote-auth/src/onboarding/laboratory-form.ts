@@ -1,6 +1,7 @@
 import type { Laboratory } from '@clube/platform';
 import type { FieldErrors } from '../shared/validation';
-import { isBrazilianState } from './brazilian-states';
+import type { LaboratoryBody } from './api/complete-onboarding';
+import { isBrazilianState, type BrazilianState } from './brazilian-states';
 import { isValidCnpj } from './cnpj';
 import { maskCep, maskCnpj, maskPhone, onlyDigits } from './masks';
 
@@ -52,7 +53,7 @@ export function validateLaboratory(values: LaboratoryValues): FieldErrors<Labora
 }
 
 /** The body the API expects: trimmed, masks kept (the API accepts them), no empty complement. */
-export function toLaboratory(values: LaboratoryValues): Laboratory {
+export function toLaboratory(values: LaboratoryValues): LaboratoryBody {
   const complement = values.complement.trim();
   return {
     name: values.name.trim(),
@@ -65,7 +66,7 @@ export function toLaboratory(values: LaboratoryValues): Laboratory {
       ...(complement ? { complement } : {}),
       district: values.district.trim(),
       city: values.city.trim(),
-      state: values.state,
+      state: values.state as BrazilianState, // checked by validateLaboratory before saving
     },
   };
 }
