@@ -5,8 +5,10 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import registry from './remotes.config.json' with { type: 'json' };
 
-const FRONTENDS = ['shell', 'remote-auth', 'remote-catalog', 'remote-account', 'remote-admin'];
+/** The shell's and every remote's folder, from the one registry of remotes. */
+const FRONTENDS = [registry.shell.dir, ...Object.values(registry.remotes).map((remote) => remote.dir)];
 
 /** Zones for import-x/no-restricted-paths: each frontend may not reach into the others. */
 const zones = FRONTENDS.map((target) => ({

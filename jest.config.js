@@ -1,12 +1,11 @@
 // Every package's unit tests in one run; the browser suite (e2e/) runs separately against the production build.
+const registry = require('./remotes.config.json');
+
 module.exports = {
   projects: [
     '<rootDir>/packages/platform',
-    '<rootDir>/shell',
-    '<rootDir>/remote-auth',
-    '<rootDir>/remote-catalog',
-    '<rootDir>/remote-account',
-    '<rootDir>/remote-admin',
+    `<rootDir>/${registry.shell.dir}`,
+    ...Object.values(registry.remotes).map((remote) => `<rootDir>/${remote.dir}`),
     '<rootDir>/api',
   ],
 };

@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 /** Packages that exist once per page: the shell creates their state, remotes consume it. */
@@ -22,14 +23,14 @@ const SHARED_SUBPATHS = {
   'react-dom/client': 'react-dom',
 };
 
-/** Where each frontend package is served, locally and by `npm start` (one origin per deployment). */
-const FRONTENDS = {
-  shell: { dir: 'shell', port: 8080 },
-  auth: { dir: 'remote-auth', port: 8081 },
-  catalog: { dir: 'remote-catalog', port: 8082 },
-  account: { dir: 'remote-account', port: 8083 },
-  admin: { dir: 'remote-admin', port: 8084 },
-};
+/**
+ * Where each frontend package is served, locally and by `npm start` (one origin per deployment),
+ * from the one registry of remotes (remotes.config.json: names, folders, ports, route prefixes).
+ */
+const REGISTRY = require('./remotes.config.json');
+const FRONTENDS = Object.fromEntries(
+  Object.entries({ shell: REGISTRY.shell, ...REGISTRY.remotes }).map(([name, { dir, port }]) => [name, { dir, port }]),
+);
 
 /** Every remote exposes one module: its routes, mounted by the shell. */
 const REMOTE_EXPOSE = './routes';
@@ -51,27 +52,6 @@ function sharedConfig(pkg, { provide }) {
       ];
     }),
   );
-}
-
-/** Copies `public/` into the build as plain assets (runtime config and manifest defaults). */
-class CopyPublicPlugin {
-  constructor(dir) {
-    this.dir = dir;
-  }
-  apply(compiler) {
-    const { RawSource } = compiler.webpack.sources;
-    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          if (!fs.existsSync(this.dir)) return;
-          for (const file of fs.readdirSync(this.dir)) {
-            compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(this.dir, file))));
-          }
-        },
-      );
-    });
-  }
 }
 
 /** Writes a trimmed stats.json beside the build, read by `npm run size`. */
@@ -174,7 +154,8 @@ function createFederatedConfig({ name, dir }) {
             template: path.join(__dirname, 'shell', 'index.html'),
             title: isShell ? 'Clube' : `Clube · ${name} (harness)`,
           }),
-        new CopyPublicPlugin(path.join(dir, 'public')),
+        // public/ as plain assets (runtime config and manifest defaults), when the package has one.
+        fs.existsSync(path.join(dir, 'public')) && new CopyWebpackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }),
         dev && new (require('@pmmmwh/react-refresh-webpack-plugin'))({ overlay: false }),
         !dev && new StatsFilePlugin(),
       ].filter(Boolean),
@@ -190,4 +171,4 @@ function createFederatedConfig({ name, dir }) {
   };
 }
 
-module.exports = { createFederatedConfig, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
+module.exports = { createFederatedConfig, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };

@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import frontends from './frontends.cjs';
 
-const { ROOT } = frontends;
+const { ROOT, FRONTENDS } = frontends;
 
-const PACKAGES = ['packages/platform', 'packages/dev-harness', 'shell', 'remote-auth', 'remote-catalog', 'remote-account', 'remote-admin', 'api', 'e2e'];
+const PACKAGES = ['packages/platform', 'packages/dev-harness', ...Object.values(FRONTENDS).map((frontend) => frontend.dir), 'api', 'e2e'];
 const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function check(dir) {

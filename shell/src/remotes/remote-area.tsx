@@ -1,43 +1,19 @@
 import { ErrorState, Spinner } from '@clube/platform';
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { loadedRemote, loadRemoteRoutes } from './load-remote';
-import type { RemoteName } from './ownership';
-
-const AREA_LABEL: Record<RemoteName, string> = {
-  auth: 'o acesso à conta',
-  catalog: 'o catálogo',
-  account: 'a sua conta',
-  admin: 'a administração',
-};
+import { areaOf, type RemoteName } from './ownership';
 
 function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
   return (
     <main className="clube-page" data-remote-error={remote}>
       <ErrorState
         title="Esta área está indisponível no momento"
-        message={`Não conseguimos carregar ${AREA_LABEL[remote]}. O restante do Clube continua funcionando.`}
+        message={`Não conseguimos carregar ${areaOf(remote)}. O restante do Clube continua funcionando.`}
         onRetry={onRetry}
       />
     </main>
   );
-}
-
-/** Catches a remote that loaded but throws while rendering, so it costs only its own area. */
-class RemoteErrorBoundary extends Component<{ remote: RemoteName; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(`[clube] remote "${this.props.remote}" failed while rendering`, error);
-  }
-
-  override render() {
-    if (this.state.failed) return <RemoteUnavailable remote={this.props.remote} onRetry={this.props.onRetry} />;
-    return this.props.children;
-  }
 }
 
 type AreaState = { status: 'loading' } | { status: 'ready'; Routes: ComponentType } | { status: 'failed' };
@@ -78,8 +54,13 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
   if (state.status === 'failed') return <RemoteUnavailable remote={remote} onRetry={retry} />;
   const { Routes } = state;
   return (
-    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
+    // Catches a remote that loaded but throws while rendering, so it costs only its own area.
+    <ErrorBoundary
+      key={attempt}
+      fallback={<RemoteUnavailable remote={remote} onRetry={retry} />}
+      onError={(error) => console.error(`[clube] remote "${remote}" failed while rendering`, error)}
+    >
       <Routes />
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
 }
