@@ -1,4 +1,4 @@
-import { createApiClient, createQueryClient, PlatformProvider, type ApiClient, type PlatformConfig } from '@clube/platform';
+import { createApiClient, createQueryClient, createTypedApi, PlatformProvider, type PlatformConfig } from '@clube/platform';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { createAnalytics } from './analytics/analytics';
@@ -14,12 +14,13 @@ function useShellServices(config: RuntimeConfig) {
   return useState(() => {
     const identity = firebaseIdentity(createFirebaseAuth(config.firebase));
     const axios = createApiClient({ apiUrl: config.apiUrl, getToken: identity.getToken, onUnauthorized: () => onUnauthorized.current() });
+    const queryClient = createQueryClient();
     return {
       identity,
       axios,
-      controller: createShellAuthController(identity, axios as unknown as ApiClient),
+      controller: createShellAuthController(identity, createTypedApi(axios), queryClient),
       analytics: createAnalytics(config),
-      queryClient: createQueryClient(),
+      queryClient,
       onUnauthorized,
     };
   })[0];

@@ -1,5 +1,5 @@
-import type { AuthUser, UserProfile } from '@clube/platform';
-import { createAuthStore, PROFILE_REFETCH_MS, type AuthDeps } from '../auth/auth-store';
+import { createQueryClient, type AuthUser, type UserProfile } from '@clube/platform';
+import { createAuthStore, ME_QUERY_KEY, PROFILE_REFETCH_MS, type AuthDeps } from '../auth/auth-store';
 import { shouldAutoCancel } from '../auth/auto-cancel';
 
 const user: AuthUser = { uid: 'uid-1', email: 'ana@lab.com', displayName: 'Ana', emailVerified: false };
@@ -37,8 +37,9 @@ function setup(overrides: Partial<AuthDeps> = {}) {
     now: () => new Date('2026-11-22T12:00:00Z'),
     ...overrides,
   };
-  const controller = createAuthStore(deps);
-  return { controller, deps, emit: (u: AuthUser | null) => emit(u), state: () => controller.store.getState() };
+  const queryClient = createQueryClient();
+  const controller = createAuthStore(deps, queryClient);
+  return { controller, deps, queryClient, emit: (u: AuthUser | null) => emit(u), state: () => controller.store.getState() };
 }
 
 const flush = async () => {
@@ -105,6 +106,46 @@ describe('auth state machine', () => {
     emit(null);
     jest.advanceTimersByTime(PROFILE_REFETCH_MS * 3);
     expect(fetchProfile).toHaveBeenCalledTimes(2);
+  });
+
+  it("When signed in, then the profile is the ['me'] query of the app's query cache", async () => {
+    const { emit, queryClient } = setup();
+    emit(user);
+    await flush();
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(profile());
+  });
+
+  it('When the member signs out, then every cached answer is dropped (the next person sees none of it)', async () => {
+    const { emit, queryClient } = setup();
+    emit(user);
+    await flush();
+    queryClient.setQueryData(['my-contents'], ['conteúdo da Ana']);
+    emit(null);
+    expect(queryClient.getQueryData(['my-contents'])).toBeUndefined();
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeUndefined();
+  });
+
+  it('When another member signs in without a sign-out in between, then the cache is dropped and the profile is theirs', async () => {
+    const bia: AuthUser = { uid: 'uid-2', email: 'bia@lab.com', displayName: 'Bia', emailVerified: false };
+    const { emit, queryClient, state } = setup({ fetchProfile: jest.fn(async (uid: string) => (uid === 'uid-2' ? profile({ _id: 'p2', providerId: 'uid-2', name: 'Bia' }) : profile())) });
+    emit(user);
+    await flush();
+    queryClient.setQueryData(['my-contents'], ['conteúdo da Ana']);
+    emit(bia);
+    expect(queryClient.getQueryData(['my-contents'])).toBeUndefined();
+    await flush();
+    expect(state().profile?.name).toBe('Bia');
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toMatchObject({ name: 'Bia' });
+  });
+
+  it('When a page asks for the profile again (refreshProfile), then the new profile reaches the store', async () => {
+    let calls = 0;
+    const { controller, emit, state } = setup({ fetchProfile: jest.fn(async () => profile({ name: `Ana ${(calls += 1)}` })) });
+    emit(user);
+    await flush();
+    await controller.refreshProfile();
+    await flush();
+    expect(state().profile?.name).toBe('Ana 2');
   });
 
   it('When the profile loads with a PAUSED subscription past its end date, then it is canceled and the user refetched', async () => {

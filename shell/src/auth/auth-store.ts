@@ -1,9 +1,13 @@
-import type { AuthStatus, AuthUser, UserProfile } from '@clube/platform';
+import { createQueryClient, type AuthStatus, type AuthUser, type UserProfile } from '@clube/platform';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { createStore } from 'zustand/vanilla';
 import { shouldAutoCancel, type SubscriptionSummary } from './auto-cancel';
 
 /** The signed-in profile is fetched again this often while the member stays signed in. */
 export const PROFILE_REFETCH_MS = 900000;
+
+/** The signed-in profile's query: pages may read it with useQuery({ queryKey: ME_QUERY_KEY }). */
+export const ME_QUERY_KEY = ['me'] as const;
 
 export interface AuthState {
   status: AuthStatus;
@@ -30,17 +34,22 @@ export interface AuthDeps {
  * The auth state machine:
  *   authenticating ──user──▶ (profile loaded) authenticated ──no user──▶ anonymous
  * "authenticating" lasts until the provider reports a user AND the profile is loaded; no user
- * clears the profile. While signed in, the profile is refetched every PROFILE_REFETCH_MS.
+ * clears the profile. While signed in, the profile is the query ['me'] of the app's QueryClient,
+ * refetched every PROFILE_REFETCH_MS. Whenever the signed-in person changes (sign-out, another
+ * account), the whole query cache is cleared: nothing of one member is shown to the next.
  */
-export function createAuthStore(deps: AuthDeps) {
+export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = createQueryClient()) {
   const store = createStore<AuthState>(() => ({ status: 'authenticating', user: null, profile: null }));
-  let refetchTimer: ReturnType<typeof setInterval> | null = null;
+  let observer: QueryObserver<UserProfile> | null = null;
+  let unsubscribeObserver: (() => void) | null = null;
   let generation = 0;
   let pendingName: string | undefined;
+  let lastUid: string | null = null;
 
   const stopRefetch = () => {
-    if (refetchTimer) clearInterval(refetchTimer);
-    refetchTimer = null;
+    unsubscribeObserver?.();
+    unsubscribeObserver = null;
+    observer = null;
   };
 
   async function applyAutoCancel(profile: UserProfile): Promise<UserProfile> {
@@ -58,7 +67,9 @@ export function createAuthStore(deps: AuthDeps) {
       pendingName = undefined;
       profile = await applyAutoCancel(profile);
       if (run !== generation) return; // the user changed meanwhile
+      queryClient.setQueryData(ME_QUERY_KEY, profile);
       store.setState({ status: 'authenticated', user, profile });
+      watchProfile(user, run);
     } catch (error) {
       if (run !== generation) return;
       store.setState({ status: 'anonymous', user, profile: null });
@@ -66,9 +77,32 @@ export function createAuthStore(deps: AuthDeps) {
     }
   }
 
+  /** The ['me'] query, refetched every PROFILE_REFETCH_MS; each new profile reaches the store. */
+  function watchProfile(user: AuthUser, run: number): void {
+    stopRefetch();
+    observer = new QueryObserver<UserProfile>(queryClient, {
+      queryKey: ME_QUERY_KEY,
+      queryFn: async () => {
+        const profile = await deps.fetchProfile(user.uid);
+        if (!profile) throw new Error('Perfil não encontrado.');
+        return applyAutoCancel(profile).catch(() => profile);
+      },
+      staleTime: PROFILE_REFETCH_MS,
+      refetchInterval: PROFILE_REFETCH_MS,
+      refetchIntervalInBackground: true,
+    });
+    unsubscribeObserver = observer.subscribe((result) => {
+      if (run !== generation || !result.data || result.data === store.getState().profile) return;
+      store.setState({ status: 'authenticated', user, profile: result.data });
+    });
+  }
+
   function handleUser(user: AuthUser | null): void {
     generation += 1;
     stopRefetch();
+    const uid = user?.uid ?? null;
+    if (uid !== lastUid) queryClient.clear(); // another person (or nobody): drop every cached answer
+    lastUid = uid;
     if (!user) {
       store.setState({ status: 'anonymous', user: null, profile: null });
       return;
@@ -76,23 +110,20 @@ export function createAuthStore(deps: AuthDeps) {
     const run = generation;
     store.setState({ status: 'authenticating', user, profile: null });
     void loadProfile(user, run);
-    refetchTimer = setInterval(() => void refreshProfile(), PROFILE_REFETCH_MS);
   }
 
   async function refreshProfile(): Promise<void> {
     const { user } = store.getState();
     if (!user) return;
-    const run = generation;
-    const profile = await deps.fetchProfile(user.uid).catch(() => null);
-    if (!profile || run !== generation) return;
-    const checked = await applyAutoCancel(profile).catch(() => profile);
-    if (run === generation) store.setState({ status: 'authenticated', user, profile: checked });
+    if (observer) await observer.refetch();
+    else await loadProfile(user, generation); // the first load failed: try again
   }
 
   const unsubscribe = deps.onUserChanged(handleUser);
 
   return {
     store,
+    queryClient,
     refreshProfile,
     /** The name typed at sign-up, used when the profile is created right after. */
     setPendingName(name: string | undefined) {

@@ -1,10 +1,7 @@
-import type { SubscriptionStatus, UserProfile } from '@clube/platform';
+import type { Subscription, UserProfile } from '@clube/platform';
 
-export interface SubscriptionSummary {
-  _id: string;
-  status: SubscriptionStatus;
-  endDate?: string | null;
-}
+/** What the rule reads of a subscription (`GET /v1/subscriptions/{id}`). */
+export type SubscriptionSummary = Pick<Subscription, '_id' | 'status'> & { endDate?: Subscription['endDate'] | null };
 
 /**
  * The seed's auto-cancel rule: a subscription that is not ACTIVE, is PAUSED and whose endDate has

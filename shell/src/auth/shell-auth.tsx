@@ -1,21 +1,22 @@
-import { ApiError, toast, type Analytics, type ApiClient, type AuthActions, type AuthContextValue, type UserProfile } from '@clube/platform';
+import { ApiError, toast, type Analytics, type AuthActions, type AuthContextValue, type TypedApi } from '@clube/platform';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { createAuthStore, type AuthController } from './auth-store';
-import type { SubscriptionSummary } from './auto-cancel';
 import type { FirebaseIdentity } from './firebase';
 import { toAuthError } from './firebase-errors';
 
 const isMissing = (error: unknown) => error instanceof ApiError && error.statusCode === 404;
 
-export function createShellAuthController(identity: FirebaseIdentity, api: ApiClient): AuthController {
+export function createShellAuthController(identity: FirebaseIdentity, api: TypedApi, queryClient: QueryClient): AuthController {
   return createAuthStore({
     onUserChanged: (listener) => identity.onUserChanged(listener),
-    fetchProfile: (uid) => api.get<UserProfile>(`/users/provider/${encodeURIComponent(uid)}`).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error))),
-    createProfile: (name) => api.post<UserProfile>('/users', name ? { name } : {}),
-    fetchSubscription: (id) => api.get<SubscriptionSummary>(`/subscriptions/${id}`),
-    cancelSubscription: (id) => api.patch(`/subscriptions/cancel/${id}`).then(() => undefined),
+    fetchProfile: (uid) =>
+      api.get('/v1/users/provider/{providerId}', { params: { path: { providerId: uid } } }).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error))),
+    createProfile: (name) => api.post('/v1/users/', { body: name ? { name } : {} }),
+    fetchSubscription: (id) => api.get('/v1/subscriptions/{id}', { params: { path: { id } } }),
+    cancelSubscription: (id) => api.patch('/v1/subscriptions/cancel/{id}', { params: { path: { id } } }).then(() => undefined),
     onProfileError: (error) =>
       toast({
         variant: 'danger',
@@ -23,12 +24,13 @@ export function createShellAuthController(identity: FirebaseIdentity, api: ApiCl
         description: error instanceof Error && error.message ? error.message : 'Tente novamente em instantes.',
       }),
     now: () => new Date(),
-  });
+  }, queryClient);
 }
 
 /**
  * The shell's auth context: Firebase identity + the profile from the API, logout as PRODUCT.md §3
- * (local storage cleared, session recording stopped, Firebase sign-out, login page), analytics
+ * (local storage and the query cache cleared, session recording stopped, Firebase sign-out, login
+ * page), analytics
  * identify / session recording on sign-in.
  */
 export function useShellAuth(controller: AuthController, identity: FirebaseIdentity, analytics: Analytics): AuthContextValue {
@@ -79,6 +81,8 @@ export function useShellAuth(controller: AuthController, identity: FirebaseIdent
         analytics.reset();
         await identity.signOut();
         navigateRef.current('/autenticacao/login', { replace: true });
+        // Per-user answers go with the person (the store also clears when the user changes).
+        controller.queryClient.clear();
       },
     }),
     [status, user, profile, controller, actions, analytics, identity],

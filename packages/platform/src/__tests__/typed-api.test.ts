@@ -31,6 +31,7 @@ describe('typed API helpers', () => {
   it('When a path has parameters, then they are filled in and encoded, and the /v1 prefix is the base URL\'s', () => {
     expect(buildApiUrl('/v1/users/{id}', { id: 'a b/c' })).toBe('/users/a%20b%2Fc');
     expect(buildApiUrl('/v1/files/{folder}/{name}', { folder: 'x', name: 'y.png' })).toBe('/files/x/y.png');
+    expect(buildApiUrl('/v1/users/')).toBe('/users');
     expect(() => buildApiUrl('/v1/users/{id}', {})).toThrow('Parâmetro de caminho ausente: id');
   });
 
@@ -40,7 +41,7 @@ describe('typed API helpers', () => {
     expect(user).toEqual({ _id: 'u1', name: 'Ana' });
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/v1/users/u1' });
     await api.get('/v1/users/', { params: { query: { page: 2, limit: 5, searchTerm: 'ana souza' } } });
-    expect(seen.at(-1)?.url).toBe('/v1/users/?page=2&limit=5&searchTerm=ana+souza');
+    expect(seen.at(-1)?.url).toBe('/v1/users?page=2&limit=5&searchTerm=ana+souza');
   });
 
   it('When a PATCH is typed, then its JSON body is sent', async () => {

@@ -64,14 +64,17 @@ interface LooseInit {
   onUploadProgress?: (event: AxiosProgressEvent) => void;
 }
 
-/** `/v1/users/{id}` + `{ id: 'a b' }` → `/users/a%20b` (the axios instance's base URL ends in /v1). */
+/**
+ * `/v1/users/{id}` + `{ id: 'a b' }` → `/users/a%20b` (the axios instance's base URL ends in /v1).
+ * A prefix's root route (`/v1/users/` in the document) is called without its trailing slash.
+ */
 export function buildApiUrl(path: string, pathParams: Record<string, unknown> = {}): string {
   const filled = path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = pathParams[name];
     if (value === undefined || value === null || value === '') throw new Error(`Parâmetro de caminho ausente: ${name}`);
     return encodeURIComponent(String(value));
   });
-  return filled.replace(/^\/v1(?=\/)/, '');
+  return filled.replace(/^\/v1(?=\/)/, '').replace(/(.)\/$/, '$1');
 }
 
 /** The typed helpers over an axios instance made by `createApiClient` (bodies already unwrapped). */
