@@ -1,38 +1,39 @@
+import { apiError, delay, HANG, mockApi, mockBrasilApi, reply, startMockApi, type MockApi, type MockReply } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Routes from '../../routes';
 import { LocationProbe, memberAuth, memberProfile, visitorAuth } from '../../__tests__/support/auth';
-import { startStandIn, type Reply } from '../../__tests__/support/stand-in-server';
 
 const PAULISTA = { cep: '01310100', state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street: 'Avenida Paulista', service: 'open-cep' };
 
-let server: Awaited<ReturnType<typeof startStandIn>>;
-let patchReply: Reply;
+let server: MockApi;
+/** How the API answers the PATCH in the current test (the saved profile by default). */
+let patchReply: MockReply | typeof HANG | null;
 
-beforeAll(async () => {
-  // One stand-in for both BrasilAPI (/cep/v2/…) and the Clube API (/v1/…).
-  server = await startStandIn(({ method, url, body }) => {
-    if (method === 'GET' && url === '/cep/v2/01310100') return { status: 200, body: PAULISTA };
-    if (method === 'GET' && url === '/cep/v2/88888888') return 'hang';
-    if (method === 'GET' && url.startsWith('/cep/v2/')) {
-      return { status: 404, body: { name: 'CepPromiseError', message: 'Todos os serviços de CEP retornaram erro.', type: 'service_error' } };
-    }
-    if (method === 'PATCH' && url.startsWith('/v1/users/')) return patchReply === 'hang' ? 'hang' : { ...patchReply, body: patchReply.body ?? body };
-    return { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Rota não encontrada.' } };
-  });
+beforeAll(() => {
+  // The test kit's msw handlers: BrasilAPI (/cep/v2/…) and the Clube API (/v1/…, typed by its OpenAPI document).
+  server = startMockApi(
+    mockBrasilApi('get', '/cep/v2/:cep', async ({ params }) => {
+      await delay(100); // a network's latency, so the lookup's progress can be seen
+      if (params.cep === '01310100') return PAULISTA;
+      if (params.cep === '88888888') return HANG;
+      return reply(404, { name: 'CepPromiseError', message: 'Todos os serviços de CEP retornaram erro.', type: 'service_error' });
+    }),
+    mockApi('patch', '/v1/users/{id}', ({ body }) => patchReply ?? { ...memberProfile({ onboardingCompleted: true }), ...body }),
+  );
 });
 
 beforeEach(() => {
   server.requests.length = 0;
-  patchReply = { status: 200, body: memberProfile({ onboardingCompleted: true }) };
+  patchReply = null;
 });
 
 afterAll(() => server.close());
 
 function openOnboarding() {
   const auth = memberAuth(memberProfile({ onboardingCompleted: false }));
-  renderRoute(<Routes />, '/onboarding', { auth, apiUrl: server.url, config: { brasilApiUrl: `${server.url}/` } });
+  renderRoute(<Routes />, '/onboarding', { auth });
   return auth;
 }
 
@@ -161,7 +162,7 @@ describe('onboarding page', () => {
   });
 
   it('When the API refuses the data, then its Portuguese message is shown, the profile is not reloaded and the form keeps its values', async () => {
-    patchReply = { status: 400, body: { statusCode: 400, code: 'VALIDATION', message: 'Confira os dados do laboratório.' } };
+    patchReply = apiError(400, 'Confira os dados do laboratório.', 'VALIDATION');
     const auth = openOnboarding();
     await fillLaboratory();
     await userEvent.type(screen.getByLabelText('CEP'), '01310100');
@@ -177,7 +178,7 @@ describe('onboarding page', () => {
   });
 
   it('When saving is under way, then the button shows it is busy', async () => {
-    patchReply = 'hang';
+    patchReply = HANG;
     openOnboarding();
     await fillLaboratory();
     await userEvent.type(screen.getByLabelText('CEP'), '01310100');
