@@ -4,6 +4,7 @@ const registry = require('./remotes.config.json');
 module.exports = {
   projects: [
     '<rootDir>/packages/platform',
+    '<rootDir>/packages/dev-harness',
     `<rootDir>/${registry.shell.dir}`,
     ...Object.values(registry.remotes).map((remote) => `<rootDir>/${remote.dir}`),
     '<rootDir>/api',

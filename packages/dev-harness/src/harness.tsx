@@ -1,13 +1,14 @@
-import { stubAuth, type Persona } from './stub-auth';
+import { createPersonaSession } from './persona-session';
+import { authFor, PERSONAS, personaProfile } from './personas';
+import type { Persona } from './stub-auth';
 import {
-  createApiClient,
   createQueryClient,
   noopAnalytics,
   PlatformProvider,
   Toaster,
   type Analytics,
 } from '@clube/platform';
-import { useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link } from 'react-router-dom';
 
@@ -17,25 +18,51 @@ const consoleAnalytics: Analytics = {
   capture: (event, props) => console.info('[harness analytics]', event, props),
 };
 
+/** `npm run dev -w api` and the Auth emulator, as `npm run dev` starts them. */
+const API_URL = 'http://localhost:3000';
+const AUTH_EMULATOR_URL = 'http://127.0.0.1:9099';
+
 function Harness({ remote, Routes, links }: { remote: string; Routes: ComponentType; links: string[] }) {
   const [persona, setPersona] = useState<Persona>('membro');
-  const auth = useMemo(() => stubAuth(persona), [persona]);
+  const session = useMemo(() => createPersonaSession(persona, { apiUrl: API_URL, authEmulatorUrl: AUTH_EMULATOR_URL }), [persona]);
+  // The persona's stand-in profile at once, then its real profile once the API answers.
+  const [profile, setProfile] = useState(() => personaProfile(persona));
+  const [notice, setNotice] = useState<string | null>(null);
   const [queryClient] = useState(createQueryClient);
-  const [apiClient] = useState(() => createApiClient({ apiUrl: 'http://localhost:3000' }));
+  useEffect(() => {
+    let active = true;
+    queryClient.clear(); // another persona: nothing cached for the previous one
+    setProfile(personaProfile(persona));
+    setNotice(null);
+    session.loadProfile().then(
+      (real) => active && setProfile(real),
+      (error: unknown) => {
+        if (!active) return;
+        console.warn('[harness] sem API/emulador: perfil de exemplo, chamadas autenticadas vão falhar', error);
+        setNotice('API ou emulador fora do ar: perfil de exemplo');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [persona, session, queryClient]);
+  const auth = useMemo(() => authFor(profile), [profile]);
   return (
     <BrowserRouter>
-      <PlatformProvider auth={auth} apiClient={apiClient} analytics={consoleAnalytics} queryClient={queryClient}>
+      <PlatformProvider auth={auth} apiClient={session.apiClient} analytics={consoleAnalytics} queryClient={queryClient}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, padding: 12, background: '#fff7d6', borderBottom: '1px solid #e5d38a' }}>
           <strong>Harness · remote {remote}</strong>
           <label>
             Pessoa:{' '}
             <select value={persona} onChange={(e) => setPersona(e.target.value as Persona)}>
-              <option value="visitante">Visitante</option>
-              <option value="novo">Novo membro (sem onboarding)</option>
-              <option value="membro">Membro</option>
-              <option value="admin">Admin</option>
+              {PERSONAS.map(({ persona: value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
             </select>
           </label>
+          {notice && <em>{notice}</em>}
           {links.map((to) => (
             <Link key={to} to={to}>
               {to}

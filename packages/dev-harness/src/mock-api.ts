@@ -101,8 +101,8 @@ export interface RecordedRequest {
 
 /**
  * Starts msw with `handlers` (call it in beforeAll; `close()` in afterAll). Every request is
- * recorded in `requests`; any other call to the fake API gets the API's 404, and a call to an
- * unknown host fails the test.
+ * recorded in `requests`; any other call to the fake API gets the API's 404, a call to loopback
+ * goes through (real local services) and a call to any other host fails the test.
  */
 export function startMockApi(...handlers: HttpHandler[]) {
   const requests: RecordedRequest[] = [];
@@ -119,7 +119,12 @@ export function startMockApi(...handlers: HttpHandler[]) {
       .text()
       .then((text) => (recorded.body = text ? JSON.parse(text) : undefined));
   });
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({
+    // Loopback calls reach real local services (the Auth emulator, an API under test); any other is a mistake.
+    onUnhandledRequest: (request, print) => {
+      if (!['127.0.0.1', 'localhost'].includes(new URL(request.url).hostname)) print.error();
+    },
+  });
   return {
     requests,
     /** Handlers for one test (`resetHandlers()` drops them). */
