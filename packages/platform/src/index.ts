@@ -9,6 +9,7 @@ export * from './analytics';
 export * from './api-client';
 export { createTypedApi, buildApiUrl, type TypedApi, type ApiPaths, type ApiPath, type ApiOperation, type ApiResponse, type ApiBody, type ApiQuery, type ApiRequestInit } from './api/typed-api';
 export * from './query';
+export { usePaginatedQuery, readListParams, MAX_LIMIT, type ListParams, type UsePaginatedQueryOptions } from './paginated-query';
 export * from './dates';
 export * from './toast-store';
 export { Toaster } from './toaster';

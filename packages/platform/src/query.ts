@@ -10,6 +10,12 @@ export interface Paginated<T> {
   meta: { page: number; limit: number; total: number; totalPages: number };
 }
 
+/**
+ * The signed-in member's profile (`GET /v1/users/provider/{providerId}`): the shell keeps it in this
+ * query and refetches it every 15 min; a mutation that changes the profile invalidates it.
+ */
+export const ME_QUERY_KEY = ['me'] as const;
+
 /** No retries, no refetch on window focus, refetch on mount. */
 export const queryDefaults: DefaultOptions = {
   queries: { retry: false, refetchOnWindowFocus: false, refetchOnMount: true },

@@ -1,4 +1,4 @@
-import { createQueryClient, type AuthStatus, type AuthUser, type UserProfile } from '@clube/platform';
+import { createQueryClient, ME_QUERY_KEY, type AuthStatus, type AuthUser, type UserProfile } from '@clube/platform';
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { createStore } from 'zustand/vanilla';
 import { shouldAutoCancel, type SubscriptionSummary } from './auto-cancel';
@@ -6,8 +6,7 @@ import { shouldAutoCancel, type SubscriptionSummary } from './auto-cancel';
 /** The signed-in profile is fetched again this often while the member stays signed in. */
 export const PROFILE_REFETCH_MS = 900000;
 
-/** The signed-in profile's query: pages may read it with useQuery({ queryKey: ME_QUERY_KEY }). */
-export const ME_QUERY_KEY = ['me'] as const;
+export { ME_QUERY_KEY };
 
 export interface AuthState {
   status: AuthStatus;
