@@ -43,7 +43,11 @@ export default tseslint.config(
               regex: '^(shell|remote-[a-z]+)(/|$)|(^|/)(shell|remote-[a-z]+)/src(/|$)',
               message: 'Remotes e shell só se falam pelo pacote @clube/platform.',
             },
-            { group: ['@clube/platform/*'], message: 'Importe de "@clube/platform" (o singleton compartilhado), nunca de um arquivo interno.' },
+            {
+              // `@clube/platform/data` is a public entry: stateless helpers each frontend bundles.
+              group: ['@clube/platform/*', '!@clube/platform/data'],
+              message: 'Importe de "@clube/platform" (o singleton compartilhado) ou de "@clube/platform/data", nunca de um arquivo interno.',
+            },
           ],
         },
       ],

@@ -1,4 +1,5 @@
-import { createApiClient, createQueryClient, createTypedApi, PlatformProvider, type PlatformConfig } from '@clube/platform';
+import { createApiClient, createQueryClient, PlatformProvider, type PlatformConfig } from '@clube/platform';
+import { createTypedApi } from '@clube/platform/data';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { createAnalytics } from './analytics/analytics';

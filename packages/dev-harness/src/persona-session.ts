@@ -1,4 +1,5 @@
-import { createApiClient, createTypedApi, type UserProfile } from '@clube/platform';
+import { createApiClient, type UserProfile } from '@clube/platform';
+import { createTypedApi } from '@clube/platform/data';
 import type { AxiosInstance } from 'axios';
 import { PERSONA_ACCOUNTS, type Persona } from './personas';
 

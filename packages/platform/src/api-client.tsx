@@ -1,6 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createTypedApi, type TypedApi } from './api/typed-api';
+import { createContext, useContext, type ReactNode } from 'react';
 
 /** The API's timeout for every call. */
 export const API_TIMEOUT_MS = 15000;
@@ -74,18 +73,6 @@ export function useApiClient(): ApiClient {
   const client = useContext(ApiClientContext);
   if (!client) throw new Error('useApiClient must be used inside <PlatformProvider>');
   return client as unknown as ApiClient;
-}
-
-/**
- * The shell's API client with types generated from the API's OpenAPI document: paths, params,
- * bodies and responses are checked by the compiler. Prefer it to `useApiClient()`.
- *   const api = useApi();
- *   const user = await api.get('/v1/users/{id}', { params: { path: { id } } });
- */
-export function useApi(): TypedApi {
-  const client = useContext(ApiClientContext);
-  if (!client) throw new Error('useApi must be used inside <PlatformProvider>');
-  return useMemo(() => createTypedApi(client), [client]);
 }
 
 /** axios with the response interceptor's unwrapping reflected in the types. */

@@ -7,9 +7,10 @@ export * from './config';
 export * from './guard';
 export * from './analytics';
 export * from './api-client';
-export { createTypedApi, buildApiUrl, type TypedApi, type ApiPaths, type ApiPath, type ApiOperation, type ApiResponse, type ApiBody, type ApiQuery, type ApiRequestInit } from './api/typed-api';
+// Types of the API contract (no code): the helpers themselves are in `@clube/platform/data`.
+export type { TypedApi, ApiPaths, ApiPath, ApiOperation, ApiResponse, ApiBody, ApiQuery, ApiRequestInit } from './api/typed-api';
 export * from './query';
-export { usePaginatedQuery, readListParams, MAX_LIMIT, type ListParams, type UsePaginatedQueryOptions } from './paginated-query';
+export type { ListParams, UsePaginatedQueryOptions } from './paginated-query';
 export * from './dates';
 export * from './toast-store';
 export { Toaster } from './toaster';

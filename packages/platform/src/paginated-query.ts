@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_LIMIT, DEFAULT_PAGE, type Paginated } from './query';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, type Paginated } from '@clube/platform';
 
 /** The largest page size a list accepts from the URL (the API's own limit). */
 export const MAX_LIMIT = 100;

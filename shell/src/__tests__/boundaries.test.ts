@@ -30,6 +30,11 @@ describe('federation boundaries (lint)', () => {
     expect(errors).toContain('no-restricted-imports');
   });
 
+  it("When a remote imports the platform's stateless data helpers (@clube/platform/data), then lint passes", async () => {
+    const errors = await errorsFor('remote-admin/src/x.ts', "import { usePaginatedQuery } from '@clube/platform/data';\nexport { usePaginatedQuery };\n");
+    expect(errors).toEqual([]);
+  });
+
   it('When a remote imports the platform contract, then lint passes', async () => {
     const errors = await errorsFor('remote-account/src/x.ts', "import { toast } from '@clube/platform';\nexport { toast };\n");
     expect(errors).toEqual([]);

@@ -1,4 +1,5 @@
-import { useApi, useAuth } from '@clube/platform';
+import { useAuth } from '@clube/platform';
+import { useApi } from '@clube/platform/data';
 import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { personaHandlers, startMockApi, type MockApi } from '../mock-api';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { readListParams, usePaginatedQuery, type ListParams } from '../paginated-query';
+import { readListParams, usePaginatedQuery, type ListParams } from '../data';
 import { createQueryClient, type Paginated } from '../query';
 
 interface Row {

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiClient } from '../api-client';
-import { buildApiUrl, createTypedApi, type ApiResponse } from '../api/typed-api';
+import { buildApiUrl, createTypedApi, type ApiResponse } from '../data';
 
 let server: http.Server;
 let apiUrl: string;

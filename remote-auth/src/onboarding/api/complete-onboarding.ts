@@ -1,4 +1,5 @@
-import { useApi, useAuth, type ApiBody, type TypedApi } from '@clube/platform';
+import { useAuth, type ApiBody, type TypedApi } from '@clube/platform';
+import { useApi } from '@clube/platform/data';
 import { useMutation } from '@tanstack/react-query';
 
 export type LaboratoryBody = NonNullable<ApiBody<'/v1/users/{id}', 'patch'>['laboratory']>;

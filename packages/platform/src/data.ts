@@ -1,0 +1,22 @@
+// `@clube/platform/data`: the stateless data helpers — the typed API client and the paginated list
+// hook. Unlike `@clube/platform` (one shared singleton holding the app's state), this entry is
+// bundled by each frontend that imports it, so the shell does not carry list code it never runs.
+// It keeps no state of its own: it reads the singleton's API client and the router's URL.
+// State comes from the singleton, by its package name (never a relative path: that would be a copy).
+import { useApiClient } from '@clube/platform';
+import { useMemo } from 'react';
+import { createTypedApi, type TypedApi } from './api/typed-api';
+
+export * from './api/typed-api';
+export * from './paginated-query';
+
+/**
+ * The shell's API client with types generated from the API's OpenAPI document: paths, params,
+ * bodies and responses are checked by the compiler.
+ *   const api = useApi();
+ *   const user = await api.get('/v1/users/{id}', { params: { path: { id } } });
+ */
+export function useApi(): TypedApi {
+  const client = useApiClient();
+  return useMemo(() => createTypedApi(client as unknown as Parameters<typeof createTypedApi>[0]), [client]);
+}
