@@ -2,6 +2,10 @@
 const registry = require('./remotes.config.json');
 
 module.exports = {
+  // Jest reads testTimeout from the root config only (a project's own is ignored in a multi-project
+  // run): the API suites' 30 s (real HTTP, emulator accounts) must be set here, or a busy machine
+  // fails their beforeAll hooks at Jest's default 5 s.
+  testTimeout: 30_000,
   projects: [
     '<rootDir>/packages/platform',
     '<rootDir>/packages/dev-harness',
