@@ -25,6 +25,8 @@ const copies = new Map(SHARED_SINGLETONS.map((name) => [name, []]));
 /** The package a module path belongs to, e.g. ".../node_modules/react-dom/cjs/x.js" → "react-dom". */
 function ownerPackage(moduleName) {
   if (!moduleName) return null;
+  // `@clube/platform/data` (data.ts, api/typed-api.ts, paginated-query.ts) is stateless and meant to be bundled by each user.
+  if (/packages\/platform\/src\/(data|api\/typed-api|paginated-query)\.ts/.test(moduleName)) return '@clube/platform/data';
   if (moduleName.includes('packages/platform/src/')) return '@clube/platform';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(moduleName);
   return match?.[1] ?? null;
