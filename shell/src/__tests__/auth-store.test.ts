@@ -138,6 +138,15 @@ describe('auth state machine', () => {
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toMatchObject({ name: 'Bia' });
   });
 
+  it('When a visitor signs in, then the public answers already cached are kept', async () => {
+    const { emit, queryClient } = setup();
+    emit(null);
+    queryClient.setQueryData(['plans'], ['Mensal', 'Trimestral']);
+    emit(user);
+    await flush();
+    expect(queryClient.getQueryData(['plans'])).toEqual(['Mensal', 'Trimestral']);
+  });
+
   it('When a page asks for the profile again (refreshProfile), then the new profile reaches the store', async () => {
     let calls = 0;
     const { controller, emit, state } = setup({ fetchProfile: jest.fn(async () => profile({ name: `Ana ${(calls += 1)}` })) });

@@ -100,7 +100,9 @@ export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = creat
     generation += 1;
     stopRefetch();
     const uid = user?.uid ?? null;
-    if (uid !== lastUid) queryClient.clear(); // another person (or nobody): drop every cached answer
+    // The signed-in person left (sign-out, or another account): drop every cached answer. A visitor
+    // signing in keeps what was cached (public answers, nobody's personal data).
+    if (lastUid !== null && uid !== lastUid) queryClient.clear();
     lastUid = uid;
     if (!user) {
       store.setState({ status: 'anonymous', user: null, profile: null });
