@@ -2,6 +2,7 @@
 module.exports = {
   projects: [
     '<rootDir>/packages/platform',
+    '<rootDir>/packages/kit',
     '<rootDir>/shell',
     '<rootDir>/remote-auth',
     '<rootDir>/remote-catalog',

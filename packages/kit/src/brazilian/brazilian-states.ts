@@ -32,3 +32,6 @@ export const BRAZILIAN_STATES = [
 export function isBrazilianState(value: string): boolean {
   return BRAZILIAN_STATES.some((state) => state.uf === value);
 }
+
+/** The options of a "Estado" select: "São Paulo (SP)". */
+export const STATE_OPTIONS = BRAZILIAN_STATES.map(({ uf, name }) => ({ value: uf, label: `${name} (${uf})` }));
