@@ -158,7 +158,7 @@ export function FileUpload({ label, accept, acceptLabel, maxBytes, upload, onUpl
           </Button>
         </div>
       )}
-      <p role="status" className="clube-input__hint">
+      <p role="status" className="clube-input__hint clube-upload__status">
         {state.kind === 'done' ? `${state.file.name} enviado.` : state.kind === 'canceled' ? 'Envio cancelado.' : ''}
       </p>
     </div>

@@ -99,16 +99,20 @@ export function Table<Row>({
   } else if (status === 'error') {
     body = (
       <tr className="clube-table__state">
-        <td colSpan={span} role="alert">
-          <p>{errorMessage}</p>
-          {onRetry && <Button onClick={onRetry}>Tentar novamente</Button>}
+        <td colSpan={span}>
+          <div className="clube-table__state-content" role="alert">
+            <p>{errorMessage}</p>
+            {onRetry && <Button onClick={onRetry}>Tentar novamente</Button>}
+          </div>
         </td>
       </tr>
     );
   } else if (rows.length === 0) {
     body = (
       <tr className="clube-table__state">
-        <td colSpan={span}>{emptyMessage}</td>
+        <td colSpan={span}>
+          <div className="clube-table__state-content">{emptyMessage}</div>
+        </td>
       </tr>
     );
   } else {
