@@ -1,18 +1,18 @@
 import { TextField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { toast, useAuth } from '@clube/platform';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NewPasswordFields } from '../shared/new-password-fields';
 import { confirmationMatches, newPasswordFields } from '../shared/schemas';
 
-const changePasswordSchema = z
-  .object({ current: z.string().min(1, 'Informe sua senha atual.'), ...newPasswordFields })
-  .superRefine((values, context) => {
+const changePasswordSchema = z.object({ current: z.string().check(z.minLength(1, 'Informe sua senha atual.')), ...newPasswordFields }).check(
+  z.superRefine((values, context) => {
     if (values.password && values.password === values.current) {
-      context.addIssue({ code: 'custom', path: ['password'], message: 'A nova senha precisa ser diferente da atual.' });
+      context.issues.push({ code: 'custom', path: ['password'], message: 'A nova senha precisa ser diferente da atual.', input: values.password });
     }
-    confirmationMatches(values, context);
-  });
+  }),
+  confirmationMatches,
+);
 
 const EMPTY = { current: '', password: '', confirmation: '' };
 

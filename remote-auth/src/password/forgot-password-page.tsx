@@ -3,7 +3,7 @@ import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form
 import { Button, LOGIN_PATH, toast, useAuth } from '@clube/platform';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AuthScreen } from '../shared/auth-screen';
 import { emailSchema } from '../shared/schemas';
 

@@ -2,11 +2,11 @@ import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form
 import { LOGIN_PATH, useAuth } from '@clube/platform';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NewPasswordFields } from '../shared/new-password-fields';
 import { confirmationMatches, newPasswordFields } from '../shared/schemas';
 
-const resetPasswordSchema = z.object(newPasswordFields).superRefine(confirmationMatches);
+const resetPasswordSchema = z.object(newPasswordFields).check(confirmationMatches);
 
 /** Sets a new password with the one-time code from the reset e-mail. */
 export function ResetPasswordForm({ oobCode }: { oobCode: string }) {

@@ -2,11 +2,11 @@ import { TextField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { safeRedirect, useAuth, withRedirect } from '@clube/platform';
 import { Link, useLocation } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AuthScreen } from '../shared/auth-screen';
 import { emailSchema } from '../shared/schemas';
 
-const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Informe sua senha.') });
+const signInSchema = z.object({ email: emailSchema, password: z.string().check(z.minLength(1, 'Informe sua senha.')) });
 
 /** `/autenticacao/login`. The guest Guard sends the member on (to `?redirect=`) once signed in. */
 export function SignInPage() {

@@ -2,12 +2,12 @@ import { TextField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { LOGIN_PATH, safeRedirect, useAuth, withRedirect } from '@clube/platform';
 import { Link, useLocation } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AuthScreen } from '../shared/auth-screen';
 import { NewPasswordFields } from '../shared/new-password-fields';
 import { confirmationMatches, emailSchema, nameSchema, newPasswordFields } from '../shared/schemas';
 
-const signUpSchema = z.object({ name: nameSchema, email: emailSchema, ...newPasswordFields }).superRefine(confirmationMatches);
+const signUpSchema = z.object({ name: nameSchema, email: emailSchema, ...newPasswordFields }).check(confirmationMatches);
 
 /** `/autenticacao/registro`. signUp creates the account and the profile; the Guard then sends the member to onboarding. */
 export function SignUpPage() {

@@ -1,7 +1,7 @@
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { onlyDigits } from './masks';
 
 // Each check gives one message at a time, the first that applies, as a person would fix them.
@@ -32,10 +32,12 @@ export function cepProblem(value: string): string | undefined {
 
 /** A zod string checked by one of the functions above. */
 const checkedBy = (problem: (value: string) => string | undefined) =>
-  z.string().superRefine((value, context) => {
-    const message = problem(value);
-    if (message) context.addIssue({ code: 'custom', message });
-  });
+  z.string().check(
+    z.superRefine((value, context) => {
+      const message = problem(value);
+      if (message) context.issues.push({ code: 'custom', message, input: value });
+    }),
+  );
 
 export const cnpjSchema = checkedBy(cnpjProblem);
 export const cpfSchema = checkedBy(cpfProblem);

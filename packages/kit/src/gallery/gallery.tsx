@@ -1,6 +1,6 @@
 import { Button, Card, Input } from '@clube/platform';
 import { useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { cnpjSchema, cpfSchema, phoneSchema } from '../brazilian/documents';
 import { CepField, CnpjField, CpfField, PhoneField } from '../brazilian/masked-fields';
 import { CheckboxField, DateField, RadioGroupField, SelectField, SwitchField, TextareaField, TextField } from '../forms/fields';
@@ -68,17 +68,17 @@ function FieldStates() {
 }
 
 const demoSchema = z.object({
-  name: z.string().trim().min(2, 'Informe seu nome completo (pelo menos 2 letras).'),
+  name: z.string().check(z.trim(), z.minLength(2, 'Informe seu nome completo (pelo menos 2 letras).')),
   cpf: cpfSchema,
   cnpj: cnpjSchema,
   phone: phoneSchema,
   cep: z.string(),
-  plan: z.string().min(1, 'Escolha um plano.'),
-  startsAt: z.string().min(1, 'Informe a data de início.'),
-  message: z.string().trim().min(1, 'Escreva uma mensagem.'),
+  plan: z.string().check(z.minLength(1, 'Escolha um plano.')),
+  startsAt: z.string().check(z.minLength(1, 'Informe a data de início.')),
+  message: z.string().check(z.trim(), z.minLength(1, 'Escreva uma mensagem.')),
   access: z.string(),
   highlight: z.boolean(),
-  terms: z.boolean().refine(Boolean, 'Aceite os termos para continuar.'),
+  terms: z.boolean().check(z.refine(Boolean, 'Aceite os termos para continuar.')),
 });
 
 function DemoForm() {

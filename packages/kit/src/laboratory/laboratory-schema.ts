@@ -1,5 +1,5 @@
 import type { Laboratory } from '@clube/platform';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isBrazilianState } from '../brazilian/brazilian-states';
 import { cepSchema, cnpjSchema, phoneSchema } from '../brazilian/documents';
 import { formatCep, formatCnpj, formatPhone } from '../brazilian/masks';
@@ -7,26 +7,26 @@ import { formatCep, formatCnpj, formatPhone } from '../brazilian/masks';
 /** The API's length limits (api/src/schemas/users.ts), so nothing typed is refused on save. */
 export const MAX_LENGTH = { name: 200, street: 200, number: 20, complement: 120, district: 120, city: 120 } as const;
 
-const required = (message: string) => z.string().trim().min(1, message);
+const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
 /**
  * The laboratory as typed (masks on) → the body the API expects: trimmed, masks kept (the API
  * accepts them), no empty complement.
  */
-export const laboratorySchema = z
-  .object({
+export const laboratorySchema = z.pipe(
+  z.object({
     name: required('Informe o nome do laboratório.'),
     cnpj: cnpjSchema,
     phone: phoneSchema,
     cep: cepSchema,
     street: required('Informe a rua.'),
     number: required('Informe o número (ou S/N).'),
-    complement: z.string().trim(),
+    complement: z.string().check(z.trim()),
     district: required('Informe o bairro.'),
     city: required('Informe a cidade.'),
-    state: z.string().refine(isBrazilianState, 'Selecione o estado.'),
-  })
-  .transform(
+    state: z.string().check(z.refine(isBrazilianState, 'Selecione o estado.')),
+  }),
+  z.transform(
     (values): Laboratory => ({
       name: values.name,
       cnpj: formatCnpj(values.cnpj),
@@ -41,7 +41,8 @@ export const laboratorySchema = z
         state: values.state,
       },
     }),
-  );
+  ),
+);
 
 export type LaboratoryValues = z.input<typeof laboratorySchema>;
 

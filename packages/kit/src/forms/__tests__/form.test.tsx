@@ -1,15 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CnpjField, CepField, PhoneField } from '../../brazilian/masked-fields';
 import { cnpjSchema, phoneSchema } from '../../brazilian/documents';
 import { CheckboxField, SelectField, TextField } from '../fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '../form';
 
 const schema = z.object({
-  name: z.string().trim().min(1, 'Informe o nome.'),
-  plan: z.string().min(1, 'Escolha um plano.'),
-  terms: z.boolean().refine(Boolean, 'Aceite os termos para continuar.'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Informe o nome.')),
+  plan: z.string().check(z.minLength(1, 'Escolha um plano.')),
+  terms: z.boolean().check(z.refine(Boolean, 'Aceite os termos para continuar.')),
 });
 
 function PlanForm({ onSubmit }: { onSubmit: (values: z.output<typeof schema>) => unknown }) {
