@@ -115,12 +115,17 @@ export function ConfirmDialog({ open, onClose, title, message, confirmLabel, can
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
+  function close() {
+    setFailure(null); // a reopened dialog starts clean
+    onClose();
+  }
+
   async function confirm() {
     setBusy(true);
     setFailure(null);
     try {
       await onConfirm();
-      onClose();
+      close();
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : 'Algo deu errado. Tente novamente.');
     } finally {
@@ -131,15 +136,12 @@ export function ConfirmDialog({ open, onClose, title, message, confirmLabel, can
   return (
     <Dialog
       open={open}
-      onClose={() => {
-        setFailure(null);
-        onClose();
-      }}
+      onClose={close}
       title={title}
       description={message}
       footer={
         <>
-          <Button variant="secondary" data-autofocus onClick={onClose} disabled={busy}>
+          <Button variant="secondary" data-autofocus onClick={close} disabled={busy}>
             {cancelLabel}
           </Button>
           <Button variant={tone} loading={busy} onClick={confirm}>

@@ -75,13 +75,17 @@ describe('ConfirmDialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('When the action fails, then its message is shown in the dialog, which stays open; when it succeeds, the dialog closes', async () => {
+  it('When the action fails, then its message is shown in the dialog, which stays open (and is gone when reopened); when it succeeds, the dialog closes', async () => {
     const onConfirm = jest.fn().mockRejectedValueOnce(new Error('Este conteúdo tem desbloqueios e não pode ser excluído.')).mockResolvedValueOnce(undefined);
     render(<DeletePage onConfirm={onConfirm} />);
     await userEvent.click(screen.getByRole('button', { name: 'Excluir' }));
     await userEvent.click(screen.getByRole('button', { name: 'Excluir conteúdo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Este conteúdo tem desbloqueios e não pode ser excluído.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Excluir' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Excluir conteúdo' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

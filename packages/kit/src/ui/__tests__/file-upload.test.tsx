@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FileUpload, type UploadOptions } from '../file-upload';
+import type { AxiosRequestConfig } from 'axios';
+import { FileUpload, uploadWithAxios, type UploadOptions } from '../file-upload';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size: number) => new File([new Uint8Array(size)], name, { type });
@@ -71,5 +72,29 @@ describe('FileUpload', () => {
     expect(await screen.findByText('"planilha.csv" não é um arquivo aceito. Envie PNG ou JPG.')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(upload).not.toHaveBeenCalled();
+  });
+});
+
+describe('uploadWithAxios', () => {
+  it("When axios reports upload progress, then the fraction reaches the bar, and the file goes as multipart with the abort signal", async () => {
+    let config: AxiosRequestConfig | undefined;
+    let body: unknown;
+    const api = {
+      post: jest.fn(async (_url: string, sent?: unknown, given?: AxiosRequestConfig) => {
+        body = sent;
+        config = given;
+        return { url: '/uploads/capa.png' } as never;
+      }),
+    };
+    const progress: number[] = [];
+    const controller = new AbortController();
+    const cover = file('capa.png', 'image/png', 10);
+    await expect(uploadWithAxios(api, '/uploads/images')(cover, { signal: controller.signal, onProgress: (f) => progress.push(f) })).resolves.toEqual({ url: '/uploads/capa.png' });
+
+    expect(api.post).toHaveBeenCalledWith('/uploads/images', expect.any(FormData), expect.objectContaining({ signal: controller.signal }));
+    expect((body as FormData).get('file')).toBeInstanceOf(File);
+    config?.onUploadProgress?.({ loaded: 5, total: 10, progress: 0.5, bytes: 5, lengthComputable: true });
+    config?.onUploadProgress?.({ loaded: 10, total: 10, bytes: 5, lengthComputable: true });
+    expect(progress).toEqual([0.5, 1]);
   });
 });
