@@ -37,7 +37,7 @@ function CepLookupMessage({ status }: { status: CepLookupStatus }) {
 }
 
 export interface LaboratoryFormProps {
-  /** What the profile already holds (pre-fills the form). */
+  /** What the profile already holds. Read once, when the form mounts: render the form after the profile has loaded (or give it a `key`). */
   laboratory?: Laboratory | null;
   /** Saves the checked laboratory; a rejection's message is shown above the form and every value stays. */
   onSubmit: (laboratory: Laboratory) => Promise<unknown>;
