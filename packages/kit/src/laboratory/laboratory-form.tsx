@@ -1,5 +1,5 @@
 import { Spinner, type Laboratory } from '@clube/platform';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useAddressByCep, type CepAddress, type CepLookupStatus } from '../brazilian/cep-lookup';
 import { STATE_OPTIONS } from '../brazilian/brazilian-states';
@@ -67,14 +67,20 @@ function LaboratoryFields() {
   const editedSinceLookup = useRef(new Set<AddressField>());
   const lastLookedUp = useRef(onlyDigits(getValues('cep')));
 
-  const cep = useAddressByCep((address: CepAddress) => {
-    const found: Record<AddressField, string> = { street: address.street, district: address.neighborhood, city: address.city, state: address.state };
+  const [found, setFound] = useState<CepAddress | null>(null);
+  const cep = useAddressByCep(setFound);
+
+  // Filled in the commit that shows "Endereço preenchido pelo CEP" (setValue writes to the inputs at
+  // once, so doing it in the callback would show the address before the message).
+  useLayoutEffect(() => {
+    if (!found) return;
+    const values: Record<AddressField, string> = { street: found.street, district: found.neighborhood, city: found.city, state: found.state };
     for (const field of ADDRESS_FIELDS) {
-      if (found[field] && !editedSinceLookup.current.has(field)) setValue(field, found[field]);
+      if (values[field] && !editedSinceLookup.current.has(field)) setValue(field, values[field]);
     }
     clearErrors(ADDRESS_FIELDS);
     if (document.activeElement === cepInput.current) setFocus('number');
-  });
+  }, [found, setValue, clearErrors, setFocus]);
 
   const cepField = register('cep', {
     onChange: (event: { target: { value: string } }) => {
