@@ -9,6 +9,7 @@ module.exports = {
   projects: [
     '<rootDir>/packages/platform',
     '<rootDir>/packages/dev-harness',
+    '<rootDir>/packages/kit',
     `<rootDir>/${registry.shell.dir}`,
     ...Object.values(registry.remotes).map((remote) => `<rootDir>/${remote.dir}`),
     '<rootDir>/api',

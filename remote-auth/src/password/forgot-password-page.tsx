@@ -1,37 +1,24 @@
-import { Button, Input, LOGIN_PATH, toast, useAuth } from '@clube/platform';
-import { useState, type FormEvent } from 'react';
+import { TextField } from '@clube/kit/forms/fields';
+import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
+import { Button, LOGIN_PATH, toast, useAuth } from '@clube/platform';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import * as z from 'zod/mini';
 import { AuthScreen } from '../shared/auth-screen';
-import { FormAlert } from '../shared/form-alert';
-import { useFocusFirstInvalid } from '../shared/use-focus-first-invalid';
-import { emailError, messageOf } from '../shared/validation';
+import { emailSchema } from '../shared/schemas';
+
+const forgotPasswordSchema = z.object({ email: emailSchema });
 
 /** `/autenticacao/esqueci-senha`. The answer never says whether the e-mail has an account. */
 export function ForgotPasswordPage() {
   const { actions } = useAuth();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = emailError(email);
-    setError(invalid);
-    setFailure(null);
-    if (invalid) return focusFirstInvalid();
-    setSubmitting(true);
-    try {
-      await actions.sendPasswordReset(email.trim());
-      setSentTo(email.trim());
-      toast({ variant: 'success', title: 'E-mail enviado', description: 'Confira sua caixa de entrada.', duration: 5000 });
-    } catch (caught) {
-      setFailure(messageOf(caught));
-    } finally {
-      setSubmitting(false);
-    }
+  async function send({ email }: z.output<typeof forgotPasswordSchema>) {
+    await actions.sendPasswordReset(email);
+    setSentTo(email);
+    toast({ variant: 'success', title: 'E-mail enviado', description: 'Confira sua caixa de entrada.', duration: 5000 });
   }
 
   if (sentTo) {
@@ -55,16 +42,14 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthScreen title="Esqueci minha senha" description="Enviaremos um link para você criar uma nova senha.">
-      <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit}>
-        <FormAlert message={failure} />
-        <Input label="E-mail" type="email" name="email" autoComplete="email" inputMode="email" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
-        <Button type="submit" className="auth-form__submit" loading={submitting}>
-          Enviar link
-        </Button>
+      <Form form={form} onSubmit={send}>
+        <FormAlert />
+        <TextField label="E-mail" type="email" name="email" autoComplete="email" inputMode="email" />
+        <SubmitButton>Enviar link</SubmitButton>
         <div className="auth-form__links">
           <Link to={LOGIN_PATH}>Voltar para o login</Link>
         </div>
-      </form>
+      </Form>
     </AuthScreen>
   );
 }

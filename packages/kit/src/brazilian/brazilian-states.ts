@@ -34,3 +34,6 @@ export type BrazilianState = (typeof BRAZILIAN_STATES)[number]['uf'];
 export function isBrazilianState(value: string): value is BrazilianState {
   return BRAZILIAN_STATES.some((state) => state.uf === value);
 }
+
+/** The options of a "Estado" select: "São Paulo (SP)". */
+export const STATE_OPTIONS = BRAZILIAN_STATES.map(({ uf, name }) => ({ value: uf, label: `${name} (${uf})` }));

@@ -1,0 +1,1 @@
+module.exports = require('../../jest.frontend.cjs')(__dirname);
