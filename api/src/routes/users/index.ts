@@ -141,11 +141,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       preHandler: guardUserChanges,
       schema: {
         tags,
-        summary: 'Admin: { role } de outro usuário; o próprio usuário: nome, laboratório, onboarding',
+        summary: 'Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding',
         params: IdParams,
         querystring: NoQuery,
         body: UpdateUserBody,
-        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404, 409, 503) },
       },
     },
     async (request) => {
