@@ -35,6 +35,8 @@ export interface UsersRepository {
   collection(): Collection<UserDocument>;
   findById(id: string | ObjectId): Promise<UserDocument | null>;
   findByProviderId(providerId: string): Promise<UserDocument | null>;
+  /** Name and e-mail of several users at once (authors, owners of listed rows). */
+  findSummaries(ids: ObjectId[]): Promise<Pick<UserDocument, '_id' | 'name' | 'email'>[]>;
   existsById(id: string | ObjectId): Promise<boolean>;
   list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
   /** Creates the profile for a Firebase account once; later calls return the existing one. */
@@ -140,6 +142,9 @@ export default fp(
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
 
       findByProviderId: (providerId) => collection().findOne({ providerId }),
+
+      findSummaries: async (ids) =>
+        ids.length === 0 ? [] : collection().find({ _id: { $in: ids } }, { projection: { name: 1, email: 1 } }).toArray(),
 
       async existsById(id) {
         return (await collection().countDocuments({ _id: toObjectId(id) }, { limit: 1 })) > 0;
