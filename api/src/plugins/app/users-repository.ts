@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
@@ -51,7 +52,18 @@ export interface UsersRepository {
   isLastAdmin(id: ObjectId): Promise<boolean>;
   /** Removes the profile (LGPD deletion) under the admin-roster lock; the last ADMIN is a 409 `LAST_ADMIN`. */
   deleteProfile(id: ObjectId): Promise<boolean>;
+  /** Remembers that this Firebase uid was erased (only a SHA-256 of it), so its tokens are refused from now on. */
+  recordErasedIdentity(providerId: string): Promise<void>;
+  isErasedIdentity(providerId: string): Promise<boolean>;
 }
+
+interface ErasedIdentityDocument {
+  /** SHA-256 (hex) of the Firebase uid. */
+  _id: string;
+  deletedAt: Date;
+}
+
+const identityHash = (providerId: string) => createHash('sha256').update(providerId).digest('hex');
 
 /** How long a role change waits for another one, and when a lock left by a crashed request is taken over. */
 const ROSTER_LOCK_WAIT_MS = 5_000;
@@ -105,6 +117,7 @@ export default fp(
     const collection = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
     const now = () => fastify.clock.now();
     const locks = () => fastify.mongo.db!.collection<LockDocument>(COLLECTIONS.locks);
+    const erased = () => fastify.mongo.db!.collection<ErasedIdentityDocument>(COLLECTIONS.deletedAccounts);
 
     /**
      * One role change (or admin deletion) at a time, across instances: the lock is a document
@@ -225,6 +238,14 @@ export default fp(
           if (target.role === 'ADMIN' && (await otherAdmins(id)) === 0) throw lastAdmin();
           return (await collection().deleteOne({ _id: id })).deletedCount === 1;
         }),
+
+      async recordErasedIdentity(providerId) {
+        await erased().updateOne({ _id: identityHash(providerId) }, { $setOnInsert: { deletedAt: now() } }, { upsert: true });
+      },
+
+      async isErasedIdentity(providerId) {
+        return (await erased().countDocuments({ _id: identityHash(providerId) }, { limit: 1 })) > 0;
+      },
     };
 
     fastify.decorate('usersRepository', repository);
