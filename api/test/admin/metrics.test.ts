@@ -260,3 +260,27 @@ describe('GET /v1/admin/metrics', () => {
     expectErrorShape(result, 403);
   });
 });
+
+describe('Indexes behind the metrics', () => {
+  // Each pipeline's first $match, as written in plugins/app/admin-metrics.ts.
+  const FIRST_MATCH: [string, string][] = [
+    [COLLECTIONS.subscriptions, 'status'],
+    [COLLECTIONS.subscriptions, 'startDate'],
+    [COLLECTIONS.subscriptions, 'canceledAt'],
+    [COLLECTIONS.subscriptions, 'cancelRequest.requestedAt'],
+    [COLLECTIONS.invoices, 'status'],
+    [COLLECTIONS.unlocks, 'createdAt'],
+    [COLLECTIONS.videoProgress, 'watchedSeconds'],
+    [COLLECTIONS.videoProgress, 'finishedAt'],
+  ];
+
+  test('When the metrics filter a collection, then an index starts with the field they filter on (on both stores)', async () => {
+    const { INDEXES } = await import('../../src/db/indexes');
+    for (const [collection, field] of FIRST_MATCH) {
+      const leading = INDEXES.filter((index) => index.collection === collection).map((index) => Object.keys(index.key)[0]);
+      expect({ collection, field, indexed: leading.includes(field) }).toEqual({ collection, field, indexed: true });
+      const created = await t.db.collection(collection).indexes();
+      expect(created.some((index) => Object.keys(index.key)[0] === field)).toBe(true);
+    }
+  });
+});
