@@ -30,6 +30,12 @@ export const MyUnlockSchema = Type.Object({
   video: Type.Union([VideoSchema, Type.Null()], { description: 'itemType VIDEO; null se não está mais publicado' }),
 });
 
+/** An unlock on the admin's member page: the item's title (null once the item is deleted). */
+export const MemberUnlockSchema = Type.Object({
+  ...UnlockSchema.properties,
+  title: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const MyUnlocksQuery = Type.Object(
   { ...PageQuery, itemType: Type.Optional(ItemTypeSchema) },
   { additionalProperties: false },

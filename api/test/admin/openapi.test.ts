@@ -16,6 +16,7 @@ const ROUTES: [string, string, string][] = [
   ['get', '/v1/admin/exports/users', '200'],
   ['get', '/v1/admin/exports/subscriptions', '200'],
   ['patch', '/v1/categories/order', '200'],
+  ['get', '/v1/users/{id}/unlocks', '200'],
   ['get', '/v1/suggestions/open', '200'],
   ['get', '/v1/suggestions/mine', '200'],
   ['post', '/v1/suggestions/{id}/vote', '201'],

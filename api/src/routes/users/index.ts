@@ -13,6 +13,9 @@ import {
   UserSchema,
 } from '../../schemas/users';
 import { normalizeLaboratory } from '../../services/laboratory';
+import { toUnlockResponse } from '../../services/catalogue-views';
+import { MemberUnlockSchema, MyUnlocksQuery } from '../../schemas/unlocks';
+import { toObjectId } from '../../db/object-id';
 
 const tags = ['users'];
 const userNotFound = () => notFound('Usuário não encontrado.', 'USER_NOT_FOUND');
@@ -132,6 +135,35 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => ({ exists: await repository.existsById(request.params.id) }),
+  );
+
+  fastify.get(
+    '/:id/unlocks',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'O que um membro desbloqueou, mais recentes primeiro, com o título do item (admin, página do membro)',
+        params: IdParams,
+        querystring: MyUnlocksQuery,
+        response: { 200: paginated(MemberUnlockSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await repository.existsById(request.params.id))) throw userNotFound();
+      const { page = 1, limit = 10, itemType } = request.query;
+      const { data, total } = await fastify.unlocksService.listForUser(toObjectId(request.params.id), page, limit, itemType);
+      const idsOf = (type: string) => data.filter((unlock) => unlock.itemType === type).map((unlock) => unlock.itemId);
+      const [contents, videos] = await Promise.all([
+        fastify.contentsRepository.findByIds(idsOf('CONTENT'), false),
+        fastify.videosRepository.findByIds(idsOf('VIDEO'), false),
+      ]);
+      const titles = new Map([...contents, ...videos].map((item) => [item._id.toHexString(), item.title]));
+      return {
+        data: data.map((unlock) => ({ ...toUnlockResponse(unlock), title: titles.get(unlock.itemId.toHexString()) ?? null })),
+        meta: pageMeta(page, limit, total),
+      };
+    },
   );
 
   fastify.patch(
