@@ -284,3 +284,51 @@ describe('Indexes behind the metrics', () => {
     }
   });
 });
+
+describe('Metrics against the API\'s own lists (real checkouts and payments)', () => {
+  test('When members subscribe, pay, leave one unpaid and cancel one, then active subscribers and MRR equal what the lists say', async () => {
+    const app = await startBillingApp('2026-04-01T12:00:00.000Z');
+    try {
+      const boss = await createActor(app, 'ADMIN');
+      const buyers = await Promise.all([createActor(app), createActor(app), createActor(app), createActor(app), createActor(app)]);
+      const checkout = async (buyer: TestActor, planId: string, pay: boolean) => {
+        const created = await app.call('POST', '/v1/subscriptions', { token: buyer.token, body: { planId, paymentMethod: 'PIX' } });
+        expect(created.status).toBe(201);
+        if (pay) {
+          const pix = await app.call('GET', `/v1/subscriptions/${created.body._id}/pixQRCode`, { token: buyer.token });
+          expect((await app.call('POST', `/v1/sandbox/invoices/${pix.body.invoiceId}/pay`, { token: buyer.token })).status).toBe(200);
+        }
+        return created.body._id as string;
+      };
+      await checkout(buyers[0]!, app.plans.mensal._id, true);
+      await checkout(buyers[1]!, app.plans.anual._id, true);
+      await checkout(buyers[2]!, app.plans.trimestral._id, true);
+      await checkout(buyers[3]!, app.plans.trimestral._id, false); // PENDING: not a subscriber
+      const leaving = await checkout(buyers[4]!, app.plans.mensal._id, true);
+      expect((await app.call('PATCH', `/v1/subscriptions/cancel/${leaving}`, { token: buyers[4]!.token })).status).toBe(200);
+
+      const active = await app.call('GET', '/v1/subscriptions/paginated', { token: boss.token, query: { status: 'ACTIVE', limit: 100 } });
+      const plans = await app.call('GET', '/v1/plans/all', { token: boss.token });
+      const months: Record<string, number> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 };
+      const planById = new Map((plans.body.data as { _id: string; priceCents: number; interval: string }[]).map((plan) => [plan._id, plan]));
+      const expectedMrr = Math.round(
+        (active.body.data as { planId: string }[]).reduce((sum, row) => {
+          const plan = planById.get(row.planId)!;
+          return sum + plan.priceCents / months[plan.interval]!;
+        }, 0),
+      );
+
+      app.clock.set('2026-04-01T12:05:00.000Z'); // the admin looks a few minutes later
+      const metrics = await app.call('GET', '/v1/admin/metrics', { token: boss.token });
+      expect(metrics.body.activeSubscribers).toBe(active.body.meta.total);
+      expect(metrics.body.activeSubscribers).toBe(3);
+      expect(metrics.body.mrrCents).toBe(expectedMrr);
+      // and by hand: 8990 + 86280 / 12 + 23990 / 3 = 24176.67
+      expect(metrics.body.mrrCents).toBe(24177);
+      expect(metrics.body).toMatchObject({ newSubscriptions: 4, canceledSubscriptions: 1 });
+      expect(metrics.body.revenueByMonth.at(-1)).toEqual({ month: '2026-04', amountCents: 8990 + 86280 + 23990 + 8990, invoices: 4 });
+    } finally {
+      await app.close();
+    }
+  });
+});
