@@ -17,6 +17,7 @@ const ROUTES: [string, string, string][] = [
   ['get', '/v1/admin/exports/subscriptions', '200'],
   ['patch', '/v1/categories/order', '200'],
   ['get', '/v1/users/{id}/unlocks', '200'],
+  ['get', '/v1/users/{id}/progress', '200'],
   ['get', '/v1/suggestions/open', '200'],
   ['get', '/v1/suggestions/mine', '200'],
   ['post', '/v1/suggestions/{id}/vote', '201'],

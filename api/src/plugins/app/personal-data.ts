@@ -49,6 +49,8 @@ export interface PersonalDataRepository {
    * that nothing maps back, the cancellation comment and the PIX payload removed.
    */
   eraseRecords(user: UserDocument): Promise<ErasureReport>;
+  /** A member's video progress rows, most recently started first (the admin's member page). */
+  progressOf(userId: ObjectId, page: number, limit: number): Promise<{ data: VideoProgressDocument[]; total: number }>;
 }
 
 declare module 'fastify' {
@@ -89,6 +91,14 @@ export default fp(
           suggestions: suggestionRows,
           votes: voteRows,
         };
+      },
+
+      async progressOf(userId, page, limit) {
+        const [data, total] = await Promise.all([
+          progress().find({ userId }).sort({ _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
+          progress().countDocuments({ userId }),
+        ]);
+        return { data, total };
       },
 
       async eraseRecords(user) {

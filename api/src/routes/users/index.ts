@@ -14,7 +14,7 @@ import {
 } from '../../schemas/users';
 import { normalizeLaboratory } from '../../services/laboratory';
 import { toUnlockResponse } from '../../services/catalogue-views';
-import { MemberUnlockSchema, MyUnlocksQuery } from '../../schemas/unlocks';
+import { MemberProgressQuery, MemberProgressSchema, MemberUnlockSchema, MyUnlocksQuery } from '../../schemas/unlocks';
 import { toObjectId } from '../../db/object-id';
 
 const tags = ['users'];
@@ -161,6 +161,43 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       const titles = new Map([...contents, ...videos].map((item) => [item._id.toHexString(), item.title]));
       return {
         data: data.map((unlock) => ({ ...toUnlockResponse(unlock), title: titles.get(unlock.itemId.toHexString()) ?? null })),
+        meta: pageMeta(page, limit, total),
+      };
+    },
+  );
+
+  fastify.get(
+    '/:id/progress',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Vídeos que um membro começou ou terminou, com o progresso (admin, página do membro)',
+        params: IdParams,
+        querystring: MemberProgressQuery,
+        response: { 200: paginated(MemberProgressSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await repository.existsById(request.params.id))) throw userNotFound();
+      const { page = 1, limit = 10 } = request.query;
+      const { data, total } = await fastify.personalData.progressOf(toObjectId(request.params.id), page, limit);
+      const videos = await fastify.videosRepository.findByIds(
+        data.map((row) => row.videoId),
+        false,
+      );
+      const byId = new Map(videos.map((video) => [video._id.toHexString(), video]));
+      return {
+        data: data.map((row) => {
+          const video = byId.get(row.videoId.toHexString());
+          return {
+            videoId: row.videoId.toHexString(),
+            title: video?.title ?? null,
+            durationSeconds: video?.durationSeconds ?? null,
+            watchedSeconds: row.watchedSeconds,
+            finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+          };
+        }),
         meta: pageMeta(page, limit, total),
       };
     },

@@ -57,6 +57,13 @@ export const adminApiGroup: MatrixGroup = {
       query: () => ({ page: 1, limit: 5 }),
       expect: ADMIN_ONLY(200),
     },
+    {
+      method: 'GET',
+      route: '/v1/users/:id/progress',
+      params: ({ actors }) => ({ id: actors.member.id }),
+      query: () => ({ page: 1, limit: 5 }),
+      expect: ADMIN_ONLY(200),
+    },
     { method: 'GET', route: '/v1/suggestions/open', query: () => ({ page: 1, limit: 5 }), expect: SIGNED_IN(200) },
     { method: 'GET', route: '/v1/suggestions/mine', query: () => ({ page: 1, limit: 5 }), expect: SIGNED_IN(200) },
     {
