@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -73,8 +73,9 @@ function toCsv(header: string[], rows: AsyncIterable<(string | number)[]>): Read
     columns: header,
     cast: { string: neutraliseFormula },
   });
-  Readable.from(rows).on('error', (error) => csv.destroy(error)).pipe(csv);
-  return csv;
+  // pipeline: a failed read ends the file with an error, and a client that leaves destroys the
+  // source too, which returns the generator and closes the database cursor.
+  return pipeline(Readable.from(rows), csv, () => undefined);
 }
 
 async function* batches<T>(cursor: AsyncIterable<T>): AsyncGenerator<T[]> {
