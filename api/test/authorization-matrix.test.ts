@@ -35,7 +35,7 @@ describe('Authorization matrix (anonymous / member / another member / admin)', (
               token: tokenOf(actor, ctx),
               ...(row.query ? { query: row.query(ctx) } : {}),
               ...(row.body ? { body: row.body(ctx, actor) } : {}),
-              ...(row.request ? row.request(ctx) : {}),
+              ...(row.request ? row.request(ctx, actor) : {}),
             });
             expect({ status: result.status, body: result.body }).toMatchObject({ status: expected });
             if (expected >= 400) expectErrorShape(result, expected);

@@ -88,8 +88,24 @@ export interface SuggestionDocument {
   subject: string;
   message: string;
   status: SuggestionStatus;
+  /** Members' votes, one each (rows in suggestionVotes); absent on suggestions sent before votes existed. */
+  votes?: number;
+  /** The content or video that answered it (set by an admin). */
+  answer?: SuggestionAnswer | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface SuggestionAnswer {
+  itemType: ItemType;
+  itemId: ObjectId;
+}
+
+export interface SuggestionVoteDocument {
+  _id: ObjectId;
+  suggestionId: ObjectId;
+  userId: ObjectId;
+  createdAt: Date;
 }
 
 export interface UnlockDocument {

@@ -14,6 +14,15 @@ export const COLLECTIONS = {
   banners: 'banners',
   suggestions: 'suggestions',
   unlocks: 'unlocks',
+  // admin + account (issues 13/14)
+  /** { userId, videoId, watchedSeconds, finishedAt }: written by the player's progress route (catalog-api branch). */
+  videoProgress: 'videoProgress',
+  /** One row per (suggestion, member): the unique index makes a vote count once. */
+  suggestionVotes: 'suggestionVotes',
+  /** Erased accounts: { _id: sha256(Firebase uid), deletedAt } — tokens of these uids are refused. */
+  deletedAccounts: 'deletedAccounts',
+  /** Short-lived mutexes (e.g. the admin roster: the last ADMIN is never demoted or deleted). */
+  locks: 'locks',
 } as const;
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;

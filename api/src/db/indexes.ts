@@ -68,6 +68,23 @@ export const INDEXES: IndexDeclaration[] = [
   },
   { collection: COLLECTIONS.unlocks, key: { userId: 1, createdAt: -1 } },
   { collection: COLLECTIONS.unlocks, key: { itemType: 1, itemId: 1 } },
+
+  // admin metrics (plugins/app/admin-metrics.ts): each pipeline's first $match runs on one of these
+  { collection: COLLECTIONS.subscriptions, key: { startDate: 1 } },
+  { collection: COLLECTIONS.subscriptions, key: { canceledAt: 1 } },
+  { collection: COLLECTIONS.subscriptions, key: { 'cancelRequest.requestedAt': 1 } },
+  { collection: COLLECTIONS.invoices, key: { status: 1, paidAt: 1 } },
+  { collection: COLLECTIONS.unlocks, key: { createdAt: 1 } },
+  { collection: COLLECTIONS.videoProgress, key: { finishedAt: 1 } },
+  { collection: COLLECTIONS.videoProgress, key: { watchedSeconds: 1 } },
+  // member suggestions: a vote counts once; open suggestions listed by votes
+  {
+    collection: COLLECTIONS.suggestionVotes,
+    key: { suggestionId: 1, userId: 1 },
+    options: { unique: true, name: 'one_vote_per_member_suggestion' },
+  },
+  { collection: COLLECTIONS.suggestionVotes, key: { userId: 1 } },
+  { collection: COLLECTIONS.suggestions, key: { status: 1, votes: -1, createdAt: -1 } },
 ];
 
 export async function ensureIndexes(db: Db, declarations: IndexDeclaration[] = INDEXES): Promise<void> {

@@ -59,6 +59,11 @@ export const UpdateCategoryBody = Type.Object(
 
 // ---- what contents and videos share ----
 
+export const ReorderCategoriesBody = Type.Object(
+  { ids: Type.Array(ObjectIdString, { minItems: 1, maxItems: 200, description: 'Categorias na nova ordem' }) },
+  { additionalProperties: false },
+);
+
 export const CategoryRef = Type.Union([Type.Object({ _id: ObjectIdString, name: Type.String(), slug: Type.String() }), Type.Null()]);
 
 export const LockReason = Type.Union([

@@ -30,7 +30,24 @@ export const MyUnlockSchema = Type.Object({
   video: Type.Union([VideoSchema, Type.Null()], { description: 'itemType VIDEO; null se não está mais publicado' }),
 });
 
+/** An unlock on the admin's member page: the item's title (null once the item is deleted). */
+export const MemberUnlockSchema = Type.Object({
+  ...UnlockSchema.properties,
+  title: Type.Union([Type.String(), Type.Null()]),
+});
+
 export const MyUnlocksQuery = Type.Object(
   { ...PageQuery, itemType: Type.Optional(ItemTypeSchema) },
   { additionalProperties: false },
 );
+
+/** A row of a member's video progress on the admin's member page. */
+export const MemberProgressSchema = Type.Object({
+  videoId: ObjectIdString,
+  title: Type.Union([Type.String(), Type.Null()], { description: 'null se o vídeo foi excluído' }),
+  durationSeconds: Type.Union([Type.Number(), Type.Null()]),
+  watchedSeconds: Type.Number(),
+  finishedAt: Type.Union([DateTime, Type.Null()]),
+});
+
+export const MemberProgressQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

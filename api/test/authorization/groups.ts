@@ -1,4 +1,5 @@
 import type { MatrixGroup } from './matrix';
+import { adminApiGroup } from './rows/admin-api';
 import { plansGroup, subscriptionsGroup } from './rows/billing';
 import { CATALOGUE_GROUPS } from './rows/catalogue';
 import { docsGroup } from './rows/docs';
@@ -10,4 +11,4 @@ import { usersGroup } from './rows/users';
  * A new feature adds `rows/<feature>.ts` and one entry here; the matrix test fails while any
  * route under routes/ has no row.
  */
-export const MATRIX_GROUPS: MatrixGroup[] = [healthGroup, docsGroup, usersGroup, plansGroup, subscriptionsGroup, ...CATALOGUE_GROUPS];
+export const MATRIX_GROUPS: MatrixGroup[] = [healthGroup, docsGroup, usersGroup, plansGroup, subscriptionsGroup, ...CATALOGUE_GROUPS, adminApiGroup];

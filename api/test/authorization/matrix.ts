@@ -38,8 +38,11 @@ export interface MatrixRow {
   query?: (ctx: MatrixContext) => NonNullable<CallOptions['query']>;
   /** A valid body: the matrix is about who may call, so the input itself must be acceptable. */
   body?: (ctx: MatrixContext, actor?: Actor | OptionalActor) => unknown;
-  /** Request parts that are not JSON (a multipart upload); merged into the call. */
-  request?: (ctx: MatrixContext) => CallOptions;
+  /**
+   * Request parts that are not JSON (a multipart upload); merged into the call. May replace the
+   * actor's token with another account of the same kind (a row that deletes its caller).
+   */
+  request?: (ctx: MatrixContext, actor?: Actor | OptionalActor) => CallOptions;
   expect: Record<Actor, number> & Partial<Record<OptionalActor, number>>;
   /**
    * The hostile-input suite sends every row malformed ids, operator injection and bad bodies.

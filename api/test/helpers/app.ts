@@ -1,3 +1,4 @@
+import type { FastifyServerOptions } from 'fastify';
 import { BSON, ObjectId, type Db } from 'mongodb';
 import { buildApp, type App } from '../../src/app';
 import { testConfig, type Config } from '../../src/config';
@@ -19,6 +20,8 @@ export interface TestApp {
 export interface StartOptions {
   config?: Partial<Config>;
   now?: () => Date;
+  /** Fastify's logger (default: none); e.g. `{ level: 'info', stream }` to read the audit lines. */
+  logger?: FastifyServerOptions['logger'];
   /** Runs after plugins and routes are loaded, before listening (extra test-only routes). */
   beforeListen?: (app: App) => void | Promise<void>;
 }
@@ -40,7 +43,7 @@ function backendConfig(): Partial<Config> {
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const app = await buildApp({
     config: testConfig({ ...backendConfig(), ...options.config }),
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.now ? { now: options.now } : {}),
   });
   await options.beforeListen?.(app);

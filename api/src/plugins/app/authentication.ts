@@ -96,6 +96,11 @@ export async function authenticate(this: FastifyInstance, request: FastifyReques
   }
   request.principal = { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined };
   request.user = await this.usersRepository.findByProviderId(decoded.uid);
+  // A deleted account's token may still be within its hour (and in the verification cache):
+  // without a profile, the erasure record decides, on every route that reads a token.
+  if (!request.user && (await this.usersRepository.isErasedIdentity(decoded.uid))) {
+    throw unauthorized('Esta conta foi excluída. Crie uma nova conta para voltar ao clube.', 'ACCOUNT_DELETED');
+  }
 
   if (rule === 'token' || rule === 'optional' || typeof rule === 'object') return; // owners are settled in preHandler
   if (!request.user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ObjectId, type Collection } from 'mongodb';
 import type { CategoryDocument } from '../../db/catalogue';
 import { COLLECTIONS } from '../../db/collections';
-import { conflict, isDuplicateKeyError, notFound } from '../../errors/app-error';
+import { badRequest, conflict, isDuplicateKeyError, notFound } from '../../errors/app-error';
 import { slugify } from '../../services/slug';
 
 export interface CategoriesRepository {
@@ -16,6 +16,8 @@ export interface CategoriesRepository {
   update(id: string, changes: { name?: string | undefined; slug?: string | undefined; order?: number | undefined }): Promise<CategoryDocument | null>;
   /** Refuses (409) while a content or a video still uses it. */
   delete(id: string): Promise<void>;
+  /** `ids` first, in that order (positions 0…n-1); categories left out keep their relative order after them. */
+  reorder(ids: string[]): Promise<CategoryDocument[]>;
 }
 
 declare module 'fastify' {
@@ -101,6 +103,21 @@ export default fp(
           );
         }
         await collection().deleteOne({ _id });
+      },
+
+      async reorder(ids) {
+        const wanted = ids.map((id) => id.toLowerCase());
+        if (new Set(wanted).size !== wanted.length) throw badRequest('A lista de categorias tem itens repetidos.', 'DUPLICATE_IDS');
+        const all = await collection().find({}).sort(order).toArray();
+        const known = new Set(all.map((category) => category._id.toHexString()));
+        const unknown = wanted.filter((id) => !known.has(id));
+        if (unknown.length) throw badRequest(`Categoria não encontrada: ${unknown.join(', ')}.`, 'CATEGORY_NOT_FOUND');
+        const rest = all.map((category) => category._id.toHexString()).filter((id) => !wanted.includes(id));
+        const at = now();
+        for (const [position, id] of [...wanted, ...rest].entries()) {
+          await collection().updateOne({ _id: new ObjectId(id), order: { $ne: position } }, { $set: { order: position, updatedAt: at } });
+        }
+        return collection().find({}).sort(order).toArray();
       },
     };
     fastify.decorate('categoriesRepository', repository);

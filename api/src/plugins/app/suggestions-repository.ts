@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection, type Filter } from 'mongodb';
-import type { SuggestionDocument, SuggestionStatus } from '../../db/catalogue';
+import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
+import type { SuggestionAnswer, SuggestionDocument, SuggestionStatus, SuggestionVoteDocument } from '../../db/catalogue';
 import { COLLECTIONS } from '../../db/collections';
-import { AppError, conflict, notFound } from '../../errors/app-error';
+import { AppError, conflict, isDuplicateKeyError, notFound } from '../../errors/app-error';
 
 /** A member sends at most this many suggestions per window (kept in the data, so every instance agrees). */
 export const SUGGESTIONS_PER_WINDOW = 5;
@@ -12,11 +12,30 @@ export const SUGGESTION_WINDOW_MS = 60 * 60_000;
 /** NEW → READ → DONE; moving forward may skip READ, never backwards. */
 const NEXT: Record<SuggestionStatus, SuggestionStatus[]> = { NEW: ['READ', 'DONE'], READ: ['DONE'], DONE: [] };
 
+/** What members can still vote on. */
+export const OPEN_SUGGESTION_STATUSES: SuggestionStatus[] = ['NEW', 'READ'];
+
+export type SuggestionSort = 'recent' | 'votes';
+
 export interface SuggestionsRepository {
   collection(): Collection<SuggestionDocument>;
   create(userId: ObjectId, subject: string, message: string): Promise<SuggestionDocument>;
-  list(page: number, limit: number, status?: SuggestionStatus): Promise<{ data: SuggestionDocument[]; total: number }>;
+  findById(id: string | ObjectId): Promise<SuggestionDocument | null>;
+  list(page: number, limit: number, status?: SuggestionStatus, sort?: SuggestionSort): Promise<{ data: SuggestionDocument[]; total: number }>;
+  /** NEW and READ suggestions of every member, most voted first. */
+  listOpen(page: number, limit: number): Promise<{ data: SuggestionDocument[]; total: number }>;
+  /** A member's own suggestions, newest first. */
+  listByUser(userId: ObjectId, page: number, limit: number): Promise<{ data: SuggestionDocument[]; total: number }>;
   changeStatus(id: string, status: SuggestionStatus): Promise<SuggestionDocument>;
+  /** Links (or, with null, unlinks) the content or video that answered the suggestion. */
+  setAnswer(id: string, answer: SuggestionAnswer | null): Promise<SuggestionDocument>;
+  /**
+   * One vote per member and suggestion: the vote row is inserted first and its unique index is the
+   * lock, so concurrent votes by the same member count once; only a new row increments `votes`.
+   */
+  vote(id: string, userId: ObjectId): Promise<{ suggestion: SuggestionDocument; counted: boolean }>;
+  /** Which of these suggestions the member voted for. */
+  votedBy(userId: ObjectId, suggestionIds: ObjectId[]): Promise<Set<string>>;
 }
 
 declare module 'fastify' {
@@ -26,11 +45,23 @@ declare module 'fastify' {
 }
 
 const STATUS_NAMES: Record<SuggestionStatus, string> = { NEW: 'nova', READ: 'lida', DONE: 'concluída' };
+const suggestionNotFound = () => notFound('Sugestão não encontrada.', 'SUGGESTION_NOT_FOUND');
 
 export default fp(
   async function suggestionsRepository(fastify: FastifyInstance) {
     const collection = () => fastify.mongo.db!.collection<SuggestionDocument>(COLLECTIONS.suggestions);
+    const votes = () => fastify.mongo.db!.collection<SuggestionVoteDocument>(COLLECTIONS.suggestionVotes);
     const now = () => fastify.clock.now();
+
+    const page = async (filter: Filter<SuggestionDocument>, sort: Sort, pageNumber: number, limit: number) => {
+      const [data, total] = await Promise.all([
+        collection().find(filter).sort(sort).skip((pageNumber - 1) * limit).limit(limit).toArray(),
+        collection().countDocuments(filter),
+      ]);
+      return { data, total };
+    };
+    const RECENT: Sort = { createdAt: -1, _id: -1 };
+    const MOST_VOTED: Sort = { votes: -1, createdAt: -1, _id: -1 };
 
     const repository: SuggestionsRepository = {
       collection,
@@ -51,6 +82,8 @@ export default fp(
           subject: subject.trim(),
           message: message.trim(),
           status: 'NEW',
+          votes: 0,
+          answer: null,
           createdAt: at,
           updatedAt: at,
         };
@@ -58,14 +91,14 @@ export default fp(
         return suggestion;
       },
 
-      async list(page, limit, status) {
-        const filter: Filter<SuggestionDocument> = status ? { status } : {};
-        const [data, total] = await Promise.all([
-          collection().find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
-          collection().countDocuments(filter),
-        ]);
-        return { data, total };
-      },
+      findById: (id) => collection().findOne({ _id: new ObjectId(id) }),
+
+      list: (pageNumber, limit, status, sort = 'recent') =>
+        page(status ? { status } : {}, sort === 'votes' ? MOST_VOTED : RECENT, pageNumber, limit),
+
+      listOpen: (pageNumber, limit) => page({ status: { $in: OPEN_SUGGESTION_STATUSES } }, MOST_VOTED, pageNumber, limit),
+
+      listByUser: (userId, pageNumber, limit) => page({ userId }, RECENT, pageNumber, limit),
 
       async changeStatus(id, status) {
         const _id = new ObjectId(id);
@@ -77,12 +110,47 @@ export default fp(
         );
         if (updated) return updated;
         const current = await collection().findOne({ _id });
-        if (!current) throw notFound('Sugestão não encontrada.', 'SUGGESTION_NOT_FOUND');
+        if (!current) throw suggestionNotFound();
         if (current.status === status) return current;
         throw conflict(
           `Esta sugestão já está ${STATUS_NAMES[current.status]}; não pode voltar para ${STATUS_NAMES[status]}.`,
           'INVALID_STATUS_CHANGE',
         );
+      },
+
+      async setAnswer(id, answer) {
+        const updated = await collection().findOneAndUpdate(
+          { _id: new ObjectId(id) },
+          { $set: { answer, updatedAt: now() } },
+          { returnDocument: 'after' },
+        );
+        if (!updated) throw suggestionNotFound();
+        return updated;
+      },
+
+      async vote(id, userId) {
+        const suggestionId = new ObjectId(id);
+        const current = await collection().findOne({ _id: suggestionId });
+        if (!current) throw suggestionNotFound();
+        if (!OPEN_SUGGESTION_STATUSES.includes(current.status)) {
+          throw conflict('Esta sugestão já foi concluída e não recebe mais votos.', 'SUGGESTION_CLOSED');
+        }
+        try {
+          await votes().insertOne({ _id: new ObjectId(), suggestionId, userId, createdAt: now() });
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+          return { suggestion: current, counted: false };
+        }
+        const updated = await collection().findOneAndUpdate({ _id: suggestionId }, { $inc: { votes: 1 } }, { returnDocument: 'after' });
+        return { suggestion: updated ?? current, counted: true };
+      },
+
+      async votedBy(userId, suggestionIds) {
+        if (suggestionIds.length === 0) return new Set();
+        const rows = await votes()
+          .find({ userId, suggestionId: { $in: suggestionIds } }, { projection: { suggestionId: 1 } })
+          .toArray();
+        return new Set(rows.map((row) => row.suggestionId.toHexString()));
       },
     };
     fastify.decorate('suggestionsRepository', repository);

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
 import { COLLECTIONS, type Laboratory, type UserDocument, type UserRole } from '../../db/collections';
-import { conflict, isDuplicateKeyError } from '../../errors/app-error';
+import { AppError, conflict, isDuplicateKeyError } from '../../errors/app-error';
 import { toObjectId } from '../../db/object-id';
 
 export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const;
@@ -35,13 +36,51 @@ export interface UsersRepository {
   collection(): Collection<UserDocument>;
   findById(id: string | ObjectId): Promise<UserDocument | null>;
   findByProviderId(providerId: string): Promise<UserDocument | null>;
+  /** Name and e-mail of several users at once (authors, owners of listed rows). */
+  findSummaries(ids: ObjectId[]): Promise<Pick<UserDocument, '_id' | 'name' | 'email'>[]>;
   existsById(id: string | ObjectId): Promise<boolean>;
   list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
   /** Creates the profile for a Firebase account once; later calls return the existing one. */
   createFromIdentity(identity: NewUserIdentity): Promise<{ user: UserDocument; created: boolean }>;
   updateProfile(id: string | ObjectId, changes: ProfileChanges): Promise<UserDocument | null>;
+  /**
+   * Changes the role under the admin-roster lock: demoting the last ADMIN is a 409 `LAST_ADMIN`,
+   * also when two admins demote each other at the same moment.
+   */
   updateRole(id: string | ObjectId, role: UserRole): Promise<UserDocument | null>;
+  /** True when `id` is an ADMIN and no other ADMIN exists (a read; `deleteProfile` decides under the lock). */
+  isLastAdmin(id: ObjectId): Promise<boolean>;
+  /** Removes the profile (LGPD deletion) under the admin-roster lock; the last ADMIN is a 409 `LAST_ADMIN`. */
+  deleteProfile(id: ObjectId): Promise<boolean>;
+  /** Remembers that this Firebase uid was erased (only a SHA-256 of it), so its tokens are refused from now on. */
+  recordErasedIdentity(providerId: string): Promise<void>;
+  isErasedIdentity(providerId: string): Promise<boolean>;
 }
+
+interface ErasedIdentityDocument {
+  /** SHA-256 (hex) of the Firebase uid. */
+  _id: string;
+  deletedAt: Date;
+}
+
+const identityHash = (providerId: string) => createHash('sha256').update(providerId).digest('hex');
+
+/** How long a role change waits for another one, and when a lock left by a crashed request is taken over. */
+const ROSTER_LOCK_WAIT_MS = 5_000;
+const ROSTER_LOCK_STALE_MS = 30_000;
+const ROSTER_LOCK_ID = 'admin-roster';
+
+interface LockDocument {
+  _id: string;
+  owner: string;
+  lockedAt: Date;
+}
+
+const lastAdmin = () =>
+  conflict(
+    'Não é possível remover o último administrador. Promova outra pessoa a administradora antes.',
+    'LAST_ADMIN',
+  );
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,10 +92,62 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
+/** The filter of `GET /users` (and of its CSV export): same parameters, same meaning. */
+export function userListFilter({
+  searchTerm,
+  role,
+  isSubscriber,
+  hasUsedCredits,
+}: Pick<UserListFilters, 'searchTerm' | 'role' | 'isSubscriber' | 'hasUsedCredits'>): Filter<UserDocument> {
+  const filter: Filter<UserDocument> = {};
+  if (role && role !== 'ALL') filter.role = role;
+  if (isSubscriber !== undefined) filter.hasActiveSubscription = isSubscriber;
+  if (hasUsedCredits !== undefined) filter['credits.used'] = hasUsedCredits ? { $gt: 0 } : { $lte: 0 };
+  const term = searchTerm?.trim();
+  if (term) {
+    // Literal, case-insensitive text: whatever the person typed, never a pattern.
+    const pattern = new RegExp(escapeRegExp(term), 'i');
+    filter.$or = [{ name: pattern }, { email: pattern }];
+  }
+  return filter;
+}
+
 export default fp(
   async function usersRepository(fastify: FastifyInstance) {
     const collection = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
     const now = () => fastify.clock.now();
+    const locks = () => fastify.mongo.db!.collection<LockDocument>(COLLECTIONS.locks);
+    const erased = () => fastify.mongo.db!.collection<ErasedIdentityDocument>(COLLECTIONS.deletedAccounts);
+
+    /**
+     * One role change (or admin deletion) at a time, across instances: the lock is a document
+     * with a fixed _id, so a second insert fails with a duplicate key and waits. Wall-clock time
+     * on purpose (the injected clock of tests may stand still).
+     */
+    async function withRosterLock<T>(work: () => Promise<T>): Promise<T> {
+      const owner = new ObjectId().toHexString();
+      const giveUpAt = Date.now() + ROSTER_LOCK_WAIT_MS;
+      for (;;) {
+        try {
+          await locks().insertOne({ _id: ROSTER_LOCK_ID, owner, lockedAt: new Date() });
+          break;
+        } catch (error) {
+          if (!isDuplicateKeyError(error)) throw error;
+          await locks().deleteOne({ _id: ROSTER_LOCK_ID, lockedAt: { $lt: new Date(Date.now() - ROSTER_LOCK_STALE_MS) } });
+          if (Date.now() > giveUpAt) {
+            throw new AppError(503, 'ROLE_CHANGE_BUSY', 'Outra alteração de papéis está em andamento. Tente novamente em instantes.');
+          }
+          await new Promise((resolve) => setTimeout(resolve, 10 + Math.floor(Math.random() * 20)));
+        }
+      }
+      try {
+        return await work();
+      } finally {
+        await locks().deleteOne({ _id: ROSTER_LOCK_ID, owner });
+      }
+    }
+
+    const otherAdmins = (id: ObjectId) => collection().countDocuments({ role: 'ADMIN', _id: { $ne: id } }, { limit: 1 });
 
     const repository: UsersRepository = {
       collection,
@@ -65,21 +156,15 @@ export default fp(
 
       findByProviderId: (providerId) => collection().findOne({ providerId }),
 
+      findSummaries: async (ids) =>
+        ids.length === 0 ? [] : collection().find({ _id: { $in: ids } }, { projection: { name: 1, email: 1 } }).toArray(),
+
       async existsById(id) {
         return (await collection().countDocuments({ _id: toObjectId(id) }, { limit: 1 })) > 0;
       },
 
-      async list({ page, limit, field, criteria, searchTerm, role, isSubscriber, hasUsedCredits }) {
-        const filter: Filter<UserDocument> = {};
-        if (role && role !== 'ALL') filter.role = role;
-        if (isSubscriber !== undefined) filter.hasActiveSubscription = isSubscriber;
-        if (hasUsedCredits !== undefined) filter['credits.used'] = hasUsedCredits ? { $gt: 0 } : { $lte: 0 };
-        const term = searchTerm?.trim();
-        if (term) {
-          // Literal, case-insensitive text: whatever the person typed, never a pattern.
-          const pattern = new RegExp(escapeRegExp(term), 'i');
-          filter.$or = [{ name: pattern }, { email: pattern }];
-        }
+      async list({ page, limit, field, criteria, ...filters }) {
+        const filter = userListFilter(filters);
         const direction = criteria === 'asc' ? 1 : -1;
         const sort: Sort = { [field]: direction, _id: direction };
         const [data, total] = await Promise.all([
@@ -133,11 +218,34 @@ export default fp(
       },
 
       updateRole: (id, role) =>
-        collection().findOneAndUpdate(
-          { _id: toObjectId(id) },
-          { $set: { role, updatedAt: now() } },
-          { returnDocument: 'after' },
-        ),
+        withRosterLock(async () => {
+          const _id = toObjectId(id);
+          const target = await collection().findOne({ _id }, { projection: { role: 1 } });
+          if (!target) return null;
+          if (target.role === 'ADMIN' && role !== 'ADMIN' && (await otherAdmins(_id)) === 0) throw lastAdmin();
+          return collection().findOneAndUpdate({ _id }, { $set: { role, updatedAt: now() } }, { returnDocument: 'after' });
+        }),
+
+      async isLastAdmin(id) {
+        const user = await collection().findOne({ _id: id }, { projection: { role: 1 } });
+        return user?.role === 'ADMIN' && (await otherAdmins(id)) === 0;
+      },
+
+      deleteProfile: (id) =>
+        withRosterLock(async () => {
+          const target = await collection().findOne({ _id: id }, { projection: { role: 1 } });
+          if (!target) return false;
+          if (target.role === 'ADMIN' && (await otherAdmins(id)) === 0) throw lastAdmin();
+          return (await collection().deleteOne({ _id: id })).deletedCount === 1;
+        }),
+
+      async recordErasedIdentity(providerId) {
+        await erased().updateOne({ _id: identityHash(providerId) }, { $setOnInsert: { deletedAt: now() } }, { upsert: true });
+      },
+
+      async isErasedIdentity(providerId) {
+        return (await erased().countDocuments({ _id: identityHash(providerId) }, { limit: 1 })) > 0;
+      },
     };
 
     fastify.decorate('usersRepository', repository);

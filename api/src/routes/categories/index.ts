@@ -6,6 +6,7 @@ import {
   CategorySchema,
   CreateCategoryBody,
   IdOrSlugParams,
+  ReorderCategoriesBody,
   UpdateCategoryBody,
 } from '../../schemas/catalogue';
 import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../schemas/common';
@@ -67,6 +68,21 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => reply.code(201).send(toCategoryResponse(await repository.create(request.body))),
+  );
+
+  fastify.patch(
+    '/order',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Reordena as categorias (admin): os ids na nova ordem; as omitidas vêm depois, na ordem em que estavam',
+        querystring: NoQuery,
+        body: ReorderCategoriesBody,
+        response: { 200: Type.Object({ data: Type.Array(CategorySchema) }), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ data: (await repository.reorder(request.body.ids)).map(toCategoryResponse) }),
   );
 
   fastify.patch(

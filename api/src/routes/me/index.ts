@@ -1,10 +1,121 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, pageMeta, paginated } from '../../schemas/common';
+import { Type } from 'typebox';
+import { AppError, conflict } from '../../errors/app-error';
+import { errorResponses, NoQuery, pageMeta, paginated } from '../../schemas/common';
+import { DeleteAccountBody, PersonalDataExportSchema } from '../../schemas/personal-data';
+import { toInvoiceResponse, toSubscriptionResponse } from '../../schemas/subscriptions';
+import { toUserResponse } from '../../schemas/users';
 import { MyUnlockSchema, MyUnlocksQuery } from '../../schemas/unlocks';
 import { contentViews, toUnlockResponse, videoViews } from '../../services/catalogue-views';
 
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
 /** The signed-in member's own things. */
 const me: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/export',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['lgpd'],
+        summary: 'Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões',
+        querystring: NoQuery,
+        response: { 200: PersonalDataExportSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const at = fastify.clock.now();
+      const data = await fastify.personalData.collect(request.user!);
+      const plans = await fastify.plansRepository.mapAll();
+      request.log.info(
+        { audit: 'lgpd.export', userId: data.user._id.toHexString() },
+        'LGPD: o membro exportou os próprios dados',
+      );
+      return reply
+        .header('content-disposition', `attachment; filename="clube-meus-dados-${at.toISOString().slice(0, 10)}.json"`)
+        .header('cache-control', 'no-store')
+        .send({
+          exportedAt: at.toISOString(),
+          profile: toUserResponse(data.user),
+          laboratory: data.user.laboratory,
+          subscriptions: data.subscriptions.map((subscription) => toSubscriptionResponse(subscription, plans)),
+          invoices: data.invoices.map(toInvoiceResponse),
+          unlocks: data.unlocks.map(toUnlockResponse),
+          progress: data.progress.map((row) => ({
+            videoId: row.videoId.toHexString(),
+            watchedSeconds: row.watchedSeconds,
+            finishedAt: iso(row.finishedAt),
+          })),
+          suggestions: data.suggestions.map((suggestion) => ({
+            _id: suggestion._id.toHexString(),
+            subject: suggestion.subject,
+            message: suggestion.message,
+            status: suggestion.status,
+            votes: suggestion.votes ?? 0,
+            answer: suggestion.answer ? { itemType: suggestion.answer.itemType, itemId: suggestion.answer.itemId.toHexString() } : null,
+            createdAt: suggestion.createdAt.toISOString(),
+          })),
+          votes: data.votes.map((row) => ({ suggestionId: row.suggestionId.toHexString(), createdAt: row.createdAt.toISOString() })),
+        });
+    },
+  );
+
+  fastify.delete(
+    '/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['lgpd'],
+        summary:
+          'Exclui a conta: cancela a assinatura, apaga os dados pessoais, mantém faturas sem dados pessoais, exclui a conta do Firebase (o token deixa de valer)',
+        querystring: NoQuery,
+        body: DeleteAccountBody,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      if (await fastify.usersRepository.isLastAdmin(user._id)) {
+        throw conflict(
+          'Você é o último administrador do clube. Promova outra pessoa a administradora antes de excluir sua conta.',
+          'LAST_ADMIN',
+        );
+      }
+      // 1. Firebase first: if it fails, nothing else has changed and the member can try again.
+      try {
+        await fastify.identity.auth.deleteUser(user.providerId);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') {
+          request.log.error({ err: error }, 'firebase deleteUser failed');
+          throw new AppError(503, 'ACCOUNT_DELETION_UNAVAILABLE', 'Não foi possível excluir sua conta agora. Tente novamente em instantes.');
+        }
+      }
+      // 2. From here on the token is refused, even while cached.
+      await fastify.usersRepository.recordErasedIdentity(user.providerId);
+      // 3. The subscription ends through the billing rules (open invoices canceled with it).
+      const open = await fastify.subscriptionsRepository.findOpenByUser(user._id);
+      if (open) await fastify.billing.cancelNow(open);
+      // 4. Personal records erased, fiscal ones kept without the person; 5. the profile itself.
+      const report = await fastify.personalData.eraseRecords(user);
+      await fastify.usersRepository.deleteProfile(user._id);
+      request.log.info(
+        {
+          audit: 'lgpd.account-deleted',
+          erasureId: report.erasureId.toHexString(),
+          subscriptionCanceled: Boolean(open),
+          subscriptionsKept: report.subscriptionsKept,
+          invoicesKept: report.invoicesKept,
+          unlocksDeleted: report.unlocksDeleted,
+          progressDeleted: report.progressDeleted,
+          suggestionsDeleted: report.suggestionsDeleted,
+          votesDeleted: report.votesDeleted,
+        },
+        'LGPD: conta excluída a pedido do membro',
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
   fastify.get(
     '/unlocks',
     {

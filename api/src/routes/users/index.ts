@@ -13,6 +13,9 @@ import {
   UserSchema,
 } from '../../schemas/users';
 import { normalizeLaboratory } from '../../services/laboratory';
+import { toUnlockResponse } from '../../services/catalogue-views';
+import { MemberProgressQuery, MemberProgressSchema, MemberUnlockSchema, MyUnlocksQuery } from '../../schemas/unlocks';
+import { toObjectId } from '../../db/object-id';
 
 const tags = ['users'];
 const userNotFound = () => notFound('Usuário não encontrado.', 'USER_NOT_FOUND');
@@ -134,6 +137,72 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => ({ exists: await repository.existsById(request.params.id) }),
   );
 
+  fastify.get(
+    '/:id/unlocks',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'O que um membro desbloqueou, mais recentes primeiro, com o título do item (admin, página do membro)',
+        params: IdParams,
+        querystring: MyUnlocksQuery,
+        response: { 200: paginated(MemberUnlockSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await repository.existsById(request.params.id))) throw userNotFound();
+      const { page = 1, limit = 10, itemType } = request.query;
+      const { data, total } = await fastify.unlocksService.listForUser(toObjectId(request.params.id), page, limit, itemType);
+      const idsOf = (type: string) => data.filter((unlock) => unlock.itemType === type).map((unlock) => unlock.itemId);
+      const [contents, videos] = await Promise.all([
+        fastify.contentsRepository.findByIds(idsOf('CONTENT'), false),
+        fastify.videosRepository.findByIds(idsOf('VIDEO'), false),
+      ]);
+      const titles = new Map([...contents, ...videos].map((item) => [item._id.toHexString(), item.title]));
+      return {
+        data: data.map((unlock) => ({ ...toUnlockResponse(unlock), title: titles.get(unlock.itemId.toHexString()) ?? null })),
+        meta: pageMeta(page, limit, total),
+      };
+    },
+  );
+
+  fastify.get(
+    '/:id/progress',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Vídeos que um membro começou ou terminou, com o progresso (admin, página do membro)',
+        params: IdParams,
+        querystring: MemberProgressQuery,
+        response: { 200: paginated(MemberProgressSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await repository.existsById(request.params.id))) throw userNotFound();
+      const { page = 1, limit = 10 } = request.query;
+      const { data, total } = await fastify.personalData.progressOf(toObjectId(request.params.id), page, limit);
+      const videos = await fastify.videosRepository.findByIds(
+        data.map((row) => row.videoId),
+        false,
+      );
+      const byId = new Map(videos.map((video) => [video._id.toHexString(), video]));
+      return {
+        data: data.map((row) => {
+          const video = byId.get(row.videoId.toHexString());
+          return {
+            videoId: row.videoId.toHexString(),
+            title: video?.title ?? null,
+            durationSeconds: video?.durationSeconds ?? null,
+            watchedSeconds: row.watchedSeconds,
+            finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+          };
+        }),
+        meta: pageMeta(page, limit, total),
+      };
+    },
+  );
+
   fastify.patch(
     '/:id',
     {
@@ -141,11 +210,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       preHandler: guardUserChanges,
       schema: {
         tags,
-        summary: 'Admin: { role } de outro usuário; o próprio usuário: nome, laboratório, onboarding',
+        summary: 'Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding',
         params: IdParams,
         querystring: NoQuery,
         body: UpdateUserBody,
-        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404, 409, 503) },
       },
     },
     async (request) => {
