@@ -14,6 +14,7 @@ export const COLLECTIONS = {
   banners: 'banners',
   suggestions: 'suggestions',
   unlocks: 'unlocks',
+  videoProgress: 'videoProgress',
 } as const;
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;

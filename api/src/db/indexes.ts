@@ -68,6 +68,14 @@ export const INDEXES: IndexDeclaration[] = [
   },
   { collection: COLLECTIONS.unlocks, key: { userId: 1, createdAt: -1 } },
   { collection: COLLECTIONS.unlocks, key: { itemType: 1, itemId: 1 } },
+  // progress: one document per member and video; "my videos" newest first, optionally unfinished only
+  {
+    collection: COLLECTIONS.videoProgress,
+    key: { userId: 1, videoId: 1 },
+    options: { unique: true, name: 'one_progress_per_member_video' },
+  },
+  { collection: COLLECTIONS.videoProgress, key: { userId: 1, lastReportAt: -1 } },
+  { collection: COLLECTIONS.videoProgress, key: { videoId: 1 } },
 ];
 
 export async function ensureIndexes(db: Db, declarations: IndexDeclaration[] = INDEXES): Promise<void> {

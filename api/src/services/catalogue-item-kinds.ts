@@ -2,6 +2,7 @@ import type { ContentDocument, VideoDocument } from '../db/catalogue';
 import { notFound } from '../errors/app-error';
 import { ContentSchema, CreateContentBody, CreateVideoBody, UpdateContentBody, UpdateVideoBody, VideoSchema } from '../schemas/catalogue';
 import { assertFilesExist } from './catalogue-admin';
+import { checkChapters } from './chapters';
 import type { CatalogueItemKind } from './catalogue-item-routes';
 import { contentViews, videoViews } from './catalogue-views';
 
@@ -60,11 +61,17 @@ export const VIDEO_KIND: CatalogueItemKind<VideoDocument, typeof VideoSchema, ty
       source: input.source,
       durationSeconds: input.durationSeconds,
       thumbnailUrl: input.thumbnailUrl ?? null,
+      chapters: checkChapters(input.chapters ?? [], input.durationSeconds),
+      transcript: null,
     };
   },
-  async changedFields(fastify, input) {
-    const { description, source, ...rest } = input;
+  async changedFields(fastify, input, current) {
+    const { description, source, chapters, ...rest } = input;
     const changes: Partial<VideoDocument> = { ...rest };
+    // A shorter duration must still hold every chapter; new chapters must fit the duration.
+    if (chapters !== undefined || input.durationSeconds !== undefined) {
+      changes.chapters = checkChapters(chapters ?? current.chapters ?? [], input.durationSeconds ?? current.durationSeconds);
+    }
     if (description !== undefined) changes.description = description.trim();
     if (source !== undefined) {
       if (source.kind === 'file') await assertFilesExist(fastify, [source.url]);

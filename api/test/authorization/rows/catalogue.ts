@@ -209,6 +209,19 @@ export const uploadsGroup = group('uploads', [
   },
 ]);
 
+// ---- the member's club (issue 12): progress, transcripts, search ----
+
+export const progressGroup = group('progress', [
+  {
+    method: 'PUT',
+    route: '/v1/me/progress/videos/:id',
+    label: 'vídeo de assinantes: só quem pode assistir',
+    params: (ctx) => ({ id: fx(ctx).videoSubscribers! }),
+    body: () => ({ positionSeconds: 1, durationSeconds: 8 }),
+    expect: { anonymous: 401, member: 403, otherMember: 403, admin: 200, subscriber: 200 },
+  },
+  { method: 'GET', route: '/v1/me/progress', query: () => ({ page: 1, limit: 10, status: 'IN_PROGRESS' }), expect: SIGNED_IN(200) },
+]);
 
 export const CATALOGUE_GROUPS = [
   categoriesGroup,
@@ -219,4 +232,5 @@ export const CATALOGUE_GROUPS = [
   unlocksGroup,
   filesGroup,
   uploadsGroup,
+  progressGroup,
 ];
