@@ -114,6 +114,20 @@ export interface VideoProgressDocument {
   updatedAt: Date;
 }
 
+/** A video's transcript as cues (one document per video; services/transcripts.ts parses it). */
+export interface TranscriptDocument {
+  _id: ObjectId;
+  videoId: ObjectId;
+  /** What the admin sent (both are served as WebVTT). */
+  format: 'vtt' | 'srt';
+  /** `folded`: the cue's text folded for search (services/search-text.ts). */
+  cues: { startSeconds: number; endSeconds: number; text: string; folded: string }[];
+  /** Every cue's folded text, for the search's first filter. */
+  searchText: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export interface BannerDocument {
   _id: ObjectId;
   title: string;

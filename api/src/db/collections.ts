@@ -15,6 +15,7 @@ export const COLLECTIONS = {
   suggestions: 'suggestions',
   unlocks: 'unlocks',
   videoProgress: 'videoProgress',
+  transcripts: 'transcripts',
 } as const;
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;

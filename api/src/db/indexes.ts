@@ -76,6 +76,8 @@ export const INDEXES: IndexDeclaration[] = [
   },
   { collection: COLLECTIONS.videoProgress, key: { userId: 1, lastReportAt: -1 } },
   { collection: COLLECTIONS.videoProgress, key: { videoId: 1 } },
+  // transcripts: one per video (PUT replaces it)
+  { collection: COLLECTIONS.transcripts, key: { videoId: 1 }, options: { unique: true, name: 'one_transcript_per_video' } },
 ];
 
 export async function ensureIndexes(db: Db, declarations: IndexDeclaration[] = INDEXES): Promise<void> {

@@ -65,6 +65,9 @@ export const VIDEO_KIND: CatalogueItemKind<VideoDocument, typeof VideoSchema, ty
       transcript: null,
     };
   },
+  async afterDelete(fastify, video) {
+    await fastify.transcriptsRepository.deleteByVideo(video._id);
+  },
   async changedFields(fastify, input, current) {
     const { description, source, chapters, ...rest } = input;
     const changes: Partial<VideoDocument> = { ...rest };

@@ -40,6 +40,8 @@ export interface CatalogueItemKind<
   summaries: { list: string; read: string; create: string; update: string; delete: string };
   /** The kind's own fields of a new item, checked (files exist…). */
   createFields(fastify: FastifyInstance, input: Omit<Static<TCreate>, CommonKeys>): Promise<Partial<TDoc>>;
+  /** What goes with a deleted item (e.g. a video's transcript). */
+  afterDelete?(fastify: FastifyInstance, item: TDoc): Promise<void>;
   /** The kind's own fields of a change, checked against the current document. */
   changedFields(fastify: FastifyInstance, input: Omit<Partial<Static<TUpdate>>, CommonKeys>, current: TDoc): Promise<Partial<TDoc>>;
 }
@@ -185,7 +187,9 @@ export function catalogueItemRoutes<
         },
       },
       async (request, reply) => {
-        if (!(await repository.delete(request.params.id))) throw kind.notFound();
+        const deleted = await repository.delete(request.params.id);
+        if (!deleted) throw kind.notFound();
+        await kind.afterDelete?.(fastify, deleted);
         return reply.code(204).send(null);
       },
     );
