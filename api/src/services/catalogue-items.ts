@@ -29,10 +29,10 @@ export interface ItemStore<T extends CatalogueItemDocument> {
   delete(id: string | ObjectId): Promise<T | null>;
   countByCategory(categoryId: ObjectId): Promise<number>;
   /**
-   * Published items whose folded text holds at least one of the folded terms, with only what
-   * ranking needs (`_id`, `search`, `publishedAt`).
+   * Published items whose folded text holds at least one of the folded terms, plus the published
+   * ones among `alsoIds` (found elsewhere, e.g. in a transcript), with only what ranking needs.
    */
-  searchCandidates(terms: string[]): Promise<Pick<T, '_id' | 'search' | 'publishedAt'>[]>;
+  searchCandidates(terms: string[], alsoIds?: ObjectId[]): Promise<Pick<T, '_id' | 'search' | 'publishedAt'>[]>;
   /** Writes the folded search text of items that have none (data from before search); answers how many. */
   backfillSearchText(): Promise<number>;
 }
@@ -150,16 +150,26 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
     countByCategory: (categoryId) =>
       collection().countDocuments({ categoryId } as Filter<T>, { limit: 1 }),
 
-    async searchCandidates(terms) {
+    async searchCandidates(terms, alsoIds = []) {
       if (terms.length === 0) return [];
-      const $or = terms.flatMap((term) => {
-        const pattern = termPattern(term);
-        return [{ 'search.title': pattern }, { 'search.summary': pattern }, { 'search.body': pattern }];
+      const projection = { _id: 1, search: 1, publishedAt: 1 };
+      type Candidate = Pick<T, '_id' | 'search' | 'publishedAt'>;
+      if (alsoIds.length === 0) {
+        const $or = terms.flatMap((term) => {
+          const pattern = termPattern(term);
+          return [{ 'search.title': pattern }, { 'search.summary': pattern }, { 'search.body': pattern }];
+        });
+        const filter = { $and: [publishedFilter(), { $or }] };
+        return (await collection().find(filter as Filter<T>, { projection }).toArray()) as unknown as Candidate[];
+      }
+      // One pass over the published items, matched here, rather than a long `$in` the store would test item by item.
+      const also = new Set(alsoIds.map((id) => id.toHexString()));
+      const published = (await collection().find(publishedFilter() as Filter<T>, { projection }).toArray()) as unknown as Candidate[];
+      return published.filter((item) => {
+        if (also.has(item._id.toHexString())) return true;
+        const text = item.search;
+        return text !== undefined && terms.some((term) => text.title.includes(term) || text.summary.includes(term) || text.body.includes(term));
       });
-      const filter = { $and: [publishedFilter(), { $or }] };
-      return (await collection()
-        .find(filter as Filter<T>, { projection: { _id: 1, search: 1, publishedAt: 1 } })
-        .toArray()) as unknown as Pick<T, '_id' | 'search' | 'publishedAt'>[];
     },
 
     async backfillSearchText() {

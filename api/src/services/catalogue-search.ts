@@ -19,28 +19,29 @@ export interface SearchHit {
   matchedTerms: number;
   score: number;
   matchedIn: MatchField[];
-  /** Videos: the cue that says most of the terms (the earliest of equals). */
+  /** Videos found in their transcript: the cue that says most of the terms (filled by `withCues`). */
   cue: { startSeconds: number; endSeconds: number; text: string } | null;
 }
 
 type Cue = TranscriptDocument['cues'][number];
 
-function bestCue(cues: Cue[], terms: string[]): { cue: Cue; terms: Set<string> } | null {
-  let best: { cue: Cue; terms: Set<string> } | null = null;
+/** The cue that says most of the terms (the earliest of equals). */
+export function bestCue(cues: Cue[], terms: string[]): Cue | null {
+  let best: { cue: Cue; said: number } | null = null;
   for (const cue of cues) {
-    const said = new Set(terms.filter((term) => cue.folded.includes(term)));
-    if (said.size > (best?.terms.size ?? 0)) best = { cue, terms: said };
+    const said = terms.filter((term) => cue.folded.includes(term)).length;
+    if (said > (best?.said ?? 0)) best = { cue, said };
   }
-  return best;
+  return best?.cue ?? null;
 }
 
-function score(type: ItemType, id: ObjectId, publishedAt: Date | null, text: ItemSearchText | undefined, terms: string[], cues: Cue[]): SearchHit | null {
+function score(type: ItemType, id: ObjectId, publishedAt: Date | null, text: ItemSearchText | undefined, terms: string[], spoken: string): SearchHit | null {
   const fields: [MatchField, string][] = [
     ['title', text?.title ?? ''],
     ['summary', text?.summary ?? ''],
     ['body', text?.body ?? ''],
+    ['transcript', spoken],
   ];
-  const spoken = bestCue(cues, terms);
   const matchedIn = new Set<MatchField>();
   let matchedTerms = 0;
   let total = 0;
@@ -52,44 +53,38 @@ function score(type: ItemType, id: ObjectId, publishedAt: Date | null, text: Ite
         best = Math.max(best, FIELD_WEIGHTS[field]);
       }
     }
-    if (spoken?.terms.has(term)) {
-      matchedIn.add('transcript');
-      best = Math.max(best, FIELD_WEIGHTS.transcript);
-    }
     if (best > 0) {
       matchedTerms += 1;
       total += best;
     }
   }
   if (matchedTerms === 0) return null;
-  const cue = spoken ? { startSeconds: spoken.cue.startSeconds, endSeconds: spoken.cue.endSeconds, text: spoken.cue.text } : null;
-  return { type, id, publishedAt, matchedTerms, score: total, matchedIn: [...matchedIn], cue };
+  return { type, id, publishedAt, matchedTerms, score: total, matchedIn: [...matchedIn], cue: null };
 }
 
+/**
+ * Every hit, ranked; the cues are read only for the page's videos (`withCues`), since a hit list
+ * can hold hundreds of transcripts.
+ */
 export async function searchCatalogue(fastify: FastifyInstance, terms: string[], type?: ItemType): Promise<SearchHit[]> {
   if (terms.length === 0) return [];
   const wantContents = type !== 'VIDEO';
   const wantVideos = type !== 'CONTENT';
-  const [contents, videos, transcripts] = await Promise.all([
+  const [contents, transcripts] = await Promise.all([
     wantContents ? fastify.contentsRepository.searchCandidates(terms) : [],
-    wantVideos ? fastify.videosRepository.searchCandidates(terms) : [],
     wantVideos ? fastify.transcriptsRepository.searchCandidates(terms) : [],
   ]);
-  const cuesByVideo = new Map(transcripts.map((transcript) => [transcript.videoId.toHexString(), transcript.cues]));
-  // Videos found only by what is said in them: published ones only.
-  const known = new Set(videos.map((video) => video._id.toHexString()));
-  const spokenOnly = await fastify.videosRepository.findByIds(
-    transcripts.filter((transcript) => !known.has(transcript.videoId.toHexString())).map((transcript) => transcript.videoId),
-    true,
-  );
+  const spokenByVideo = new Map(transcripts.map((transcript) => [transcript.videoId.toHexString(), transcript.searchText]));
+  // Videos found by their own text or by what is said in them; published ones only.
+  const videos = wantVideos ? await fastify.videosRepository.searchCandidates(terms, transcripts.map((transcript) => transcript.videoId)) : [];
 
   const hits: SearchHit[] = [];
   for (const content of contents) {
-    const hit = score('CONTENT', content._id, content.publishedAt, content.search, terms, []);
+    const hit = score('CONTENT', content._id, content.publishedAt, content.search, terms, '');
     if (hit) hits.push(hit);
   }
-  for (const video of [...videos, ...spokenOnly]) {
-    const hit = score('VIDEO', video._id, video.publishedAt, video.search, terms, cuesByVideo.get(video._id.toHexString()) ?? []);
+  for (const video of videos) {
+    const hit = score('VIDEO', video._id, video.publishedAt, video.search, terms, spokenByVideo.get(video._id.toHexString()) ?? '');
     if (hit) hits.push(hit);
   }
   return hits.sort(
@@ -99,4 +94,16 @@ export async function searchCatalogue(fastify: FastifyInstance, terms: string[],
       (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) ||
       b.id.toHexString().localeCompare(a.id.toHexString()),
   );
+}
+
+/** Fills `cue` for the given hits (a page) that were found in a transcript. */
+export async function withCues(fastify: FastifyInstance, hits: SearchHit[], terms: string[]): Promise<SearchHit[]> {
+  const spoken = hits.filter((hit) => hit.matchedIn.includes('transcript'));
+  const transcripts = await fastify.transcriptsRepository.findByVideos(spoken.map((hit) => hit.id));
+  const byVideo = new Map(transcripts.map((transcript) => [transcript.videoId.toHexString(), transcript.cues]));
+  return hits.map((hit) => {
+    if (!hit.matchedIn.includes('transcript')) return hit;
+    const cue = bestCue(byVideo.get(hit.id.toHexString()) ?? [], terms);
+    return { ...hit, cue: cue ? { startSeconds: cue.startSeconds, endSeconds: cue.endSeconds, text: cue.text } : null };
+  });
 }

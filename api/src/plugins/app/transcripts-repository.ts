@@ -12,8 +12,9 @@ export interface TranscriptsRepository {
   findByVideo(videoId: ObjectId): Promise<TranscriptDocument | null>;
   /** true when there was one. */
   deleteByVideo(videoId: ObjectId): Promise<boolean>;
-  /** Transcripts saying at least one of the folded terms: the video and its cues. */
-  searchCandidates(terms: string[]): Promise<Pick<TranscriptDocument, 'videoId' | 'cues'>[]>;
+  findByVideos(videoIds: ObjectId[]): Promise<TranscriptDocument[]>;
+  /** Transcripts saying at least one of the folded terms: the video and the folded text (not the cues). */
+  searchCandidates(terms: string[]): Promise<Pick<TranscriptDocument, 'videoId' | 'searchText'>[]>;
 }
 
 declare module 'fastify' {
@@ -41,12 +42,14 @@ export default fp(
 
       findByVideo: (videoId) => collection().findOne({ videoId }),
 
+      findByVideos: (videoIds) => (videoIds.length ? collection().find({ videoId: { $in: videoIds } }).toArray() : Promise.resolve([])),
+
       deleteByVideo: async (videoId) => (await collection().deleteOne({ videoId })).deletedCount > 0,
 
       async searchCandidates(terms) {
         if (terms.length === 0) return [];
         return collection()
-          .find({ $or: terms.map((term) => ({ searchText: termPattern(term) })) }, { projection: { videoId: 1, cues: 1 } })
+          .find({ $or: terms.map((term) => ({ searchText: termPattern(term) })) }, { projection: { _id: 0, videoId: 1, searchText: 1 } })
           .toArray();
       },
     };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, pageMeta, paginated } from '../../schemas/common';
 import { SearchQuery, SearchResultSchema } from '../../schemas/search';
-import { searchCatalogue } from '../../services/catalogue-search';
+import { searchCatalogue, withCues } from '../../services/catalogue-search';
 import { contentViews, videoViews } from '../../services/catalogue-views';
 import { searchTerms } from '../../services/search-text';
 
@@ -24,8 +24,9 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { q, type, page = 1, limit = 10 } = request.query;
-      const hits = await searchCatalogue(fastify, searchTerms(q), type);
-      const pageHits = hits.slice((page - 1) * limit, page * limit);
+      const terms = searchTerms(q);
+      const hits = await searchCatalogue(fastify, terms, type);
+      const pageHits = await withCues(fastify, hits.slice((page - 1) * limit, page * limit), terms);
       const idsOf = (kind: string) => pageHits.filter((hit) => hit.type === kind).map((hit) => hit.id);
       const [contents, videos] = await Promise.all([
         fastify.contentsRepository.findByIds(idsOf('CONTENT'), true).then((items) => contentViews(fastify, request, items)),
