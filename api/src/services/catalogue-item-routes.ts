@@ -61,8 +61,6 @@ export function catalogueItemRoutes<
   return async (fastify) => {
     const repository = kind.repository(fastify);
     const now = () => fastify.clock.now();
-    // The response schemas are generic here, so TypeBox cannot name their static types: the
-    // handlers hand back `never`, and the schema itself still serialises (and drops) every field.
     const firstView = async (request: FastifyRequest, item: TDoc) => (await kind.views(fastify, request, [item], true))[0];
     // Widened on purpose: with the kind's schemas still generic here, the type provider cannot
     // resolve their static types (the kinds' own types are checked in catalogue-item-kinds.ts).
