@@ -1,3 +1,4 @@
+import { ObjectId } from 'mongodb';
 import { createActor, createActors, snapshotData, startTestApp, type Actors, type TestActor, type TestApp } from '../helpers/app';
 import { createCategory, createVideo, DEMO_VIDEO_KEY, makeSubscriber, storeDemoFiles } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
@@ -122,6 +123,20 @@ describe('PUT /v1/me/progress/videos/{id}', () => {
     expect(list.body.meta.total).toBe(1);
   });
 
+  test('When the player sends several reports at once, then one document keeps them all and none is lost', async () => {
+    const member = await createActor(testApp);
+    const video = await newVideo();
+    await report(member, video._id, 0);
+    tick(10);
+    const answers = await Promise.all([10, 12, 14, 16].map((position) => report(member, video._id, position)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const stored = await testApp.db.collection('videoProgress').find({ videoId: new ObjectId(video._id) }).toArray();
+    expect(stored).toHaveLength(1);
+    // Every report was applied on top of the previous one (revision 1 + 4), whatever their order.
+    expect(stored[0]!.revision).toBe(5);
+    expect(stored[0]!.watchedSeconds).toBeGreaterThanOrEqual(10);
+  });
+
   test('When nobody is signed in, then 401 and nothing is stored', async () => {
     const video = await newVideo({ access: 'FREE' });
     const before = await snapshotData(testApp.db);
@@ -177,6 +192,22 @@ describe('PUT /v1/me/progress/videos/{id}', () => {
     expect(limited.body.code).toBe('PROGRESS_RATE_LIMITED');
     expect(limited.body.message).toMatch(/Tente novamente em \d+ s/);
     expect((await report(other, video._id, 1)).status).toBe(200);
+  });
+});
+
+describe('Progress and the member\'s data (LGPD export and deletion)', () => {
+  test('When the member\'s data is exported and then erased, then the repository lists every video and erases only theirs', async () => {
+    const member = await createActor(testApp);
+    const [first, second] = [await newVideo(), await newVideo()];
+    await play(member, first._id, 0, 20);
+    await play(member, second._id, 0, 10);
+    await play(actors.otherMember, first._id, 0, 10);
+    const userId = new ObjectId(member.id);
+    const exported = await testApp.app.progressRepository.allForUser(userId);
+    expect(exported.map((entry) => entry.videoId.toHexString()).sort()).toEqual([first._id, second._id].sort());
+    expect(await testApp.app.progressRepository.deleteAllForUser(userId)).toBe(2);
+    expect((await testApp.call('GET', '/v1/me/progress', { token: member.token })).body.meta.total).toBe(0);
+    expect((await testApp.call('GET', '/v1/me/progress', { token: actors.otherMember.token })).body.data.map((entry: { videoId: string }) => entry.videoId)).toContain(first._id);
   });
 });
 

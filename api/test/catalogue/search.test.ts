@@ -50,6 +50,8 @@ describe('GET /v1/search', () => {
     const inTitle = await video({ title: 'Hemocentrifugação na prática', description: 'Vídeo.' });
     const result = await search('hemocentrifugacao');
     expect(ids(result)).toEqual([inTitle._id, inSummary._id, inBody._id]);
+    expect(ids(await search('hemocentrifugacao', undefined, { type: 'VIDEO' }))).toEqual([inTitle._id]);
+    expect(ids(await search('hemocentrifugacao', undefined, { type: 'CONTENT' }))).toEqual([inSummary._id, inBody._id]);
     expect(result.body.data.map((hit: { matchedIn: string[] }) => hit.matchedIn)).toEqual([['title'], ['summary'], ['body']]);
   });
 
