@@ -32,6 +32,15 @@ export interface AttachmentDocument {
   key: string;
 }
 
+/** The item's text folded for search (services/search-text.ts), written with the item. */
+export interface ItemSearchText {
+  title: string;
+  /** Contents' summary, videos' description. */
+  summary: string;
+  /** Contents' body; empty for videos (their transcript has its own). */
+  body: string;
+}
+
 /** What contents and videos share: the card, the gate and the publication state. */
 export interface CatalogueItemDocument {
   _id: ObjectId;
@@ -44,6 +53,8 @@ export interface CatalogueItemDocument {
   status: PublicationStatus;
   /** Set when published; a future date schedules the item (hidden from members until then). */
   publishedAt: Date | null;
+  /** Absent only on documents written before search existed (the seed backfills them). */
+  search?: ItemSearchText;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -62,11 +73,59 @@ export interface VideoSource {
   url: string;
 }
 
+export interface ChapterDocument {
+  startSeconds: number;
+  title: string;
+}
+
+/** What the video knows about its transcript (the cues live in `transcripts`). */
+export interface TranscriptSummary {
+  cueCount: number;
+  updatedAt: Date;
+}
+
 export interface VideoDocument extends CatalogueItemDocument {
   description: string;
   source: VideoSource;
   durationSeconds: number;
   thumbnailUrl: string | null;
+  /** Absent on videos written before chapters existed: read as []. */
+  chapters?: ChapterDocument[];
+  transcript?: TranscriptSummary | null;
+}
+
+/** A member's progress on one video (services/watch-progress.ts says how it is computed). */
+export interface VideoProgressDocument {
+  _id: ObjectId;
+  userId: ObjectId;
+  videoId: ObjectId;
+  /** Where the player resumes. */
+  positionSeconds: number;
+  /** The longest duration the player reported. */
+  durationSeconds: number;
+  /** Parts of the video really watched, merged and sorted. */
+  watchedRanges: { start: number; end: number }[];
+  watchedSeconds: number;
+  lastReportAt: Date;
+  finishedAt: Date | null;
+  /** Bumped by every write: a report applies only on top of the state it was computed from. */
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A video's transcript as cues (one document per video; services/transcripts.ts parses it). */
+export interface TranscriptDocument {
+  _id: ObjectId;
+  videoId: ObjectId;
+  /** What the admin sent (both are served as WebVTT). */
+  format: 'vtt' | 'srt';
+  /** `folded`: the cue's text folded for search (services/search-text.ts). */
+  cues: { startSeconds: number; endSeconds: number; text: string; folded: string }[];
+  /** Every cue's folded text, for the search's first filter. */
+  searchText: string;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface BannerDocument {

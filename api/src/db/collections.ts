@@ -15,7 +15,7 @@ export const COLLECTIONS = {
   suggestions: 'suggestions',
   unlocks: 'unlocks',
   // admin + account (issues 13/14)
-  /** { userId, videoId, watchedSeconds, finishedAt }: written by the player's progress route (catalog-api branch). */
+  /** One document per member and video (db/catalogue.ts VideoProgressDocument), written by the player's progress route. */
   videoProgress: 'videoProgress',
   /** One row per (suggestion, member): the unique index makes a vote count once. */
   suggestionVotes: 'suggestionVotes',
@@ -23,6 +23,7 @@ export const COLLECTIONS = {
   deletedAccounts: 'deletedAccounts',
   /** Short-lived mutexes (e.g. the admin roster: the last ADMIN is never demoted or deleted). */
   locks: 'locks',
+  transcripts: 'transcripts',
 } as const;
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;

@@ -85,6 +85,16 @@ export const INDEXES: IndexDeclaration[] = [
   },
   { collection: COLLECTIONS.suggestionVotes, key: { userId: 1 } },
   { collection: COLLECTIONS.suggestions, key: { status: 1, votes: -1, createdAt: -1 } },
+  // progress: one document per member and video; "my videos" newest first, optionally unfinished only
+  {
+    collection: COLLECTIONS.videoProgress,
+    key: { userId: 1, videoId: 1 },
+    options: { unique: true, name: 'one_progress_per_member_video' },
+  },
+  { collection: COLLECTIONS.videoProgress, key: { userId: 1, lastReportAt: -1 } },
+  { collection: COLLECTIONS.videoProgress, key: { videoId: 1 } },
+  // transcripts: one per video (PUT replaces it)
+  { collection: COLLECTIONS.transcripts, key: { videoId: 1 }, options: { unique: true, name: 'one_transcript_per_video' } },
 ];
 
 export async function ensureIndexes(db: Db, declarations: IndexDeclaration[] = INDEXES): Promise<void> {

@@ -198,6 +198,30 @@ export const VideoSourceSchema = Type.Object({
   expiresAt: Type.Optional(DateTime),
 });
 
+export const ChapterSchema = Type.Object(
+  {
+    startSeconds: Type.Integer({ minimum: 0, maximum: 86_400, description: 'Onde o capítulo começa (segundos)' }),
+    title: Text(1, 120, 'Título do capítulo'),
+  },
+  { additionalProperties: false },
+);
+
+export const ChaptersInput = Type.Array(ChapterSchema, {
+  maxItems: 200,
+  description: 'Em ordem crescente de início, sem repetir, dentro da duração do vídeo',
+});
+
+/** The caller's own progress on a video (signed-in members; services/watch-progress.ts). */
+export const VideoProgressSummary = Type.Object({
+  positionSeconds: Type.Number({ description: 'Onde retomar' }),
+  durationSeconds: Type.Number(),
+  watchedSeconds: Type.Number({ description: 'Segundos realmente assistidos (saltos à frente não contam)' }),
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  finished: Type.Boolean({ description: 'true a partir de 90 % assistido' }),
+  finishedAt: Type.Union([DateTime, Type.Null()]),
+  lastWatchedAt: DateTime,
+});
+
 export const VideoSchema = Type.Object(
   {
     ...cardFields,
@@ -205,7 +229,13 @@ export const VideoSchema = Type.Object(
     durationSeconds: Type.Integer(),
     thumbnailUrl: Type.Union([Type.String(), Type.Null()]),
     sourceKind: Type.Enum(['file', 'youtube', 'vimeo']),
+    chapters: Type.Array(ChapterSchema),
+    hasTranscript: Type.Boolean({ description: 'Há transcrição (legendas e busca dentro do vídeo)' }),
+    progress: Type.Union([VideoProgressSummary, Type.Null()], { description: 'Progresso de quem chama; null sem login ou sem progresso' }),
     source: Type.Optional(VideoSourceSchema),
+    captionsUrl: Type.Optional(
+      Type.String({ description: 'WebVTT da transcrição, link assinado de curta duração para o <track> do player; só com acesso' }),
+    ),
   },
   { description: 'Vídeo (a fonte só para quem tem acesso)' },
 );
@@ -218,6 +248,7 @@ const videoFields = {
   source: VideoSourceInput,
   durationSeconds: Type.Integer({ minimum: 1, maximum: 86_400 }),
   thumbnailUrl: Type.Union([ImageUrl, Type.Null()]),
+  chapters: ChaptersInput,
   categoryId: ObjectIdString,
   access: AccessLevel,
   creditCost: CreditCost,
@@ -233,6 +264,7 @@ export const CreateVideoBody = Type.Object(
     source: videoFields.source,
     durationSeconds: videoFields.durationSeconds,
     thumbnailUrl: Type.Optional(videoFields.thumbnailUrl),
+    chapters: Type.Optional(videoFields.chapters),
     categoryId: videoFields.categoryId,
     access: videoFields.access,
     creditCost: Type.Optional(videoFields.creditCost),

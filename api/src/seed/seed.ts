@@ -3,6 +3,7 @@ import type { UserRecord } from 'firebase-admin/auth';
 import { ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../errors/app-error';
 import { seedCatalogue } from './catalogue';
+import { seedClub } from './club';
 import { DEMO_USERS, type DemoUser } from './demo-users';
 import { seedDemoSubscription, seedPlans } from './plans';
 
@@ -87,6 +88,7 @@ export const SEED_STEPS: SeedStep[] = [
   seedPlans,
   seedDemoSubscription,
   seedCatalogue,
+  seedClub,
 ];
 
 export async function runSeedSteps(app: FastifyInstance, steps: SeedStep[] = SEED_STEPS): Promise<Record<string, number>> {

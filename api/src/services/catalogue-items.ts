@@ -1,7 +1,7 @@
 import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
-import type { CatalogueItemDocument, PublicationStatus } from '../db/catalogue';
+import type { CatalogueItemDocument, ItemSearchText, PublicationStatus } from '../db/catalogue';
 import { badRequest, conflict, isDuplicateKeyError } from '../errors/app-error';
-import { escapeRegExp } from '../plugins/app/users-repository';
+import { foldText, termPattern } from './search-text';
 import { slugCandidate, slugify } from './slug';
 
 export interface ItemListFilters {
@@ -28,6 +28,13 @@ export interface ItemStore<T extends CatalogueItemDocument> {
   update(id: string | ObjectId, changes: Partial<T>): Promise<T | null>;
   delete(id: string | ObjectId): Promise<T | null>;
   countByCategory(categoryId: ObjectId): Promise<number>;
+  /**
+   * Published items whose folded text holds at least one of the folded terms, plus the published
+   * ones among `alsoIds` (found elsewhere, e.g. in a transcript), with only what ranking needs.
+   */
+  searchCandidates(terms: string[], alsoIds?: ObjectId[]): Promise<Pick<T, '_id' | 'search' | 'publishedAt'>[]>;
+  /** Writes the folded search text of items that have none (data from before search); answers how many. */
+  backfillSearchText(): Promise<number>;
 }
 
 const SLUG_ATTEMPTS = 20;
@@ -35,14 +42,20 @@ const SLUG_ATTEMPTS = 20;
 export function createItemStore<T extends CatalogueItemDocument>(options: {
   collection: () => Collection<T>;
   now: () => Date;
-  /** Fields `search` looks in, besides the title. */
-  searchFields: string[];
+  /** The text search looks at: title, summary/description, body. */
+  searchText: (item: T) => { title: string; summary: string; body: string };
   slugTakenMessage: string;
 }): ItemStore<T> {
   const { collection, now } = options;
   const publishedFilter = (): Filter<CatalogueItemDocument> => ({ status: 'PUBLISHED', publishedAt: { $lte: now() } });
   const byId = (id: string | ObjectId) => ({ _id: typeof id === 'string' ? new ObjectId(id) : id }) as Filter<T>;
   const slugConflict = () => conflict(options.slugTakenMessage, 'SLUG_TAKEN');
+  const foldedSearch = (item: T): ItemSearchText => {
+    const text = options.searchText(item);
+    return { title: foldText(text.title), summary: foldText(text.summary), body: foldText(text.body) };
+  };
+  const sameSearch = (a: ItemSearchText | undefined, b: ItemSearchText) =>
+    a !== undefined && a.title === b.title && a.summary === b.summary && a.body === b.body;
 
   return {
     collection,
@@ -52,11 +65,11 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
       if (!publishedOnly && status) filter.status = status;
       if (categoryId) filter.categoryId = new ObjectId(categoryId);
       if (access) filter.access = access;
-      const term = search?.trim();
+      const term = foldText(search ?? '');
       if (term) {
-        // Literal text, case-insensitive: whatever the person typed, never a pattern.
-        const pattern = new RegExp(escapeRegExp(term), 'i');
-        filter.$or = ['title', ...options.searchFields].map((field) => ({ [field]: pattern }));
+        // Literal text, case- and accent-insensitive: whatever the person typed, never a pattern.
+        const pattern = termPattern(term);
+        filter.$or = [{ 'search.title': pattern }, { 'search.summary': pattern }];
       }
       const order: Sort =
         sort === 'title'
@@ -98,6 +111,7 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
       const base = item.slug ?? slugify(item.title);
       for (let attempt = 0; attempt < (explicit ? 1 : SLUG_ATTEMPTS); attempt += 1) {
         const doc = { ...item, _id: new ObjectId(), slug: slugCandidate(base, attempt), createdAt: at, updatedAt: at } as unknown as T;
+        doc.search = foldedSearch(doc);
         try {
           await collection().insertOne(doc as never);
           return doc;
@@ -110,8 +124,9 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
     },
 
     async update(id, changes) {
+      let updated: T | null;
       try {
-        return (await collection().findOneAndUpdate(
+        updated = (await collection().findOneAndUpdate(
           byId(id),
           { $set: { ...changes, updatedAt: now() } } as never,
           { returnDocument: 'after' },
@@ -120,12 +135,48 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
         if (isDuplicateKeyError(error)) throw slugConflict();
         throw error;
       }
+      if (!updated) return null;
+      // The folded text follows the item's text (a second write only when the text changed).
+      const search = foldedSearch(updated);
+      if (!sameSearch(updated.search, search)) {
+        await collection().updateOne(byId(updated._id), { $set: { search } } as never);
+        updated.search = search;
+      }
+      return updated;
     },
 
     delete: async (id) => (await collection().findOneAndDelete(byId(id))) as T | null,
 
     countByCategory: (categoryId) =>
       collection().countDocuments({ categoryId } as Filter<T>, { limit: 1 }),
+
+    async searchCandidates(terms, alsoIds = []) {
+      if (terms.length === 0) return [];
+      const projection = { _id: 1, search: 1, publishedAt: 1 };
+      type Candidate = Pick<T, '_id' | 'search' | 'publishedAt'>;
+      if (alsoIds.length === 0) {
+        const $or = terms.flatMap((term) => {
+          const pattern = termPattern(term);
+          return [{ 'search.title': pattern }, { 'search.summary': pattern }, { 'search.body': pattern }];
+        });
+        const filter = { $and: [publishedFilter(), { $or }] };
+        return (await collection().find(filter as Filter<T>, { projection }).toArray()) as unknown as Candidate[];
+      }
+      // One pass over the published items, matched here, rather than a long `$in` the store would test item by item.
+      const also = new Set(alsoIds.map((id) => id.toHexString()));
+      const published = (await collection().find(publishedFilter() as Filter<T>, { projection }).toArray()) as unknown as Candidate[];
+      return published.filter((item) => {
+        if (also.has(item._id.toHexString())) return true;
+        const text = item.search;
+        return text !== undefined && terms.some((term) => text.title.includes(term) || text.summary.includes(term) || text.body.includes(term));
+      });
+    },
+
+    async backfillSearchText() {
+      const missing = (await collection().find({ search: { $exists: false } } as Filter<T>).toArray()) as T[];
+      for (const item of missing) await collection().updateOne(byId(item._id), { $set: { search: foldedSearch(item) } } as never);
+      return missing.length;
+    },
   };
 }
 

@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CatalogueItemDocument, CategoryDocument, ContentDocument, ItemType, UnlockDocument, VideoDocument } from '../db/catalogue';
+import type {
+  CatalogueItemDocument,
+  CategoryDocument,
+  ContentDocument,
+  ItemType,
+  UnlockDocument,
+  VideoDocument,
+  VideoProgressDocument,
+} from '../db/catalogue';
 import { lockOf, type Viewer } from '../plugins/app/entitlements';
 import type { CategoryResponse, ContentResponse, VideoResponse } from '../schemas/catalogue';
 import { contentTypeOfKey } from '../storage/file-keys';
+import { percentWatched } from './watch-progress';
 
 export function toCategoryResponse(category: CategoryDocument): CategoryResponse {
   return {
@@ -96,24 +105,59 @@ export async function contentViews(
   });
 }
 
-/** Videos as the caller may see them; `detail` adds the source (a signed link for files) when open. */
+/** A member's progress as pages see it (the watched ranges stay inside). */
+export function toProgressSummary(progress: VideoProgressDocument) {
+  return {
+    positionSeconds: progress.positionSeconds,
+    durationSeconds: progress.durationSeconds,
+    watchedSeconds: progress.watchedSeconds,
+    percent: percentWatched(progress),
+    finished: progress.finishedAt !== null,
+    finishedAt: progress.finishedAt ? progress.finishedAt.toISOString() : null,
+    lastWatchedAt: progress.lastReportAt.toISOString(),
+  };
+}
+
+/** Where the player's captions track loads the transcript from: a signed link (a <track> sends no token). */
+export function captionsUrl(fastify: FastifyInstance, request: FastifyRequest, videoId: string): string {
+  const { query } = fastify.fileUrls.signedQuery(transcriptResource(videoId));
+  return fastify.fileUrls.absolute(request, `/v1/videos/${videoId}/transcript.vtt?${query}`);
+}
+
+export const transcriptResource = (videoId: string) => `transcripts/${videoId}`;
+
+/**
+ * Videos as the caller may see them, with the caller's progress on each (signed-in); `detail`
+ * adds the source (a signed link for files) and the captions link when the gate is open.
+ */
 export async function videoViews(
   fastify: FastifyInstance,
   request: FastifyRequest,
   videos: VideoDocument[],
   detail = false,
 ): Promise<VideoResponse[]> {
-  const context = await contextFor(fastify, request, 'VIDEO', videos);
+  const [context, progress] = await Promise.all([
+    contextFor(fastify, request, 'VIDEO', videos),
+    request.user
+      ? fastify.progressRepository.findForVideos(request.user._id, videos.map((video) => video._id))
+      : Promise.resolve([]),
+  ]);
+  const progressByVideo = new Map(progress.map((entry) => [entry.videoId.toHexString(), entry]));
   return videos.map((video) => {
     const { lock, fields } = card(context, video);
+    const own = progressByVideo.get(fields._id);
     const view: VideoResponse = {
       ...fields,
       description: video.description,
       durationSeconds: video.durationSeconds,
       thumbnailUrl: video.thumbnailUrl ? fastify.fileUrls.absolute(request, video.thumbnailUrl) : null,
       sourceKind: video.source.kind,
+      chapters: video.chapters ?? [],
+      hasTranscript: Boolean(video.transcript),
+      progress: own ? toProgressSummary(own) : null,
     };
     if (detail && !lock) {
+      if (video.transcript) view.captionsUrl = captionsUrl(fastify, request, fields._id);
       if (video.source.kind === 'file') {
         const signed = fastify.fileUrls.signedUrl(request, video.source.url);
         view.source = { kind: 'file', url: signed.url, key: video.source.url, expiresAt: signed.expiresAt.toISOString() };

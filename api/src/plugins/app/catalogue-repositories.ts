@@ -19,7 +19,7 @@ export default fp(
       createItemStore<ContentDocument>({
         collection: () => fastify.mongo.db!.collection<ContentDocument>(COLLECTIONS.contents),
         now,
-        searchFields: ['summary'],
+        searchText: (content) => ({ title: content.title, summary: content.summary, body: content.body }),
         slugTakenMessage: 'Já existe um conteúdo com este endereço (slug). Escolha outro.',
       }),
     );
@@ -28,7 +28,7 @@ export default fp(
       createItemStore<VideoDocument>({
         collection: () => fastify.mongo.db!.collection<VideoDocument>(COLLECTIONS.videos),
         now,
-        searchFields: ['description'],
+        searchText: (video) => ({ title: video.title, summary: video.description, body: '' }),
         slugTakenMessage: 'Já existe um vídeo com este endereço (slug). Escolha outro.',
       }),
     );

@@ -16,6 +16,11 @@ export interface FileUrls {
   /** The same, absolute, for a page on another origin. */
   signedUrl(request: FastifyRequest, key: string, ttlSeconds?: number): SignedFileUrl;
   check(key: string, expires: number, signature: string): SignatureCheck;
+  /**
+   * The same signature for something that is not a stored file (e.g. `transcripts/<videoId>`,
+   * which can never be a file key, so one link never opens the other): `?expires=…&signature=…`.
+   */
+  signedQuery(resource: string, ttlSeconds?: number): { query: string; expiresAt: Date };
   /** Stored image fields hold `https://…` or `/v1/files/images/…`; pages get an absolute URL. */
   absolute(request: FastifyRequest, pathOrUrl: string): string;
 }
@@ -34,12 +39,14 @@ export default fp(
     const origin = (request: FastifyRequest) => publicApiUrl ?? `${request.protocol}://${request.host}`;
 
     const urls: FileUrls = {
-      signedPath(key, ttlSeconds = fileUrlTtlSeconds) {
+      signedQuery(resource, ttlSeconds = fileUrlTtlSeconds) {
         const expires = Math.floor(fastify.clock.now().getTime() / 1000) + ttlSeconds;
-        return {
-          path: `${FILES_PATH_PREFIX}${key}?expires=${expires}&signature=${sign(key, expires)}`,
-          expiresAt: new Date(expires * 1000),
-        };
+        return { query: `expires=${expires}&signature=${sign(resource, expires)}`, expiresAt: new Date(expires * 1000) };
+      },
+
+      signedPath(key, ttlSeconds) {
+        const { query, expiresAt } = urls.signedQuery(key, ttlSeconds);
+        return { path: `${FILES_PATH_PREFIX}${key}?${query}`, expiresAt };
       },
 
       signedUrl(request, key, ttlSeconds) {

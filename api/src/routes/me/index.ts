@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { AppError, conflict } from '../../errors/app-error';
-import { errorResponses, NoQuery, pageMeta, paginated } from '../../schemas/common';
+import { AppError, badRequest, conflict, notFound } from '../../errors/app-error';
+import { lockOf } from '../../plugins/app/entitlements';
+import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../schemas/common';
 import { DeleteAccountBody, PersonalDataExportSchema } from '../../schemas/personal-data';
+import { MyProgressQuery, MyProgressSchema, ProgressReportBody, ProgressSchema } from '../../schemas/progress';
 import { toInvoiceResponse, toSubscriptionResponse } from '../../schemas/subscriptions';
 import { toUserResponse } from '../../schemas/users';
 import { MyUnlockSchema, MyUnlocksQuery } from '../../schemas/unlocks';
-import { contentViews, toUnlockResponse, videoViews } from '../../services/catalogue-views';
+import { contentViews, toProgressSummary, toUnlockResponse, videoViews } from '../../services/catalogue-views';
+
+/**
+ * The player reports every ~10 s while playing, plus on pause, seek and leaving: 30 a minute per
+ * member leaves room for two tabs and bursts of seeking, and stops a runaway loop.
+ */
+export const PROGRESS_REPORTS_PER_MINUTE = 30;
+/** A reported duration under half the catalogue's is another video (or a shortcut to "finished"). */
+const MIN_DURATION_FRACTION = 0.5;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -146,6 +157,83 @@ const me: FastifyPluginAsyncTypebox = async (fastify) => {
             video: unlock.itemType === 'VIDEO' ? (videoById.get(id) ?? null) : null,
           };
         }),
+        meta: pageMeta(page, limit, total),
+      };
+    },
+  );
+
+  fastify.put(
+    '/progress/videos/:id',
+    {
+      config: {
+        auth: 'signed-in',
+        rateLimit: {
+          max: PROGRESS_REPORTS_PER_MINUTE,
+          timeWindow: 60_000,
+          // After authentication, so the key is the member and not the network they share.
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `progress:${request.user?._id.toHexString() ?? request.ip}`,
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+            new AppError(
+              429,
+              'PROGRESS_RATE_LIMITED',
+              `Progresso enviado vezes demais em pouco tempo. Tente novamente em ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`,
+            ),
+        },
+      },
+      schema: {
+        tags: ['progress'],
+        summary: 'Registra onde o player está num vídeo (a cada ~10 s, ao pausar e ao sair); só com acesso ao vídeo',
+        description:
+          'Guarda a posição para retomar e soma só os segundos realmente assistidos: entre dois envios conta no máximo o avanço da ' +
+          'posição, limitado pelo tempo de relógio decorrido × 2 (velocidade máxima) + 3 s; saltos à frente não contam e trechos ' +
+          'revistos não contam duas vezes. Concluído a partir de 90 % assistido. Repetir o mesmo envio não muda nada.',
+        params: IdParams,
+        querystring: NoQuery,
+        body: ProgressReportBody,
+        response: { 200: ProgressSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const video = await fastify.videosRepository.findById(request.params.id);
+      const isAdmin = request.user!.role === 'ADMIN';
+      const visible = video && (isAdmin || (video.status === 'PUBLISHED' && video.publishedAt && video.publishedAt <= fastify.clock.now()));
+      if (!video || !visible) throw notFound('Vídeo não encontrado.', 'VIDEO_NOT_FOUND');
+      const lock = lockOf(await fastify.entitlements.viewer(request, 'VIDEO', [video._id]), video);
+      if (lock) throw new AppError(403, lock.reason, lock.message);
+      if (request.body.durationSeconds < video.durationSeconds * MIN_DURATION_FRACTION) {
+        throw badRequest(
+          `A duração informada (${Math.round(request.body.durationSeconds)} s) não confere com a do vídeo (${video.durationSeconds} s).`,
+          'DURATION_MISMATCH',
+        );
+      }
+      const progress = await fastify.progressRepository.record(request.user!._id, video._id, request.body);
+      return { videoId: video._id.toHexString(), ...toProgressSummary(progress) };
+    },
+  );
+
+  fastify.get(
+    '/progress',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['progress'],
+        summary: '"Continuar assistindo" e "Meus vídeos": vídeos começados ou concluídos, assistidos por último primeiro',
+        querystring: MyProgressQuery,
+        response: { 200: paginated(MyProgressSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const { page = 1, limit = 10, status } = request.query;
+      const { data, total } = await fastify.progressRepository.listForUser(request.user!._id, page, limit, status);
+      const videos = await fastify.videosRepository.findByIds(data.map((entry) => entry.videoId), request.user!.role !== 'ADMIN');
+      const views = new Map((await videoViews(fastify, request, videos)).map((view) => [view._id, view]));
+      return {
+        data: data.map((entry) => ({
+          videoId: entry.videoId.toHexString(),
+          ...toProgressSummary(entry),
+          video: views.get(entry.videoId.toHexString()) ?? null,
+        })),
         meta: pageMeta(page, limit, total),
       };
     },

@@ -209,6 +209,74 @@ export const uploadsGroup = group('uploads', [
   },
 ]);
 
+// ---- the member's club (issue 12): progress, transcripts, search ----
+
+const MATRIX_VTT = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nFala da matriz\n';
+
+/** Transcripts on the subscribers' video (read rows) and on one to replace and one to delete. */
+async function prepareTranscripts(ctx: MatrixContext): Promise<void> {
+  await prepareCatalogue(ctx);
+  const f = fx(ctx);
+  if (f.videoWithTranscriptToDelete) return;
+  const { testApp, actors } = ctx;
+  const category = f.categoryId!;
+  f.videoForTranscript = (await createVideo(testApp, actors.admin, category))._id;
+  f.videoWithTranscriptToDelete = (await createVideo(testApp, actors.admin, category))._id;
+  for (const id of [f.videoSubscribers!, f.videoWithTranscriptToDelete]) {
+    const saved = await testApp.call('PUT', `/v1/videos/${id}/transcript`, { token: actors.admin.token, body: { content: MATRIX_VTT } });
+    if (saved.status !== 200) throw new Error(`transcrição da matriz: ${saved.status}`);
+  }
+}
+
+export const transcriptsGroup: MatrixGroup = {
+  name: 'transcripts',
+  prepare: prepareTranscripts,
+  rows: [
+    {
+      method: 'GET',
+      route: '/v1/videos/:idOrSlug/transcript',
+      label: 'vídeo de assinantes',
+      params: (ctx) => ({ idOrSlug: fx(ctx).videoSubscribers! }),
+      expect: { anonymous: 401, member: 403, otherMember: 403, admin: 200, subscriber: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/v1/videos/:idOrSlug/transcript.vtt',
+      label: 'vídeo de assinantes, sem link assinado',
+      params: (ctx) => ({ idOrSlug: fx(ctx).videoSubscribers! }),
+      expect: { anonymous: 401, member: 403, otherMember: 403, admin: 200, subscriber: 200 },
+    },
+    {
+      method: 'PUT',
+      route: '/v1/videos/:id/transcript',
+      params: (ctx) => ({ id: fx(ctx).videoForTranscript! }),
+      body: () => ({ content: MATRIX_VTT }),
+      expect: ADMIN_ONLY(200),
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/videos/:id/transcript',
+      params: (ctx) => ({ id: fx(ctx).videoWithTranscriptToDelete! }),
+      expect: ADMIN_ONLY(204),
+    },
+  ] satisfies CatalogueRow[],
+};
+
+export const progressGroup = group('progress', [
+  {
+    method: 'PUT',
+    route: '/v1/me/progress/videos/:id',
+    label: 'vídeo de assinantes: só quem pode assistir',
+    params: (ctx) => ({ id: fx(ctx).videoSubscribers! }),
+    body: () => ({ positionSeconds: 1, durationSeconds: 8 }),
+    expect: { anonymous: 401, member: 403, otherMember: 403, admin: 200, subscriber: 200 },
+  },
+  { method: 'GET', route: '/v1/me/progress', query: () => ({ page: 1, limit: 10, status: 'IN_PROGRESS' }), expect: SIGNED_IN(200) },
+]);
+
+export const searchGroup = group('search', [
+  { method: 'GET', route: '/v1/search/', query: () => ({ q: 'matriz calibração', page: 1, limit: 5 }), expect: ALL_OK },
+]);
 
 export const CATALOGUE_GROUPS = [
   categoriesGroup,
@@ -219,4 +287,7 @@ export const CATALOGUE_GROUPS = [
   unlocksGroup,
   filesGroup,
   uploadsGroup,
+  progressGroup,
+  transcriptsGroup,
+  searchGroup,
 ];
