@@ -1,4 +1,5 @@
 import './env';
+import type { FrontendName } from './env';
 import net from 'node:net';
 
 // CommonJS helpers shared with `npm start`: one static server per frontend, each on its own port.
@@ -12,7 +13,7 @@ const { FRONTENDS, portOf } = require('../../scripts/frontends.cjs') as {
   portOf(name: string): number;
 };
 
-export type FrontendName = 'shell' | 'auth' | 'catalog' | 'account' | 'admin';
+export type { FrontendName } from './env';
 
 /** The production builds served as separate deployments, each of which a test may stop or replace. */
 export class Frontends {

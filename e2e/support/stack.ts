@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_PORTS } from './env';
+import { E2E_PORTS, FRONTEND_NAMES } from './env';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const API_URL = `http://localhost:${E2E_PORTS.api}`;
@@ -122,7 +122,7 @@ export async function startStack(): Promise<Stack> {
   }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clube-e2e-data-'));
-  const origins = [E2E_PORTS.shell, E2E_PORTS.auth, E2E_PORTS.catalog, E2E_PORTS.account, E2E_PORTS.admin].map((port) => `http://localhost:${port}`);
+  const origins = FRONTEND_NAMES.map((name) => `http://localhost:${E2E_PORTS[name]}`);
   const api: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'server.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],

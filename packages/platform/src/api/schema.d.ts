@@ -4,6 +4,503 @@
  */
 
 export interface paths {
+    "/v1/admin/exports/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CSV da lista de assinaturas com os filtros de GET /subscriptions/paginated e status (admin); todas as linhas */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    planId?: string;
+                    status?: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    userId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/exports/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CSV da lista de usuários com os filtros de GET /users (admin); todas as linhas, sem paginação */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Direção da ordenação */
+                    criteria?: "asc" | "desc";
+                    /** @description Campo de ordenação */
+                    field?: "name" | "email" | "createdAt";
+                    /** @description true: credits.used > 0 */
+                    hasUsedCredits?: boolean;
+                    /** @description Filtra por hasActiveSubscription */
+                    isSubscriber?: boolean;
+                    /** @description ALL ou ausente: todos */
+                    role?: "ADMIN" | "USER" | "ALL";
+                    /** @description Texto procurado no nome ou e-mail */
+                    searchTerm?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Números do clube numa janela [from, to) (admin): assinantes, MRR, novas, canceladas, churn, receita, vídeos, créditos */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Início da janela (padrão: 30 dias antes de `to`) */
+                    from?: string;
+                    /** @description Fim da janela, exclusivo (padrão: agora) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Números do clube (definições em api/README.md, "Admin metrics") */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activeAtWindowStart: number;
+                            activeSubscribers: number;
+                            canceledSubscriptions: number;
+                            cancelReasons: {
+                                count: number;
+                                reason: string;
+                            }[];
+                            /** @description Fração (0,05 = 5%); null sem assinantes no início da janela */
+                            churnRate: number | null;
+                            creditsSpent: {
+                                credits: number;
+                                unlocks: number;
+                            };
+                            mostFinishedVideos: {
+                                /** @description Membros que assistiram (mais vistos) ou terminaram (mais concluídos) */
+                                count: number;
+                                slug: string | null;
+                                /** @description null se o vídeo foi excluído */
+                                title: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                videoId: string;
+                                /** @description Soma do tempo assistido por esses membros, em segundos */
+                                watchedSeconds: number;
+                            }[];
+                            mostWatchedVideos: {
+                                /** @description Membros que assistiram (mais vistos) ou terminaram (mais concluídos) */
+                                count: number;
+                                slug: string | null;
+                                /** @description null se o vídeo foi excluído */
+                                title: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                videoId: string;
+                                /** @description Soma do tempo assistido por esses membros, em segundos */
+                                watchedSeconds: number;
+                            }[];
+                            /** @description Receita recorrente mensal em centavos de real */
+                            mrrCents: number;
+                            newSubscriptions: number;
+                            revenueByMonth: {
+                                amountCents: number;
+                                invoices: number;
+                                month: string;
+                            }[];
+                            window: {
+                                /** Format: date-time */
+                                from: string;
+                                /** Format: date-time */
+                                to: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/banners/": {
         parameters: {
             query?: never;
@@ -1908,6 +2405,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/categories/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Reordena as categorias (admin): os ids na nova ordem; as omitidas vêm depois, na ordem em que estavam */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Categorias na nova ordem */
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                name: string;
+                                order: number;
+                                slug: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/v1/contents/": {
         parameters: {
             query?: never;
@@ -3211,6 +3868,975 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Exclui a conta: cancela a assinatura, apaga os dados pessoais, mantém faturas sem dados pessoais, exclui a conta do Firebase (o token deixa de valer) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A palavra EXCLUIR, digitada pelo membro para confirmar
+                         * @enum {string}
+                         */
+                        confirmation: "EXCLUIR";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Dados pessoais do membro (LGPD, art. 18) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            exportedAt: string;
+                            invoices: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                amountCents: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                creditsGranted: number;
+                                description: string;
+                                /** Format: date-time */
+                                dueDate: string;
+                                /**
+                                 * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano
+                                 * @enum {unknown}
+                                 */
+                                kind: "FIRST" | "RENEWAL" | "UPGRADE";
+                                paidAt: string | null;
+                                periodEnd: string | null;
+                                periodStart: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                planId: string;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                subscriptionId: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            }[];
+                            laboratory: {
+                                address: {
+                                    /** @description CEP, com ou sem hífen */
+                                    cep: string;
+                                    city: string;
+                                    complement?: string;
+                                    district: string;
+                                    number: string;
+                                    /**
+                                     * @description UF
+                                     * @enum {unknown}
+                                     */
+                                    state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+                                    street: string;
+                                };
+                                /** @description CNPJ, com ou sem máscara */
+                                cnpj: string;
+                                /** @description Nome do laboratório */
+                                name: string;
+                                /** @description Telefone com DDD */
+                                phone: string;
+                            } | null;
+                            /** @description Perfil do usuário */
+                            profile: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                credits: {
+                                    balance: number;
+                                    used: number;
+                                };
+                                email: string;
+                                hasActiveSubscription: boolean;
+                                laboratory: {
+                                    address: {
+                                        /** @description CEP, com ou sem hífen */
+                                        cep: string;
+                                        city: string;
+                                        complement?: string;
+                                        district: string;
+                                        number: string;
+                                        /**
+                                         * @description UF
+                                         * @enum {unknown}
+                                         */
+                                        state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+                                        street: string;
+                                    };
+                                    /** @description CNPJ, com ou sem máscara */
+                                    cnpj: string;
+                                    /** @description Nome do laboratório */
+                                    name: string;
+                                    /** @description Telefone com DDD */
+                                    phone: string;
+                                } | null;
+                                name: string;
+                                onboardingCompleted: boolean;
+                                providerId: string;
+                                /** @enum {unknown} */
+                                role: "ADMIN" | "USER";
+                                subscription: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            progress: {
+                                finishedAt: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                videoId: string;
+                                watchedSeconds: number;
+                            }[];
+                            subscriptions: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                canceledAt: string | null;
+                                cancelRequest: {
+                                    comment: string | null;
+                                    reason: string;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                currentPeriodStart: string | null;
+                                endDate: string | null;
+                                /** @description Id da assinatura no gateway */
+                                externalId: string;
+                                externalPlanId: string;
+                                hasAccess: boolean;
+                                /**
+                                 * @description PIX ou CREDIT_CARD
+                                 * @enum {unknown}
+                                 */
+                                paymentMethod: "PIX" | "CREDIT_CARD";
+                                pendingPlanChange: {
+                                    effectiveAt: string | null;
+                                    invoiceId: string | null;
+                                    /** @enum {unknown} */
+                                    kind: "UPGRADE" | "DOWNGRADE";
+                                    /** @description Resumo do plano */
+                                    plan: {
+                                        /** @description ObjectId (24 caracteres hexadecimais) */
+                                        _id: string;
+                                        creditsPerCycle: number;
+                                        externalPlanId: string;
+                                        /**
+                                         * @description Periodicidade da cobrança
+                                         * @enum {unknown}
+                                         */
+                                        interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                        name: string;
+                                        priceCents: number;
+                                    };
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                } | null;
+                                /** @description null só se o plano não existir mais */
+                                plan: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    creditsPerCycle: number;
+                                    externalPlanId: string;
+                                    /**
+                                     * @description Periodicidade da cobrança
+                                     * @enum {unknown}
+                                     */
+                                    interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                    name: string;
+                                    priceCents: number;
+                                } | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                planId: string;
+                                startDate: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            }[];
+                            suggestions: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                answer: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                message: string;
+                                /** @enum {unknown} */
+                                status: "NEW" | "READ" | "DONE";
+                                subject: string;
+                                votes: number;
+                            }[];
+                            unlocks: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Créditos gastos */
+                                credits: number;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                            }[];
+                            votes: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                suggestionId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** "Continuar assistindo" e "Meus vídeos": vídeos começados ou concluídos, assistidos por último primeiro */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Itens por página (até 100) */
+                    limit?: number;
+                    /** @description Página (a partir de 1) */
+                    page?: number;
+                    /** @description IN_PROGRESS: "Continuar assistindo"; FINISHED: concluídos; ausente: todos */
+                    status?: "IN_PROGRESS" | "FINISHED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                durationSeconds: number;
+                                /** @description true a partir de 90 % assistido */
+                                finished: boolean;
+                                finishedAt: string | null;
+                                /** Format: date-time */
+                                lastWatchedAt: string;
+                                percent: number;
+                                /** @description Onde retomar */
+                                positionSeconds: number;
+                                /** @description O cartão do vídeo; null se não está mais publicado */
+                                video: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    /**
+                                     * @description FREE: membros; SUBSCRIBERS: assinatura ativa; CREDITS: desbloqueio com créditos
+                                     * @enum {unknown}
+                                     */
+                                    access: "FREE" | "SUBSCRIBERS" | "CREDITS";
+                                    /** @description WebVTT da transcrição, link assinado de curta duração para o <track> do player; só com acesso */
+                                    captionsUrl?: string;
+                                    category: {
+                                        /** @description ObjectId (24 caracteres hexadecimais) */
+                                        _id: string;
+                                        name: string;
+                                        slug: string;
+                                    } | null;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    categoryId: string;
+                                    chapters: {
+                                        /** @description Onde o capítulo começa (segundos) */
+                                        startSeconds: number;
+                                        /** @description Título do capítulo */
+                                        title: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    creditCost: number;
+                                    description: string;
+                                    durationSeconds: number;
+                                    /** @description Há transcrição (legendas e busca dentro do vídeo) */
+                                    hasTranscript: boolean;
+                                    /** @description true: o corpo, os anexos e a fonte do vídeo não vêm na resposta */
+                                    locked: boolean;
+                                    /** @description Por que está bloqueado, em português */
+                                    lockMessage: string | null;
+                                    lockReason: ("SIGN_IN_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "UNLOCK_REQUIRED") | null;
+                                    /** @description Progresso de quem chama; null sem login ou sem progresso */
+                                    progress: {
+                                        durationSeconds: number;
+                                        /** @description true a partir de 90 % assistido */
+                                        finished: boolean;
+                                        finishedAt: string | null;
+                                        /** Format: date-time */
+                                        lastWatchedAt: string;
+                                        percent: number;
+                                        /** @description Onde retomar */
+                                        positionSeconds: number;
+                                        /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                                        watchedSeconds: number;
+                                    } | null;
+                                    publishedAt: string | null;
+                                    slug: string;
+                                    source?: {
+                                        /** Format: date-time */
+                                        expiresAt?: string;
+                                        /** @description file: a chave no armazenamento (para editar) */
+                                        key?: string;
+                                        /** @enum {unknown} */
+                                        kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
+                                        url: string;
+                                    };
+                                    /** @enum {unknown} */
+                                    sourceKind: "file" | "youtube" | "vimeo";
+                                    /** @enum {unknown} */
+                                    status: "DRAFT" | "PUBLISHED";
+                                    thumbnailUrl: string | null;
+                                    title: string;
+                                    /** @description O membro desbloqueou com créditos */
+                                    unlocked: boolean;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                videoId: string;
+                                /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                                watchedSeconds: number;
+                            }[];
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/progress/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Registra onde o player está num vídeo (a cada ~10 s, ao pausar e ao sair); só com acesso ao vídeo
+         * @description Guarda a posição para retomar e soma só os segundos realmente assistidos: entre dois envios conta no máximo o avanço da posição, limitado pelo tempo de relógio decorrido × 2 (velocidade máxima) + 3 s; saltos à frente não contam e trechos revistos não contam duas vezes. Concluído a partir de 90 % assistido. Repetir o mesmo envio não muda nada.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Duração que o player conhece (segundos) */
+                        durationSeconds: number;
+                        /** @description Onde o player está (segundos) */
+                        positionSeconds: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Progresso do membro num vídeo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            durationSeconds: number;
+                            /** @description true a partir de 90 % assistido */
+                            finished: boolean;
+                            finishedAt: string | null;
+                            /** Format: date-time */
+                            lastWatchedAt: string;
+                            percent: number;
+                            /** @description Onde retomar */
+                            positionSeconds: number;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            videoId: string;
+                            /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                            watchedSeconds: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/unlocks": {
         parameters: {
             query?: never;
@@ -3311,6 +4937,8 @@ export interface paths {
                                      * @enum {unknown}
                                      */
                                     access: "FREE" | "SUBSCRIBERS" | "CREDITS";
+                                    /** @description WebVTT da transcrição, link assinado de curta duração para o <track> do player; só com acesso */
+                                    captionsUrl?: string;
                                     category: {
                                         /** @description ObjectId (24 caracteres hexadecimais) */
                                         _id: string;
@@ -3319,16 +4947,38 @@ export interface paths {
                                     } | null;
                                     /** @description ObjectId (24 caracteres hexadecimais) */
                                     categoryId: string;
+                                    chapters: {
+                                        /** @description Onde o capítulo começa (segundos) */
+                                        startSeconds: number;
+                                        /** @description Título do capítulo */
+                                        title: string;
+                                    }[];
                                     /** Format: date-time */
                                     createdAt: string;
                                     creditCost: number;
                                     description: string;
                                     durationSeconds: number;
+                                    /** @description Há transcrição (legendas e busca dentro do vídeo) */
+                                    hasTranscript: boolean;
                                     /** @description true: o corpo, os anexos e a fonte do vídeo não vêm na resposta */
                                     locked: boolean;
                                     /** @description Por que está bloqueado, em português */
                                     lockMessage: string | null;
                                     lockReason: ("SIGN_IN_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "UNLOCK_REQUIRED") | null;
+                                    /** @description Progresso de quem chama; null sem login ou sem progresso */
+                                    progress: {
+                                        durationSeconds: number;
+                                        /** @description true a partir de 90 % assistido */
+                                        finished: boolean;
+                                        finishedAt: string | null;
+                                        /** Format: date-time */
+                                        lastWatchedAt: string;
+                                        percent: number;
+                                        /** @description Onde retomar */
+                                        positionSeconds: number;
+                                        /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                                        watchedSeconds: number;
+                                    } | null;
                                     publishedAt: string | null;
                                     slug: string;
                                     source?: {
@@ -4386,6 +6036,291 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Busca em conteúdos publicados (título, resumo, corpo), vídeos (título, descrição) e no que é dito nos vídeos
+         * @description Sem diferença de maiúsculas e acentos ("calibracao" encontra "calibração"); o texto é literal. Ordem: mais termos encontrados; depois título > resumo/descrição > corpo/transcrição; depois os mais recentes. Um acerto na transcrição traz o segundo onde abrir o vídeo (transcriptHit).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Itens por página (até 100) */
+                    limit?: number;
+                    /** @description Página (a partir de 1) */
+                    page?: number;
+                    /** @description Texto procurado (literal; maiúsculas e acentos não importam) */
+                    q: string;
+                    /** @description Só conteúdos ou só vídeos */
+                    type?: "CONTENT" | "VIDEO";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description type CONTENT: o cartão (nunca o corpo) */
+                                content: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    /**
+                                     * @description FREE: membros; SUBSCRIBERS: assinatura ativa; CREDITS: desbloqueio com créditos
+                                     * @enum {unknown}
+                                     */
+                                    access: "FREE" | "SUBSCRIBERS" | "CREDITS";
+                                    /** @description Só quando locked = false */
+                                    attachments?: {
+                                        contentType: string;
+                                        /** Format: date-time */
+                                        expiresAt: string;
+                                        key: string;
+                                        name: string;
+                                        /** @description Link assinado, de curta duração */
+                                        url: string;
+                                    }[];
+                                    attachmentsCount: number;
+                                    /** @description Só quando locked = false */
+                                    body?: string;
+                                    category: {
+                                        /** @description ObjectId (24 caracteres hexadecimais) */
+                                        _id: string;
+                                        name: string;
+                                        slug: string;
+                                    } | null;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    categoryId: string;
+                                    coverUrl: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    creditCost: number;
+                                    /** @description true: o corpo, os anexos e a fonte do vídeo não vêm na resposta */
+                                    locked: boolean;
+                                    /** @description Por que está bloqueado, em português */
+                                    lockMessage: string | null;
+                                    lockReason: ("SIGN_IN_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "UNLOCK_REQUIRED") | null;
+                                    publishedAt: string | null;
+                                    slug: string;
+                                    /** @enum {unknown} */
+                                    status: "DRAFT" | "PUBLISHED";
+                                    summary: string;
+                                    title: string;
+                                    /** @description O membro desbloqueou com créditos */
+                                    unlocked: boolean;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                                /** @description Onde os termos apareceram */
+                                matchedIn: ("title" | "summary" | "body" | "transcript")[];
+                                /** @description Relevância (maior primeiro, depois de quantos termos bateram) */
+                                score: number;
+                                /** @description A fala da transcrição que mais bate com a busca */
+                                transcriptHit: {
+                                    endSeconds: number;
+                                    /** @description Onde abrir o vídeo */
+                                    startSeconds: number;
+                                    /** @description A fala; null se o vídeo está bloqueado para quem busca */
+                                    text: string | null;
+                                } | null;
+                                /** @enum {unknown} */
+                                type: "CONTENT" | "VIDEO";
+                                /** @description type VIDEO: o cartão (nunca a fonte) */
+                                video: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    /**
+                                     * @description FREE: membros; SUBSCRIBERS: assinatura ativa; CREDITS: desbloqueio com créditos
+                                     * @enum {unknown}
+                                     */
+                                    access: "FREE" | "SUBSCRIBERS" | "CREDITS";
+                                    /** @description WebVTT da transcrição, link assinado de curta duração para o <track> do player; só com acesso */
+                                    captionsUrl?: string;
+                                    category: {
+                                        /** @description ObjectId (24 caracteres hexadecimais) */
+                                        _id: string;
+                                        name: string;
+                                        slug: string;
+                                    } | null;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    categoryId: string;
+                                    chapters: {
+                                        /** @description Onde o capítulo começa (segundos) */
+                                        startSeconds: number;
+                                        /** @description Título do capítulo */
+                                        title: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    creditCost: number;
+                                    description: string;
+                                    durationSeconds: number;
+                                    /** @description Há transcrição (legendas e busca dentro do vídeo) */
+                                    hasTranscript: boolean;
+                                    /** @description true: o corpo, os anexos e a fonte do vídeo não vêm na resposta */
+                                    locked: boolean;
+                                    /** @description Por que está bloqueado, em português */
+                                    lockMessage: string | null;
+                                    lockReason: ("SIGN_IN_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "UNLOCK_REQUIRED") | null;
+                                    /** @description Progresso de quem chama; null sem login ou sem progresso */
+                                    progress: {
+                                        durationSeconds: number;
+                                        /** @description true a partir de 90 % assistido */
+                                        finished: boolean;
+                                        finishedAt: string | null;
+                                        /** Format: date-time */
+                                        lastWatchedAt: string;
+                                        percent: number;
+                                        /** @description Onde retomar */
+                                        positionSeconds: number;
+                                        /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                                        watchedSeconds: number;
+                                    } | null;
+                                    publishedAt: string | null;
+                                    slug: string;
+                                    source?: {
+                                        /** Format: date-time */
+                                        expiresAt?: string;
+                                        /** @description file: a chave no armazenamento (para editar) */
+                                        key?: string;
+                                        /** @enum {unknown} */
+                                        kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
+                                        url: string;
+                                    };
+                                    /** @enum {unknown} */
+                                    sourceKind: "file" | "youtube" | "vimeo";
+                                    /** @enum {unknown} */
+                                    status: "DRAFT" | "PUBLISHED";
+                                    thumbnailUrl: string | null;
+                                    title: string;
+                                    /** @description O membro desbloqueou com créditos */
+                                    unlocked: boolean;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                            }[];
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7230,7 +9165,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sugestões, mais recentes primeiro, com filtro de status (admin) */
+        /** Sugestões com filtro de status, mais recentes ou mais votadas primeiro (admin) */
         get: {
             parameters: {
                 query?: {
@@ -7238,6 +9173,8 @@ export interface paths {
                     limit?: number;
                     /** @description Página (a partir de 1) */
                     page?: number;
+                    /** @description recent: mais novas primeiro; votes: mais votadas */
+                    sort?: "recent" | "votes";
                     status?: "NEW" | "READ" | "DONE";
                 };
                 header?: never;
@@ -7256,6 +9193,14 @@ export interface paths {
                             data: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                answer: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                    slug: string | null;
+                                    title: string | null;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 message: string;
@@ -7272,6 +9217,7 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
+                                votes: number;
                             }[];
                             meta: {
                                 limit: number;
@@ -7418,6 +9364,14 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            answer: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                slug: string | null;
+                                title: string | null;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             message: string;
@@ -7434,6 +9388,7 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            votes: number;
                         };
                     };
                 };
@@ -7563,7 +9518,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Muda o status de uma sugestão (admin): NEW → READ → DONE */
+        /** Muda o status (NEW → READ → DONE) e/ou liga o conteúdo ou vídeo que respondeu (admin) */
         patch: {
             parameters: {
                 query?: never;
@@ -7577,11 +9532,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description O conteúdo ou vídeo que respondeu à sugestão (null desfaz o vínculo) */
+                        answer?: {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            itemId: string;
+                            /** @enum {unknown} */
+                            itemType: "CONTENT" | "VIDEO";
+                        } | null;
                         /**
                          * @description NEW → READ → DONE
                          * @enum {unknown}
                          */
-                        status: "READ" | "DONE";
+                        status?: "READ" | "DONE";
                     };
                 };
             };
@@ -7595,6 +9557,14 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            answer: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                slug: string | null;
+                                title: string | null;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             message: string;
@@ -7611,6 +9581,7 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            votes: number;
                         };
                     };
                 };
@@ -7751,6 +9722,597 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v1/suggestions/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vota numa sugestão aberta (um voto por membro): 201 contado, 200 já votado; concluída: 409 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description false: o voto deste membro já existia */
+                            counted: boolean;
+                            suggestion: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                answer: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                    slug: string | null;
+                                    title: string | null;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                message: string;
+                                mine: boolean;
+                                /**
+                                 * @description NEW: Nova · READ: Em análise · DONE: Publicada
+                                 * @enum {unknown}
+                                 */
+                                status: "NEW" | "READ" | "DONE";
+                                subject: string;
+                                votedByMe: boolean;
+                                votes: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description false: o voto deste membro já existia */
+                            counted: boolean;
+                            suggestion: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                answer: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                    slug: string | null;
+                                    title: string | null;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                message: string;
+                                mine: boolean;
+                                /**
+                                 * @description NEW: Nova · READ: Em análise · DONE: Publicada
+                                 * @enum {unknown}
+                                 */
+                                status: "NEW" | "READ" | "DONE";
+                                subject: string;
+                                votedByMe: boolean;
+                                votes: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suggestions/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** As sugestões do próprio membro, mais novas primeiro, com status, votos e o conteúdo que as respondeu */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Itens por página (até 100) */
+                    limit?: number;
+                    /** @description Página (a partir de 1) */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                answer: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                    slug: string | null;
+                                    title: string | null;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                message: string;
+                                mine: boolean;
+                                /**
+                                 * @description NEW: Nova · READ: Em análise · DONE: Publicada
+                                 * @enum {unknown}
+                                 */
+                                status: "NEW" | "READ" | "DONE";
+                                subject: string;
+                                votedByMe: boolean;
+                                votes: number;
+                            }[];
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suggestions/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sugestões abertas (NEW e READ) de todos os membros, mais votadas primeiro, sem autor; com o voto do membro */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Itens por página (até 100) */
+                    limit?: number;
+                    /** @description Página (a partir de 1) */
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                answer: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                    slug: string | null;
+                                    title: string | null;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                message: string;
+                                mine: boolean;
+                                /**
+                                 * @description NEW: Nova · READ: Em análise · DONE: Publicada
+                                 * @enum {unknown}
+                                 */
+                                status: "NEW" | "READ" | "DONE";
+                                subject: string;
+                                votedByMe: boolean;
+                                votes: number;
+                            }[];
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/unlocks/": {
@@ -8766,7 +11328,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Admin: { role } de outro usuário; o próprio usuário: nome, laboratório, onboarding */
+        /** Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding */
         patch: {
             parameters: {
                 query?: never;
@@ -8925,6 +11487,21 @@ export interface paths {
                     };
                 };
                 /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -8971,6 +11548,21 @@ export interface paths {
                 };
                 /** @description Erro */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9051,6 +11643,371 @@ export interface paths {
                 };
                 /** @description Erro */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vídeos que um membro começou ou terminou, com o progresso (admin, página do membro) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Itens por página (até 100) */
+                    limit?: number;
+                    /** @description Página (a partir de 1) */
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                durationSeconds: number | null;
+                                finishedAt: string | null;
+                                /** @description null se o vídeo foi excluído */
+                                title: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                videoId: string;
+                                watchedSeconds: number;
+                            }[];
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}/unlocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O que um membro desbloqueou, mais recentes primeiro, com o título do item (admin, página do membro) */
+        get: {
+            parameters: {
+                query?: {
+                    itemType?: "CONTENT" | "VIDEO";
+                    /** @description Itens por página (até 100) */
+                    limit?: number;
+                    /** @description Página (a partir de 1) */
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Créditos gastos */
+                                credits: number;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                title: string | null;
+                            }[];
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9381,6 +12338,8 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 access: "FREE" | "SUBSCRIBERS" | "CREDITS";
+                                /** @description WebVTT da transcrição, link assinado de curta duração para o <track> do player; só com acesso */
+                                captionsUrl?: string;
                                 category: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
                                     _id: string;
@@ -9389,16 +12348,38 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 categoryId: string;
+                                chapters: {
+                                    /** @description Onde o capítulo começa (segundos) */
+                                    startSeconds: number;
+                                    /** @description Título do capítulo */
+                                    title: string;
+                                }[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 creditCost: number;
                                 description: string;
                                 durationSeconds: number;
+                                /** @description Há transcrição (legendas e busca dentro do vídeo) */
+                                hasTranscript: boolean;
                                 /** @description true: o corpo, os anexos e a fonte do vídeo não vêm na resposta */
                                 locked: boolean;
                                 /** @description Por que está bloqueado, em português */
                                 lockMessage: string | null;
                                 lockReason: ("SIGN_IN_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "UNLOCK_REQUIRED") | null;
+                                /** @description Progresso de quem chama; null sem login ou sem progresso */
+                                progress: {
+                                    durationSeconds: number;
+                                    /** @description true a partir de 90 % assistido */
+                                    finished: boolean;
+                                    finishedAt: string | null;
+                                    /** Format: date-time */
+                                    lastWatchedAt: string;
+                                    percent: number;
+                                    /** @description Onde retomar */
+                                    positionSeconds: number;
+                                    /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                                    watchedSeconds: number;
+                                } | null;
                                 publishedAt: string | null;
                                 slug: string;
                                 source?: {
@@ -9542,6 +12523,13 @@ export interface paths {
                         access: "FREE" | "SUBSCRIBERS" | "CREDITS";
                         /** @description ObjectId (24 caracteres hexadecimais) */
                         categoryId: string;
+                        /** @description Em ordem crescente de início, sem repetir, dentro da duração do vídeo */
+                        chapters?: {
+                            /** @description Onde o capítulo começa (segundos) */
+                            startSeconds: number;
+                            /** @description Título do capítulo */
+                            title: string;
+                        }[];
                         /** @description Créditos para desbloquear (só CREDITS; senão 0) */
                         creditCost?: number;
                         description?: string;
@@ -9587,6 +12575,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             access: "FREE" | "SUBSCRIBERS" | "CREDITS";
+                            /** @description WebVTT da transcrição, link assinado de curta duração para o <track> do player; só com acesso */
+                            captionsUrl?: string;
                             category: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
@@ -9595,16 +12585,38 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             categoryId: string;
+                            chapters: {
+                                /** @description Onde o capítulo começa (segundos) */
+                                startSeconds: number;
+                                /** @description Título do capítulo */
+                                title: string;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             creditCost: number;
                             description: string;
                             durationSeconds: number;
+                            /** @description Há transcrição (legendas e busca dentro do vídeo) */
+                            hasTranscript: boolean;
                             /** @description true: o corpo, os anexos e a fonte do vídeo não vêm na resposta */
                             locked: boolean;
                             /** @description Por que está bloqueado, em português */
                             lockMessage: string | null;
                             lockReason: ("SIGN_IN_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "UNLOCK_REQUIRED") | null;
+                            /** @description Progresso de quem chama; null sem login ou sem progresso */
+                            progress: {
+                                durationSeconds: number;
+                                /** @description true a partir de 90 % assistido */
+                                finished: boolean;
+                                finishedAt: string | null;
+                                /** Format: date-time */
+                                lastWatchedAt: string;
+                                percent: number;
+                                /** @description Onde retomar */
+                                positionSeconds: number;
+                                /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                                watchedSeconds: number;
+                            } | null;
                             publishedAt: string | null;
                             slug: string;
                             source?: {
@@ -9933,6 +12945,13 @@ export interface paths {
                         access?: "FREE" | "SUBSCRIBERS" | "CREDITS";
                         /** @description ObjectId (24 caracteres hexadecimais) */
                         categoryId?: string;
+                        /** @description Em ordem crescente de início, sem repetir, dentro da duração do vídeo */
+                        chapters?: {
+                            /** @description Onde o capítulo começa (segundos) */
+                            startSeconds: number;
+                            /** @description Título do capítulo */
+                            title: string;
+                        }[];
                         /** @description Créditos para desbloquear (só CREDITS; senão 0) */
                         creditCost?: number;
                         description?: string;
@@ -9978,6 +12997,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             access: "FREE" | "SUBSCRIBERS" | "CREDITS";
+                            /** @description WebVTT da transcrição, link assinado de curta duração para o <track> do player; só com acesso */
+                            captionsUrl?: string;
                             category: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
@@ -9986,16 +13007,38 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             categoryId: string;
+                            chapters: {
+                                /** @description Onde o capítulo começa (segundos) */
+                                startSeconds: number;
+                                /** @description Título do capítulo */
+                                title: string;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             creditCost: number;
                             description: string;
                             durationSeconds: number;
+                            /** @description Há transcrição (legendas e busca dentro do vídeo) */
+                            hasTranscript: boolean;
                             /** @description true: o corpo, os anexos e a fonte do vídeo não vêm na resposta */
                             locked: boolean;
                             /** @description Por que está bloqueado, em português */
                             lockMessage: string | null;
                             lockReason: ("SIGN_IN_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "UNLOCK_REQUIRED") | null;
+                            /** @description Progresso de quem chama; null sem login ou sem progresso */
+                            progress: {
+                                durationSeconds: number;
+                                /** @description true a partir de 90 % assistido */
+                                finished: boolean;
+                                finishedAt: string | null;
+                                /** Format: date-time */
+                                lastWatchedAt: string;
+                                percent: number;
+                                /** @description Onde retomar */
+                                positionSeconds: number;
+                                /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                                watchedSeconds: number;
+                            } | null;
                             publishedAt: string | null;
                             slug: string;
                             source?: {
@@ -10160,6 +13203,333 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/videos/{id}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Envia ou substitui a transcrição (admin): texto de um arquivo WebVTT ou SRT
+         * @description Arquivo fora do formato: 400 INVALID_TRANSCRIPT dizendo a linha e o problema; nada muda.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description O texto do arquivo WebVTT (começa com "WEBVTT") ou SRT, como está no arquivo */
+                        content: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A transcrição do vídeo, fala a fala */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cueCount: number;
+                            cues: {
+                                endSeconds: number;
+                                startSeconds: number;
+                                /** @description Texto simples da fala (sem marcações) */
+                                text: string;
+                            }[];
+                            /**
+                             * @description O formato enviado; as legendas são servidas sempre como WebVTT
+                             * @enum {unknown}
+                             */
+                            format: "vtt" | "srt";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            videoId: string;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a transcrição de um vídeo (admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/videos/{idOrSlug}": {
         parameters: {
             query?: never;
@@ -10194,6 +13564,8 @@ export interface paths {
                              * @enum {unknown}
                              */
                             access: "FREE" | "SUBSCRIBERS" | "CREDITS";
+                            /** @description WebVTT da transcrição, link assinado de curta duração para o <track> do player; só com acesso */
+                            captionsUrl?: string;
                             category: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
@@ -10202,16 +13574,38 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             categoryId: string;
+                            chapters: {
+                                /** @description Onde o capítulo começa (segundos) */
+                                startSeconds: number;
+                                /** @description Título do capítulo */
+                                title: string;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             creditCost: number;
                             description: string;
                             durationSeconds: number;
+                            /** @description Há transcrição (legendas e busca dentro do vídeo) */
+                            hasTranscript: boolean;
                             /** @description true: o corpo, os anexos e a fonte do vídeo não vêm na resposta */
                             locked: boolean;
                             /** @description Por que está bloqueado, em português */
                             lockMessage: string | null;
                             lockReason: ("SIGN_IN_REQUIRED" | "SUBSCRIPTION_REQUIRED" | "UNLOCK_REQUIRED") | null;
+                            /** @description Progresso de quem chama; null sem login ou sem progresso */
+                            progress: {
+                                durationSeconds: number;
+                                /** @description true a partir de 90 % assistido */
+                                finished: boolean;
+                                finishedAt: string | null;
+                                /** Format: date-time */
+                                lastWatchedAt: string;
+                                percent: number;
+                                /** @description Onde retomar */
+                                positionSeconds: number;
+                                /** @description Segundos realmente assistidos (saltos à frente não contam) */
+                                watchedSeconds: number;
+                            } | null;
                             publishedAt: string | null;
                             slug: string;
                             source?: {
@@ -10334,6 +13728,346 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{idOrSlug}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transcrição, fala a fala (painel do player); só com acesso ao vídeo */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description id (24 hex) ou slug */
+                    idOrSlug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A transcrição do vídeo, fala a fala */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cueCount: number;
+                            cues: {
+                                endSeconds: number;
+                                startSeconds: number;
+                                /** @description Texto simples da fala (sem marcações) */
+                                text: string;
+                            }[];
+                            /**
+                             * @description O formato enviado; as legendas são servidas sempre como WebVTT
+                             * @enum {unknown}
+                             */
+                            format: "vtt" | "srt";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            videoId: string;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{idOrSlug}/transcript.vtt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Legendas em WebVTT para o <track> do player: com o link assinado (captionsUrl) ou com token de quem tem acesso */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Validade (segundos desde 1970) */
+                    expires?: number;
+                    /** @description HMAC-SHA256 da chave e da validade */
+                    signature?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description id (24 hex) ou slug */
+                    idOrSlug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Arquivo WebVTT (text/vtt) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": {
                             /** @description Código estável para o cliente decidir o que fazer */
                             code: string;
                             /** @description Mensagem em português, pronta para exibir */
