@@ -42,8 +42,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
-    // Behind a proxy in production, the client address comes from X-Forwarded-For.
-    trustProxy: config.nodeEnv === 'production',
+    // Only the configured proxies (hops or addresses) may name the client in X-Forwarded-For.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -63,4 +63,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   });
 
   return app as unknown as App;
+}
+
+/** Trust the nearest `hops` proxies (what Fastify does for a number; its types only take a function). */
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -96,9 +96,9 @@ describe('Plans', () => {
   test('When the demo seed runs, then the demo member holds a paid quarterly subscription with its credits, once', async () => {
     await runSeedSteps(t.app);
     await runSeedSteps(t.app);
-    const member = (await t.app.usersRepository.collection().findOne({ email: 'membro@clube.local' }))!;
+    const member = (await t.app.usersRepository.findByEmail('membro@clube.local'))!;
     expect(member).toMatchObject({ hasActiveSubscription: true, credits: { balance: 12 } });
-    const subs = await t.app.subscriptionsRepository.collection().find({ userId: member._id }).toArray();
-    expect(subs.map((sub) => sub.status)).toEqual(['ACTIVE']);
+    const subs = await t.app.subscriptionsRepository.list({ page: 1, limit: 10, userId: member._id.toHexString() });
+    expect(subs.data.map((sub) => sub.status)).toEqual(['ACTIVE']);
   });
 });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection, type Filter } from 'mongodb';
+import { ObjectId, type Filter } from 'mongodb';
 import type { CatalogueItemDocument, ItemType, UnlockDocument } from '../../db/catalogue';
 import { COLLECTIONS, type UserDocument } from '../../db/collections';
 import { AppError, conflict, forbidden, isDuplicateKeyError, notFound } from '../../errors/app-error';
@@ -14,7 +14,9 @@ export interface UnlockResult {
 }
 
 export interface UnlocksService {
-  collection(): Collection<UnlockDocument>;
+  /** Ids (hex) of the given items the member unlocked (settled). */
+  unlockedIds(userId: ObjectId, itemType: ItemType, itemIds: ObjectId[]): Promise<Set<string>>;
+  countForUser(userId: ObjectId): Promise<number>;
   unlock(user: UserDocument, itemType: ItemType, itemId: string): Promise<UnlockResult>;
   /** "Meus conteúdos": settled unlocks, newest first. */
   listForUser(userId: ObjectId, page: number, limit: number, itemType?: ItemType): Promise<{ data: UnlockDocument[]; total: number }>;
@@ -43,16 +45,12 @@ const ABANDONED_AFTER_MS = 2 * 60_000;
 export default fp(
   async function unlocksService(fastify: FastifyInstance) {
     const collection = () => fastify.mongo.db!.collection<UnlockDocument>(COLLECTIONS.unlocks);
-    const users = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
     const now = () => fastify.clock.now();
 
     const itemOf = (itemType: ItemType, id: string): Promise<CatalogueItemDocument | null> =>
       itemType === 'CONTENT' ? fastify.contentsRepository.findByIdOrSlug(id, true) : fastify.videosRepository.findByIdOrSlug(id, true);
 
-    const creditsOf = async (userId: ObjectId) => {
-      const user = await users().findOne({ _id: userId }, { projection: { credits: 1 } });
-      return { balance: user?.credits?.balance ?? 0, used: user?.credits?.used ?? 0 };
-    };
+    const creditsOf = (userId: ObjectId) => fastify.usersRepository.creditsOf(userId);
 
     /** The settled row another request is writing, or null once it gave up (then try again). */
     async function waitForOther(key: Filter<UnlockDocument>): Promise<UnlockDocument | null> {
@@ -72,7 +70,14 @@ export default fp(
     }
 
     const service: UnlocksService = {
-      collection,
+      async unlockedIds(userId, itemType, itemIds) {
+        if (!itemIds.length) return new Set();
+        const rows = await collection()
+          .find({ userId, itemType, itemId: { $in: itemIds }, settled: true }, { projection: { itemId: 1 } })
+          .toArray();
+        return new Set(rows.map((row) => row.itemId.toHexString()));
+      },
+      countForUser: (userId) => collection().countDocuments({ userId, settled: true }),
 
       async unlock(user, itemType, itemId) {
         const item = await itemOf(itemType, itemId);
@@ -87,7 +92,7 @@ export default fp(
             'NOT_UNLOCKABLE',
           );
         }
-        if (!(await fastify.entitlements.hasActiveSubscription(user._id))) {
+        if (!(await fastify.subscriptionsRepository.hasActive(user._id))) {
           throw forbidden('Você precisa de uma assinatura ativa para desbloquear itens com créditos.', 'SUBSCRIPTION_REQUIRED');
         }
 
@@ -103,11 +108,7 @@ export default fp(
             continue;
           }
 
-          const charged = await users().findOneAndUpdate(
-            { _id: user._id, 'credits.balance': { $gte: item.creditCost } },
-            { $inc: { 'credits.balance': -item.creditCost, 'credits.used': item.creditCost }, $set: { updatedAt: now() } },
-            { returnDocument: 'after', projection: { credits: 1 } },
-          );
+          const charged = await fastify.usersRepository.spendCredits(user._id, item.creditCost, now());
           if (!charged) {
             await collection().deleteOne({ _id: row._id });
             const { balance } = await creditsOf(user._id);
@@ -117,7 +118,7 @@ export default fp(
             );
           }
           await collection().updateOne({ _id: row._id }, { $set: { settled: true } });
-          return { unlock: { ...row, settled: true }, charged: true, credits: charged.credits };
+          return { unlock: { ...row, settled: true }, charged: true, credits: charged };
         }
         throw new AppError(409, 'UNLOCK_IN_PROGRESS', 'Este desbloqueio ainda está sendo processado. Tente novamente em instantes.');
       },
@@ -133,5 +134,5 @@ export default fp(
     };
     fastify.decorate('unlocksService', service);
   },
-  { name: 'unlocks-service', dependencies: ['mongodb', 'clock', 'catalogue-repositories', 'entitlements'] },
+  { name: 'unlocks-service', dependencies: ['mongodb', 'clock', 'catalogue-repositories', 'users-repository', 'subscriptions-repository'] },
 );

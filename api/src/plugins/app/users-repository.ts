@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
+import { ObjectId, type Filter, type Sort } from 'mongodb';
 import { COLLECTIONS, type Laboratory, type UserDocument, type UserRole } from '../../db/collections';
 import { conflict, isDuplicateKeyError } from '../../errors/app-error';
 import { toObjectId } from '../../db/object-id';
@@ -32,15 +32,26 @@ export interface ProfileChanges {
 }
 
 export interface UsersRepository {
-  collection(): Collection<UserDocument>;
   findById(id: string | ObjectId): Promise<UserDocument | null>;
   findByProviderId(providerId: string): Promise<UserDocument | null>;
+  findByEmail(email: string): Promise<UserDocument | null>;
   existsById(id: string | ObjectId): Promise<boolean>;
   list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
   /** Creates the profile for a Firebase account once; later calls return the existing one. */
   createFromIdentity(identity: NewUserIdentity): Promise<{ user: UserDocument; created: boolean }>;
   updateProfile(id: string | ObjectId, changes: ProfileChanges): Promise<UserDocument | null>;
   updateRole(id: string | ObjectId, role: UserRole): Promise<UserDocument | null>;
+  /** Seed: inserts the profile unless one with its providerId exists; true when inserted. */
+  insertIfAbsent(user: UserDocument): Promise<boolean>;
+  /** Seed: the emulator lost its accounts and the e-mail got a new uid. */
+  relinkProvider(email: string, providerId: string): Promise<void>;
+  creditsOf(id: ObjectId): Promise<{ balance: number; used: number }>;
+  /** Billing only (use cases): credits granted (+) or taken back (−, never below 0). */
+  adjustCredits(id: ObjectId, delta: number, at: Date): Promise<void>;
+  /** Unlocks only: takes `cost` credits if the balance covers them; null when it does not. */
+  spendCredits(id: ObjectId, cost: number, at: Date): Promise<{ balance: number; used: number } | null>;
+  /** Billing only: what the profile shows of the member's current subscription. */
+  setSubscriptionSummary(id: ObjectId, subscriptionId: ObjectId | null, hasActiveSubscription: boolean, at: Date): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -59,11 +70,12 @@ export default fp(
     const now = () => fastify.clock.now();
 
     const repository: UsersRepository = {
-      collection,
 
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
 
       findByProviderId: (providerId) => collection().findOne({ providerId }),
+
+      findByEmail: (email) => collection().findOne({ email: email.toLowerCase() }),
 
       async existsById(id) {
         return (await collection().countDocuments({ _id: toObjectId(id) }, { limit: 1 })) > 0;
@@ -138,6 +150,47 @@ export default fp(
           { $set: { role, updatedAt: now() } },
           { returnDocument: 'after' },
         ),
+
+      async insertIfAbsent(user) {
+        const result = await collection().updateOne({ providerId: user.providerId }, { $setOnInsert: user }, { upsert: true });
+        return result.upsertedCount > 0;
+      },
+
+      async relinkProvider(email, providerId) {
+        await collection().updateOne({ email: email.toLowerCase() }, { $set: { providerId } });
+      },
+
+      async creditsOf(id) {
+        const user = await collection().findOne({ _id: id }, { projection: { credits: 1 } });
+        return { balance: user?.credits?.balance ?? 0, used: user?.credits?.used ?? 0 };
+      },
+
+      async adjustCredits(id, delta, at) {
+        if (delta === 0) return;
+        if (delta > 0) {
+          await collection().updateOne({ _id: id }, { $inc: { 'credits.balance': delta }, $set: { updatedAt: at } });
+          return;
+        }
+        const taken = await collection().updateOne(
+          { _id: id, 'credits.balance': { $gte: -delta } },
+          { $inc: { 'credits.balance': delta }, $set: { updatedAt: at } },
+        );
+        // Spent meanwhile (an unlock between load and write): take what is left.
+        if (!taken.modifiedCount) await collection().updateOne({ _id: id }, { $set: { 'credits.balance': 0, updatedAt: at } });
+      },
+
+      async spendCredits(id, cost, at) {
+        const charged = await collection().findOneAndUpdate(
+          { _id: id, 'credits.balance': { $gte: cost } },
+          { $inc: { 'credits.balance': -cost, 'credits.used': cost }, $set: { updatedAt: at } },
+          { returnDocument: 'after', projection: { credits: 1 } },
+        );
+        return charged ? charged.credits : null;
+      },
+
+      async setSubscriptionSummary(id, subscriptionId, hasActiveSubscription, at) {
+        await collection().updateOne({ _id: id }, { $set: { subscription: subscriptionId, hasActiveSubscription, updatedAt: at } });
+      },
     };
 
     fastify.decorate('usersRepository', repository);
