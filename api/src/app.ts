@@ -43,7 +43,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
     // Only the configured proxies (hops or addresses) may name the client in X-Forwarded-For.
-    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    trustProxy: trustProxyOption(config),
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -65,7 +65,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   return app as unknown as App;
 }
 
-/** Trust the nearest `hops` proxies (what Fastify does for a number; its types only take a function). */
-function hopsTrusted(hops: number) {
-  return (_address: string, hop: number) => hop < hops;
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY, in every mode alike (production included): nobody by
+ * default, else the nearest `hops` proxies (a function: Fastify's types take no number) or the
+ * listed proxy addresses.
+ */
+export function trustProxyOption(config: Pick<Config, 'trustProxy'>): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const { trustProxy } = config;
+  if (typeof trustProxy === 'number') return (_address: string, hop: number) => hop < trustProxy;
+  return trustProxy;
 }

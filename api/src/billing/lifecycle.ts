@@ -446,7 +446,8 @@ export function decideRenewal(state: LifecycleState): Decision | null {
 
 /** The job: an invoice still PENDING after its due date. */
 export function decideOverdue(state: LifecycleState, invoice: InvoiceDocument): Decision | null {
-  if (invoice.status !== 'PENDING' || invoice.dueDate >= state.now) return null;
+  // Periods are [start, end): at the due instant itself the invoice is already late.
+  if (invoice.status !== 'PENDING' || invoice.dueDate > state.now) return null;
   const { subscription } = state;
   const phase = phaseOf(subscription);
   if (invoice.kind === 'FIRST') {
@@ -481,7 +482,7 @@ export function decideEnd(state: LifecycleState): Decision | null {
   const phase = phaseOf(subscription);
   if (!subscription.endDate) return null;
   let event: LifecycleEvent;
-  if (phase === 'PAUSED' && subscription.endDate < now) event = 'GRACE_ENDED';
+  if (phase === 'PAUSED' && subscription.endDate <= now) event = 'GRACE_ENDED';
   else if (phase === 'CANCEL_REQUESTED' && subscription.endDate <= now) event = 'REQUESTED_PERIOD_ENDED';
   else return null;
   return decision(event, {

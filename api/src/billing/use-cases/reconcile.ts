@@ -62,7 +62,7 @@ export async function reconcile(ctx: BillingContext): Promise<ReconciliationRepo
     for (const id of await ctx.subscriptions.listIdsInRenewalWindow(addDays(now, RENEWAL_LEAD_DAYS))) {
       changed = (await apply(id, decideRenewal)) || changed;
     }
-    for (const invoice of await ctx.invoices.listPendingDueBefore(now)) {
+    for (const invoice of await ctx.invoices.listPendingDueBy(now)) {
       changed =
         (await apply(invoice.subscriptionId, (state) => {
           const fresh = state.invoices.find((candidate) => candidate._id.equals(invoice._id));

@@ -28,8 +28,8 @@ export interface InvoicesRepository {
   update(id: ObjectId, set: Partial<InvoiceDocument>, at: Date): Promise<void>;
   /** The PIX payload (and its rendered QR code) of an open invoice. */
   setPix(id: ObjectId, pix: PixCharge, at: Date): Promise<void>;
-  /** For the reconciliation job: PENDING invoices past their due date. */
-  listPendingDueBefore(now: Date): Promise<InvoiceDocument[]>;
+  /** For the reconciliation job: PENDING invoices whose due date has come. */
+  listPendingDueBy(now: Date): Promise<InvoiceDocument[]>;
 }
 
 declare module 'fastify' {
@@ -94,7 +94,7 @@ export default fp(
         await collection().updateOne({ _id: id, status: { $in: [...OPEN] } }, { $set: { pix, updatedAt: at } });
       },
 
-      listPendingDueBefore: (now) => collection().find({ status: 'PENDING', dueDate: { $lt: now } }).sort({ dueDate: 1, _id: 1 }).toArray(),
+      listPendingDueBy: (now) => collection().find({ status: 'PENDING', dueDate: { $lte: now } }).sort({ dueDate: 1, _id: 1 }).toArray(),
     };
 
     fastify.decorate('invoicesRepository', repository);

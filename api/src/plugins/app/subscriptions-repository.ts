@@ -96,7 +96,7 @@ export default fp(
       listIdsEnded: (now) =>
         ids({
           $or: [
-            { status: 'PAUSED', endDate: { $lt: now } },
+            { status: 'PAUSED', endDate: { $lte: now } },
             { status: 'ACTIVE', cancelRequest: { $ne: null }, endDate: { $lte: now } },
           ],
         }),
