@@ -18,7 +18,8 @@ export interface ItemListFilters {
 
 /** Contents and videos: the same store over two collections. */
 export interface ItemStore<T extends CatalogueItemDocument> {
-  collection(): Collection<T>;
+  /** Seed: inserts the item unless one with its slug exists; true when inserted. */
+  insertIfSlugFree(item: T): Promise<boolean>;
   list(filters: ItemListFilters): Promise<{ data: T[]; total: number }>;
   findByIdOrSlug(idOrSlug: string, publishedOnly: boolean): Promise<T | null>;
   findById(id: string | ObjectId): Promise<T | null>;
@@ -28,6 +29,8 @@ export interface ItemStore<T extends CatalogueItemDocument> {
   update(id: string | ObjectId, changes: Partial<T>): Promise<T | null>;
   delete(id: string | ObjectId): Promise<T | null>;
   countByCategory(categoryId: ObjectId): Promise<number>;
+  /** How many items use the category (exact; countByCategory stops at 1). */
+  countInCategory(categoryId: ObjectId): Promise<number>;
 }
 
 const SLUG_ATTEMPTS = 20;
@@ -45,7 +48,10 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
   const slugConflict = () => conflict(options.slugTakenMessage, 'SLUG_TAKEN');
 
   return {
-    collection,
+    async insertIfSlugFree(item) {
+      const result = await collection().updateOne({ slug: item.slug } as Filter<T>, { $setOnInsert: item as never }, { upsert: true });
+      return result.upsertedCount > 0;
+    },
 
     async list({ page, limit, categoryId, search, access, status, publishedOnly, sort }) {
       const filter: Filter<CatalogueItemDocument> = publishedOnly ? publishedFilter() : {};
@@ -126,6 +132,8 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
 
     countByCategory: (categoryId) =>
       collection().countDocuments({ categoryId } as Filter<T>, { limit: 1 }),
+
+    countInCategory: (categoryId) => collection().countDocuments({ categoryId } as Filter<T>),
   };
 }
 

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Filter } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import type { CatalogueItemDocument, ItemType, UnlockDocument } from '../../db/catalogue';
-import { COLLECTIONS, type UserDocument } from '../../db/collections';
+import type { UserDocument } from '../../db/collections';
+import type { UnlockKey } from './unlocks-repository';
 import { AppError, conflict, forbidden, isDuplicateKeyError, notFound } from '../../errors/app-error';
 
 export interface UnlockResult {
@@ -44,7 +45,7 @@ const ABANDONED_AFTER_MS = 2 * 60_000;
  */
 export default fp(
   async function unlocksService(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<UnlockDocument>(COLLECTIONS.unlocks);
+    const rows = fastify.unlocksRepository;
     const now = () => fastify.clock.now();
 
     const itemOf = (itemType: ItemType, id: string): Promise<CatalogueItemDocument | null> =>
@@ -53,13 +54,13 @@ export default fp(
     const creditsOf = (userId: ObjectId) => fastify.usersRepository.creditsOf(userId);
 
     /** The settled row another request is writing, or null once it gave up (then try again). */
-    async function waitForOther(key: Filter<UnlockDocument>): Promise<UnlockDocument | null> {
+    async function waitForOther(key: UnlockKey): Promise<UnlockDocument | null> {
       const deadline = Date.now() + WAIT_FOR_PENDING_MS;
       for (;;) {
-        const existing = await collection().findOne(key);
+        const existing = await rows.find(key);
         if (!existing || existing.settled) return existing;
         if (now().getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS) {
-          await collection().deleteOne({ _id: existing._id, settled: false });
+          await rows.removeUnsettled(existing._id);
           return null;
         }
         if (Date.now() > deadline) {
@@ -70,14 +71,8 @@ export default fp(
     }
 
     const service: UnlocksService = {
-      async unlockedIds(userId, itemType, itemIds) {
-        if (!itemIds.length) return new Set();
-        const rows = await collection()
-          .find({ userId, itemType, itemId: { $in: itemIds }, settled: true }, { projection: { itemId: 1 } })
-          .toArray();
-        return new Set(rows.map((row) => row.itemId.toHexString()));
-      },
-      countForUser: (userId) => collection().countDocuments({ userId, settled: true }),
+      unlockedIds: (userId, itemType, itemIds) => rows.unlockedIds(userId, itemType, itemIds),
+      countForUser: (userId) => rows.countForUser(userId),
 
       async unlock(user, itemType, itemId) {
         const item = await itemOf(itemType, itemId);
@@ -100,7 +95,7 @@ export default fp(
         for (let attempt = 0; attempt < 3; attempt += 1) {
           const row: UnlockDocument = { _id: new ObjectId(), ...key, credits: item.creditCost, settled: false, createdAt: now() };
           try {
-            await collection().insertOne(row);
+            await rows.insert(row);
           } catch (error) {
             if (!isDuplicateKeyError(error)) throw error;
             const existing = await waitForOther(key);
@@ -110,29 +105,22 @@ export default fp(
 
           const charged = await fastify.usersRepository.spendCredits(user._id, item.creditCost, now());
           if (!charged) {
-            await collection().deleteOne({ _id: row._id });
+            await rows.remove(row._id);
             const { balance } = await creditsOf(user._id);
             throw conflict(
               `Créditos insuficientes: seu saldo é de ${balance} crédito(s) e este item custa ${item.creditCost}.`,
               'INSUFFICIENT_CREDITS',
             );
           }
-          await collection().updateOne({ _id: row._id }, { $set: { settled: true } });
+          await rows.settle(row._id);
           return { unlock: { ...row, settled: true }, charged: true, credits: charged };
         }
         throw new AppError(409, 'UNLOCK_IN_PROGRESS', 'Este desbloqueio ainda está sendo processado. Tente novamente em instantes.');
       },
 
-      async listForUser(userId, page, limit, itemType) {
-        const filter: Filter<UnlockDocument> = { userId, settled: true, ...(itemType ? { itemType } : {}) };
-        const [data, total] = await Promise.all([
-          collection().find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
-          collection().countDocuments(filter),
-        ]);
-        return { data, total };
-      },
+      listForUser: (userId, page, limit, itemType) => rows.listForUser(userId, page, limit, itemType),
     };
     fastify.decorate('unlocksService', service);
   },
-  { name: 'unlocks-service', dependencies: ['mongodb', 'clock', 'catalogue-repositories', 'users-repository', 'subscriptions-repository'] },
+  { name: 'unlocks-service', dependencies: ['clock', 'catalogue-repositories', 'users-repository', 'subscriptions-repository', 'unlocks-repository'] },
 );

@@ -35,6 +35,7 @@ export interface UsersRepository {
   findById(id: string | ObjectId): Promise<UserDocument | null>;
   findByProviderId(providerId: string): Promise<UserDocument | null>;
   findByEmail(email: string): Promise<UserDocument | null>;
+  findByIds(ids: ObjectId[]): Promise<UserDocument[]>;
   existsById(id: string | ObjectId): Promise<boolean>;
   list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
   /** Creates the profile for a Firebase account once; later calls return the existing one. */
@@ -76,6 +77,8 @@ export default fp(
       findByProviderId: (providerId) => collection().findOne({ providerId }),
 
       findByEmail: (email) => collection().findOne({ email: email.toLowerCase() }),
+
+      findByIds: (ids) => (ids.length ? collection().find({ _id: { $in: ids } }).toArray() : Promise.resolve([])),
 
       async existsById(id) {
         return (await collection().countDocuments({ _id: toObjectId(id) }, { limit: 1 })) > 0;

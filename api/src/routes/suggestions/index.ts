@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { COLLECTIONS, type UserDocument } from '../../db/collections';
+import type { UserDocument } from '../../db/collections';
 import type { SuggestionDocument } from '../../db/catalogue';
 import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../schemas/common';
 import {
@@ -28,7 +28,7 @@ function toSuggestionResponse(suggestion: SuggestionDocument, author: UserDocume
 /** Members send suggestions (a few per hour); admins read them and move them NEW → READ → DONE. */
 const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.suggestionsRepository;
-  const users = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
+  const users = fastify.usersRepository;
 
   fastify.post(
     '/',
@@ -63,9 +63,7 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { page = 1, limit = 10, status } = request.query;
       const { data, total } = await repository.list(page, limit, status);
-      const authors = await users()
-        .find({ _id: { $in: data.map((suggestion) => suggestion.userId) } }, { projection: { name: 1, email: 1 } })
-        .toArray();
+      const authors = await users.findByIds(data.map((suggestion) => suggestion.userId));
       const byId = new Map(authors.map((author) => [author._id.toHexString(), author]));
       return {
         data: data.map((suggestion) => toSuggestionResponse(suggestion, byId.get(suggestion.userId.toHexString()))),
@@ -89,7 +87,7 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const suggestion = await repository.changeStatus(request.params.id, request.body.status);
-      const author = await users().findOne({ _id: suggestion.userId });
+      const author = await users.findById(suggestion.userId);
       return toSuggestionResponse(suggestion, author);
     },
   );
