@@ -50,8 +50,13 @@ describe('Hostile review: text, ids, files', () => {
   });
 
   test('When a suggestion is padded with spaces to pass the 3-character minimum, then 400', async () => {
-    const result = await testApp.call('POST', '/v1/suggestions', { token: actors.member.token, body: { subject: '  a  ', message: '  b  ' } });
+    const message = 'Gostaria de vídeos sobre gasometria.';
+    const result = await testApp.call('POST', '/v1/suggestions', { token: actors.member.token, body: { subject: '  a  ', message } });
     expectErrorShape(result, 400);
+    // Padding around a valid subject is simply removed.
+    const padded = await testApp.call('POST', '/v1/suggestions', { token: actors.member.token, body: { subject: '  Gasometria  ', message } });
+    expect(padded.status).toBe(201);
+    expect(padded.body.subject).toBe('Gasometria');
   });
 
   test('When a stored profile no longer fits its response schema, then the profile and the admin list still answer 200', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { addDays, addInterval } from '../../src/billing/intervals';
 import {
@@ -251,6 +253,14 @@ describe('Lifecycle transition table', () => {
       expect((error as AppError).code).toBe('INVALID_TRANSITION');
       expect((error as AppError).message).toMatch(/^[A-ZÀ-Ú].*\.$/);
     }
+  });
+});
+
+describe('Lifecycle documentation', () => {
+  test('When api/README.md is read, then its transition table has every row of TRANSITIONS', () => {
+    const readme = readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+    const missing = TRANSITIONS.filter((row) => !readme.includes(`| ${row.from} | ${row.event} | ${row.by} | ${row.to} | ${row.effect} |`));
+    expect(missing).toEqual([]);
   });
 });
 

@@ -14,12 +14,26 @@ function emulatorHost(): string {
   return host;
 }
 
+/**
+ * The shared emulator sometimes drops a kept-alive connection under load ("other side closed"):
+ * a network failure (never an answer) is tried again, twice at most.
+ */
+async function post(url: string, body: string): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 async function identityToolkit(action: string, payload: Record<string, unknown>) {
-  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:${action}?key=fake-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...payload, returnSecureToken: true }),
-  });
+  const response = await post(
+    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:${action}?key=fake-key`,
+    JSON.stringify({ ...payload, returnSecureToken: true }),
+  );
   const body = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`emulador recusou ${action}: ${JSON.stringify(body)}`);
   return body as { localId: string; idToken: string; email: string };
