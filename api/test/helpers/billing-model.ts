@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ObjectId } from 'mongodb';
 import { createAccount, signIn, type TestAccount } from './identity';
 import { billingSnapshot, signedEvent, startBillingApp, type BillingTestApp, type PlanView } from './billing';
+import { seedCatalogue } from '../../src/seed/catalogue';
 import { billingInvariantViolations } from '../../src/billing/invariants';
 import { COLLECTIONS, type UserDocument } from '../../src/db/collections';
 import type { InvoiceDocument } from '../../src/db/billing';
@@ -28,6 +29,7 @@ export type Action =
   | { kind: 'cancelNow'; member: number; byAdmin: boolean }
   | { kind: 'adminStatus'; member: number; status: 'ACTIVE' | 'PAUSED' | 'CANCELED' }
   | { kind: 'paymentMethod'; member: number; method: 'PIX' | 'CREDIT_CARD' }
+  | { kind: 'unlock'; member: number; item: number }
   | { kind: 'advance'; hours: number }
   | { kind: 'reconcile' };
 
@@ -47,6 +49,7 @@ export const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelNow' as const), member, byAdmin: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('adminStatus' as const), member, status: fc.constantFrom<'ACTIVE' | 'PAUSED' | 'CANCELED'>('ACTIVE', 'PAUSED', 'CANCELED') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('paymentMethod' as const), member, method }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('unlock' as const), member, item: fc.integer({ min: 0, max: 5 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), hours }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'reconcile' as const }) },
 );
@@ -78,6 +81,8 @@ interface World {
 
 /** One app for a whole test file; each run starts from an empty store and the same instant, so a run replays exactly when shrunk. */
 let app: BillingTestApp | null = null;
+/** Published CREDITS items of the demo catalogue (seeded once; unlocks are cleared per run). */
+let creditItems: { itemType: 'CONTENT' | 'VIDEO'; itemId: string }[] = [];
 
 export async function closeModel(): Promise<void> {
   await app?.close();
@@ -85,7 +90,16 @@ export async function closeModel(): Promise<void> {
 }
 
 async function newWorld(): Promise<World> {
-  app ??= await startBillingApp('2026-03-10T12:00:00.000Z');
+  if (!app) {
+    app = await startBillingApp('2026-03-10T12:00:00.000Z');
+    await seedCatalogue(app.app);
+    const contents = await app.app.contentsRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
+    const videos = await app.app.videosRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
+    creditItems = [
+      ...contents.data.map((item) => ({ itemType: 'CONTENT' as const, itemId: item._id.toHexString() })),
+      ...videos.data.map((item) => ({ itemType: 'VIDEO' as const, itemId: item._id.toHexString() })),
+    ];
+  }
   const t = app;
   await ensureAccounts();
   t.clock.set('2026-03-10T12:00:00.000Z');
@@ -200,6 +214,12 @@ async function step(world: World, act: Action): Promise<void> {
       if (!subId) return;
       const result = await t.call('PATCH', '/v1/subscriptions', { token: who!.token, body: { subscriptionId: subId, paymentMethod: act.method } });
       return expectOk(result.status, 'forma de pagamento', result.body);
+    }
+    case 'unlock': {
+      const item = creditItems[act.item % Math.max(creditItems.length, 1)];
+      if (!item) return;
+      const result = await t.call('POST', '/v1/unlocks', { token: who!.token, body: item });
+      return expectOk(result.status, 'desbloquear', result.body);
     }
     case 'advance':
       // The job runs every minute in production: time never passes without it.
