@@ -222,12 +222,3 @@ function parsePositiveInt(value: string | undefined, name: string, fallback: num
   }
   return parsed;
 }
-
-/** A complete in-memory configuration for tests and tools; override what matters. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    ...loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST }),
-    rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-    ...overrides,
-  };
-}
