@@ -309,6 +309,9 @@ describe('Embedded store: indexes answer like a scan', () => {
     ['null matches missing', { name: null }, { _id: 1 }],
     ['unique index', { n: 123 }, undefined],
     ['$or search', { $or: [{ name: /nome 1/ }, { role: 'ADMIN' }] }, { name: 1, _id: 1 }],
+    ['two equalities, one answered by an index', { role: 'USER', active: true }, { createdAt: -1, _id: -1 }],
+    ['equalities no index can answer', { 'credits.used': 3, name: 'nome 4' }, undefined],
+    ['an equality that matches nothing', { role: 'NOBODY' }, { createdAt: -1, _id: -1 }],
   ];
 
   test.each(cases)('%s', async (_title, filter, sort) => {
@@ -324,7 +327,9 @@ describe('Embedded store: indexes answer like a scan', () => {
   test('When a document holds an array in an indexed field, then equality still matches its elements', async () => {
     const things = memoryCollection();
     await things.createIndex({ tags: 1 });
-    await things.insertMany([{ tags: 'a' }, { tags: ['a', 'b'] }, { tags: 'b' }]);
+    await things.insertMany([{ tags: 'a', kind: 1 }, { tags: ['a', 'b'], kind: 1 }, { tags: 'b', kind: 1 }, { tags: [{ x: 1 }, { x: 2 }], kind: 1 }]);
     expect(await things.countDocuments({ tags: 'a' })).toBe(2);
+    expect(await things.countDocuments({ kind: 1, tags: 'b' })).toBe(2);
+    expect(await things.countDocuments({ kind: 1, 'tags.x': 2 })).toBe(1);
   });
 });

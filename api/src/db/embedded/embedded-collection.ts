@@ -42,6 +42,8 @@ interface Plan {
   natural: boolean;
   /** Number of candidates, when known without walking them. */
   size: number | undefined;
+  /** Fields the candidates have not been narrowed by; with their values when all are plain equalities. */
+  residual: [string, unknown][] | undefined;
 }
 
 interface Change {
@@ -138,10 +140,10 @@ export class EmbeddedCollection {
     const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
     const plan = this.plan(filter ?? {}, undefined);
     if (plan.exact && plan.size !== undefined) return Math.max(0, Math.min(plan.size - skip, limit));
-    const query = plan.exact ? undefined : new Query(filter ?? {});
+    const test = plan.exact ? undefined : matcher(filter ?? {}, plan.residual);
     let count = 0;
     for (const doc of plan.docs) {
-      if (query && !query.test(doc)) continue;
+      if (test && !test(doc)) continue;
       count += 1;
       if (count >= skip + limit) break;
     }
@@ -279,9 +281,9 @@ export class EmbeddedCollection {
     index.build(this.docs.values());
     if (index.unique && index.unique.size !== index.entries.length) {
       const seen = new Set<string>();
-      for (const entry of index.entries) {
-        const unique = index.uniqueKey(entry);
-        if (seen.has(unique)) throw this.duplicateKeyError(index, this.docs.get(entry.idKey)!);
+      for (const { doc } of index.entries) {
+        const unique = index.uniqueKey(doc);
+        if (seen.has(unique)) throw this.duplicateKeyError(index, doc);
         seen.add(unique);
       }
     }
@@ -332,11 +334,11 @@ export class EmbeddedCollection {
   private matching(filter: Doc, sort?: SortInput, max?: number): Doc[] {
     const spec = normalizeSort(sort);
     const plan = this.plan(filter ?? {}, spec);
-    const query = plan.exact ? undefined : new Query(filter ?? {});
+    const test = plan.exact ? undefined : matcher(filter ?? {}, plan.residual);
     const inOrder = spec ? plan.sorted : plan.natural;
     const result: Doc[] = [];
     for (const doc of plan.docs) {
-      if (query && !query.test(doc)) continue;
+      if (test && !test(doc)) continue;
       result.push(doc);
       if (inOrder && max !== undefined && result.length >= max) break;
     }
@@ -354,13 +356,13 @@ export class EmbeddedCollection {
    */
   private plan(filter: Doc, spec: SortSpec | undefined): Plan {
     const keys = Object.keys(filter);
-    if (keys.length === 0) return { docs: this.docs.values(), exact: true, sorted: false, natural: true, size: this.docs.size };
+    if (keys.length === 0) return { docs: this.docs.values(), exact: true, sorted: false, natural: true, size: this.docs.size, residual: [] };
     if ('_id' in filter) {
       const id = equalityValue(filter._id);
       if (id !== NOT_EQUALITY) {
         const doc = this.docs.get(keyOf(id));
         const docs = doc ? [doc] : [];
-        return { docs, exact: keys.length === 1, sorted: true, natural: true, size: docs.length };
+        return { docs, exact: keys.length === 1, sorted: true, natural: true, size: docs.length, residual: residualOf(filter, ['_id']) };
       }
     }
     let best: { index: SortedIndex; values: unknown[]; direction: 0 | 1 | -1; score: number } | undefined;
@@ -379,27 +381,27 @@ export class EmbeddedCollection {
       const score = (whole ? 1000 : 0) + values.length * 2 + (direction !== 0 ? 1 : 0);
       if (!best || score > best.score) best = { index, values, direction, score };
     }
-    if (!best) return { docs: this.docs.values(), exact: false, sorted: false, natural: true, size: undefined };
+    if (!best) return { docs: this.docs.values(), exact: false, sorted: false, natural: true, size: undefined, residual: residualOf(filter, []) };
 
     const { index, values, direction } = best;
     const exact = keys.length === values.length;
+    const residual = residualOf(filter, index.fields.slice(0, values.length));
     if (index.unique && values.length === index.fields.length) {
-      const idKey = index.unique.get(values.map((value) => keyOf(value)).join('|'));
+      const idKey = index.unique.get(values.map((value) => `${keyOf(value)}|`).join(''));
       const doc = idKey === undefined ? undefined : this.docs.get(idKey);
       const docs = doc ? [doc] : [];
-      return { docs, exact, sorted: true, natural: true, size: docs.length };
+      return { docs, exact, sorted: true, natural: true, size: docs.length, residual };
     }
     const [start, end] = values.length > 0 ? index.equalRange(values) : [0, index.entries.length];
-    const docs = this.docs;
     const entries = index.entries;
     function* walk(): Generator<Doc> {
       if (direction === -1) {
-        for (let i = end - 1; i >= start; i -= 1) yield docs.get(entries[i]!.idKey)!;
+        for (let i = end - 1; i >= start; i -= 1) yield entries[i]!.doc;
       } else {
-        for (let i = start; i < end; i += 1) yield docs.get(entries[i]!.idKey)!;
+        for (let i = start; i < end; i += 1) yield entries[i]!.doc;
       }
     }
-    return { docs: walk(), exact, sorted: direction !== 0, natural: false, size: end - start };
+    return { docs: walk(), exact, sorted: direction !== 0, natural: false, size: end - start, residual };
   }
 
   private updateFirst(filter: Doc, update: Doc, options: UpdateOptions) {
@@ -484,45 +486,47 @@ export class EmbeddedCollection {
       const claimed = new Map<string, string>();
       const released = new Set<string>();
       for (const { before } of changes) {
-        const entry = before && index.entryFor(before);
-        if (entry) released.add(index.uniqueKey(entry));
+        if (before && index.covers(before)) released.add(index.uniqueKey(before));
       }
       for (const { after } of changes) {
-        const entry = after && index.entryFor(after);
-        if (!after || !entry) continue;
-        const unique = index.uniqueKey(entry);
+        if (!after || !index.covers(after)) continue;
+        const unique = index.uniqueKey(after);
+        const idKey = keyOf(after._id);
         const holder = index.unique!.get(unique);
-        const takenByOther = (holder !== undefined && holder !== entry.idKey && !released.has(unique)) || claimed.has(unique);
+        const takenByOther = (holder !== undefined && holder !== idKey && !released.has(unique)) || claimed.has(unique);
         if (takenByOther) throw this.duplicateKeyError(index, after);
-        claimed.set(unique, entry.idKey);
+        claimed.set(unique, idKey);
       }
     }
     const indexes = [...this.indexDefinitions.values()];
     const journal: CollectionChange = { put: [], remove: [] };
     for (const { before, after } of changes) {
       if (!before) continue;
-      this.docs.delete(keyOf(before._id));
+      const idKey = keyOf(before._id);
+      this.docs.delete(idKey);
       for (const index of indexes) {
         const entry = index.entryFor(before);
-        if (entry) index.remove(entry);
+        if (entry) index.remove(entry, idKey);
       }
       if (!after) journal.remove.push(before._id);
     }
     for (const { after } of changes) {
       if (!after) continue;
-      this.store(after);
+      const idKey = this.store(after);
       for (const index of indexes) {
         const entry = index.entryFor(after);
-        if (entry) index.add(entry);
+        if (entry) index.add(entry, idKey);
       }
       journal.put.push(after);
     }
     return this.files ? this.files.append(journal) : Promise.resolve();
   }
 
-  private store(doc: Doc): void {
-    this.docs.set(keyOf(doc._id), doc);
+  private store(doc: Doc): string {
+    const idKey = keyOf(doc._id);
+    this.docs.set(idKey, doc);
     this.order.set(doc, (this.sequence += 1));
+    return idKey;
   }
 
   private duplicateKeyError(index: Pick<SortedIndex, 'name' | 'key'>, doc: Doc): MongoServerError {
@@ -599,6 +603,49 @@ function isEqualityValue(value: unknown): boolean {
 }
 
 const NOT_EQUALITY = Symbol('not an equality');
+
+/** The conditions an index did not answer, when every one is a plain equality on a field. */
+function residualOf(filter: Doc, answered: string[]): [string, unknown][] | undefined {
+  const residual: [string, unknown][] = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    if (answered.includes(field)) continue;
+    if (field.startsWith('$')) return undefined;
+    const value = equalityValue(condition);
+    if (value === NOT_EQUALITY) return undefined;
+    residual.push([field, value]);
+  }
+  return residual;
+}
+
+/**
+ * A document test for the filter: plain equalities are compared directly (the query engine is
+ * only asked about a document whose field holds an array, where MongoDB matches elements);
+ * anything else goes to mingo.
+ */
+function matcher(filter: Doc, residual: [string, unknown][] | undefined): (doc: Doc) => boolean {
+  let query: Query | undefined;
+  const engine = (doc: Doc) => (query ??= new Query(filter)).test(doc);
+  if (!residual) return engine;
+  return (doc) => {
+    for (const [field, expected] of residual) {
+      const actual = valueOnPath(doc, field);
+      if (Array.isArray(actual)) return engine(doc);
+      if (compareValues(actual, expected) !== 0) return false;
+    }
+    return true;
+  };
+}
+
+/** The value at a dotted path; an array met on the way is returned as is. */
+function valueOnPath(doc: Doc, path: string): unknown {
+  let current: unknown = doc;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    if (Array.isArray(current)) return current;
+    current = (current as Doc)[part];
+  }
+  return current;
+}
 
 /** The value an index can look up for a filter condition: a scalar, ObjectId or Date, or `{ $eq: … }` of one. */
 function equalityValue(condition: unknown): unknown {
