@@ -324,6 +324,49 @@ describe('Embedded store: indexes answer like a scan', () => {
     expect(await indexed.countDocuments(filter, { skip: 3, limit: 5 })).toBe(await plain.countDocuments(filter, { skip: 3, limit: 5 }));
   });
 
+  test('When thousands of writes land in random order, then the index still answers pages and counts like a scan', async () => {
+    const indexed = memoryCollection('indexed');
+    await indexed.createIndex({ group: 1, at: -1 });
+    const plain = memoryCollection('plain');
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const ops: (() => Promise<void>)[] = [];
+    const ids: ObjectId[] = [];
+    for (let i = 0; i < 4000; i += 1) {
+      const _id = new ObjectId();
+      ids.push(_id);
+      const doc = { _id, group: Math.floor(random() * 3), at: Math.floor(random() * 500) };
+      ops.push(async () => {
+        await indexed.insertOne({ ...doc });
+        await plain.insertOne({ ...doc });
+      });
+    }
+    // The index is built empty here, so the inserts below fill and split its blocks.
+    await indexed.find({ group: 0 }).sort({ at: -1, _id: -1 }).limit(1).toArray();
+    for (const op of ops) await op();
+    // Then keep writing: moves between groups and deletions.
+    await indexed.find({ group: 1 }).sort({ at: -1, _id: -1 }).limit(1).toArray();
+    for (let i = 0; i < 1500; i += 1) {
+      const _id = ids[Math.floor(random() * ids.length)]!;
+      if (i % 3 === 0) {
+        await indexed.deleteOne({ _id });
+        await plain.deleteOne({ _id });
+      } else {
+        const change = { $set: { group: Math.floor(random() * 3), at: Math.floor(random() * 500) } };
+        await indexed.updateOne({ _id }, change);
+        await plain.updateOne({ _id }, change);
+      }
+    }
+    for (const group of [0, 1, 2]) {
+      for (const sort of [{ at: -1, _id: -1 }, { at: 1, _id: 1 }] as const) {
+        for (const [skip, limit] of [[0, 20], [700, 20], [0, 0]] as const) {
+          expect(await indexed.find({ group }, { sort, skip, limit }).toArray()).toEqual(await plain.find({ group }, { sort, skip, limit }).toArray());
+        }
+      }
+      expect(await indexed.countDocuments({ group })).toBe(await plain.countDocuments({ group }));
+    }
+  });
+
   test('When a document holds an array in an indexed field, then equality still matches its elements', async () => {
     const things = memoryCollection();
     await things.createIndex({ tags: 1 });

@@ -2,7 +2,7 @@ import { Aggregator, Query, update as applyModifier } from 'mingo';
 import { MongoServerError, ObjectId } from 'mongodb';
 import { cloneValue, getPath, isPlainObject, keyOf, setPath, type Doc } from './documents';
 import type { CollectionChange, CollectionFiles } from './persistence';
-import { compareValues, SortedIndex, type SortSpec } from './sorted-index';
+import { compareValues, idKeyOf, SortedIndex, type SortSpec } from './sorted-index';
 
 type SortInput = SortSpec | [string, 1 | -1][] | undefined;
 type Projection = Record<string, 0 | 1 | boolean>;
@@ -81,8 +81,6 @@ const UPDATE_OPERATORS = new Set([
 export class EmbeddedCollection {
   /** _id key → document, in natural order (last write last). Stored documents are never mutated. */
   private readonly docs = new Map<string, Doc>();
-  /** Natural order of each stored document, for candidates that come from an index. */
-  private readonly order = new WeakMap<Doc, number>();
   private sequence = 0;
   private readonly indexDefinitions = new Map<string, SortedIndex>();
 
@@ -97,7 +95,7 @@ export class EmbeddedCollection {
     for (const change of changes) {
       for (const id of change.remove) this.docs.delete(keyOf(id));
       for (const doc of change.put) {
-        this.docs.delete(keyOf(doc._id));
+        this.docs.delete(idKeyOf(doc));
         this.store(doc);
       }
     }
@@ -278,10 +276,11 @@ export class EmbeddedCollection {
       options.partialFilterExpression ? new Query(options.partialFilterExpression) : undefined,
       options.partialFilterExpression,
     );
-    index.build(this.docs.values());
-    if (index.unique && index.unique.size !== index.entries.length) {
+    if (index.unique) index.build(this.docs.values());
+    if (index.unique && index.unique.size !== index.size) {
       const seen = new Set<string>();
-      for (const { doc } of index.entries) {
+      for (const entry of index.all()) {
+        const doc = index.docOf(entry);
         const unique = index.uniqueKey(doc);
         if (seen.has(unique)) throw this.duplicateKeyError(index, doc);
         seen.add(unique);
@@ -344,8 +343,7 @@ export class EmbeddedCollection {
     }
     if (inOrder) return result;
     // Ties (and unsorted results) keep natural order, as before indexes were used.
-    const order = this.order;
-    const sorted = result.sort((a, b) => (spec ? compareBySpec(a, b, spec) : 0) || order.get(a)! - order.get(b)!);
+    const sorted = result.sort((a, b) => (spec ? compareBySpec(a, b, spec) : 0) || naturalOrder(a) - naturalOrder(b));
     return max === undefined ? sorted : sorted.slice(0, max);
   }
 
@@ -368,6 +366,11 @@ export class EmbeddedCollection {
     let best: { index: SortedIndex; values: unknown[]; direction: 0 | 1 | -1; score: number } | undefined;
     for (const index of this.indexDefinitions.values()) {
       if (!index.plannable) continue;
+      if (!index.ready && !(index.fields[0]! in filter) && !(spec && index.fields[0]! in spec)) continue;
+      if (!index.ready) {
+        index.build(this.docs.values());
+        if (!index.plannable) continue;
+      }
       const values: unknown[] = [];
       for (const field of index.fields) {
         if (!(field in filter)) break;
@@ -392,16 +395,8 @@ export class EmbeddedCollection {
       const docs = doc ? [doc] : [];
       return { docs, exact, sorted: true, natural: true, size: docs.length, residual };
     }
-    const [start, end] = values.length > 0 ? index.equalRange(values) : [0, index.entries.length];
-    const entries = index.entries;
-    function* walk(): Generator<Doc> {
-      if (direction === -1) {
-        for (let i = end - 1; i >= start; i -= 1) yield entries[i]!.doc;
-      } else {
-        for (let i = start; i < end; i += 1) yield entries[i]!.doc;
-      }
-    }
-    return { docs: walk(), exact, sorted: direction !== 0, natural: false, size: end - start, residual };
+    const range = index.equalRange(values, direction === -1 ? -1 : 1);
+    return { docs: range.docs, exact, sorted: direction !== 0, natural: false, size: range.size, residual };
   }
 
   private updateFirst(filter: Doc, update: Doc, options: UpdateOptions) {
@@ -474,9 +469,9 @@ export class EmbeddedCollection {
     const uniqueIndexes = [...this.indexDefinitions.values()].filter((index) => index.unique);
     const pendingIds = new Map<string, boolean>();
     for (const { before, after } of changes) {
-      if (before) pendingIds.set(keyOf(before._id), false);
+      if (before) pendingIds.set(idKeyOf(before), false);
       if (!after) continue;
-      const idKey = keyOf(after._id);
+      const idKey = idKeyOf(after);
       if (!before && (this.docs.has(idKey) || pendingIds.get(idKey))) {
         throw this.duplicateKeyError({ name: '_id_', key: { _id: 1 } }, after);
       }
@@ -491,18 +486,18 @@ export class EmbeddedCollection {
       for (const { after } of changes) {
         if (!after || !index.covers(after)) continue;
         const unique = index.uniqueKey(after);
-        const idKey = keyOf(after._id);
+        const idKey = idKeyOf(after);
         const holder = index.unique!.get(unique);
         const takenByOther = (holder !== undefined && holder !== idKey && !released.has(unique)) || claimed.has(unique);
         if (takenByOther) throw this.duplicateKeyError(index, after);
         claimed.set(unique, idKey);
       }
     }
-    const indexes = [...this.indexDefinitions.values()];
+    const indexes = [...this.indexDefinitions.values()].filter((index) => index.ready);
     const journal: CollectionChange = { put: [], remove: [] };
     for (const { before, after } of changes) {
       if (!before) continue;
-      const idKey = keyOf(before._id);
+      const idKey = idKeyOf(before);
       this.docs.delete(idKey);
       for (const index of indexes) {
         const entry = index.entryFor(before);
@@ -523,9 +518,9 @@ export class EmbeddedCollection {
   }
 
   private store(doc: Doc): string {
-    const idKey = keyOf(doc._id);
+    const idKey = idKeyOf(doc);
     this.docs.set(idKey, doc);
-    this.order.set(doc, (this.sequence += 1));
+    (doc as Sequenced)[NATURAL_ORDER] = this.sequence += 1;
     return idKey;
   }
 
@@ -603,6 +598,17 @@ function isEqualityValue(value: unknown): boolean {
 }
 
 const NOT_EQUALITY = Symbol('not an equality');
+
+/**
+ * Natural order of a stored document (for candidates that come from an index), kept on the
+ * document under a symbol: copies, the journal and the query engine only see string keys.
+ */
+const NATURAL_ORDER = Symbol('natural order');
+type Sequenced = Doc & { [NATURAL_ORDER]?: number };
+
+function naturalOrder(doc: Doc): number {
+  return (doc as Sequenced)[NATURAL_ORDER] ?? 0;
+}
 
 /** The conditions an index did not answer, when every one is a plain equality on a field. */
 function residualOf(filter: Doc, answered: string[]): [string, unknown][] | undefined {
