@@ -312,6 +312,8 @@ describe('Embedded store: indexes answer like a scan', () => {
     ['two equalities, one answered by an index', { role: 'USER', active: true }, { createdAt: -1, _id: -1 }],
     ['equalities no index can answer', { 'credits.used': 3, name: 'nome 4' }, undefined],
     ['an equality that matches nothing', { role: 'NOBODY' }, { createdAt: -1, _id: -1 }],
+    ['$or of regexes (the users search) with an equality', { role: 'USER', $or: [{ name: /NOME 3/i }, { _id: docs[5]!._id }] }, { createdAt: 1, _id: 1 }],
+    ['regex on a field some documents lack', { name: /^nome 1/ }, undefined],
   ];
 
   test.each(cases)('%s', async (_title, filter, sort) => {
@@ -374,5 +376,6 @@ describe('Embedded store: indexes answer like a scan', () => {
     expect(await things.countDocuments({ tags: 'a' })).toBe(2);
     expect(await things.countDocuments({ kind: 1, tags: 'b' })).toBe(2);
     expect(await things.countDocuments({ kind: 1, 'tags.x': 2 })).toBe(1);
+    expect(await things.countDocuments({ $or: [{ tags: /^a$/ }, { kind: 2 }] })).toBe(2);
   });
 });

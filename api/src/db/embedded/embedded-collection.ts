@@ -42,8 +42,8 @@ interface Plan {
   natural: boolean;
   /** Number of candidates, when known without walking them. */
   size: number | undefined;
-  /** Fields the candidates have not been narrowed by; with their values when all are plain equalities. */
-  residual: [string, unknown][] | undefined;
+  /** The conditions the candidates have not been narrowed by, when all are simple (see residualOf). */
+  residual: Condition[] | undefined;
 }
 
 interface Change {
@@ -610,33 +610,71 @@ function naturalOrder(doc: Doc): number {
   return (doc as Sequenced)[NATURAL_ORDER] ?? 0;
 }
 
-/** The conditions an index did not answer, when every one is a plain equality on a field. */
-function residualOf(filter: Doc, answered: string[]): [string, unknown][] | undefined {
-  const residual: [string, unknown][] = [];
+/** A condition the store checks without the query engine: field equality, a regex on a field, or `$or` of those. */
+type Condition = { field: string; equals: unknown } | { field: string; regex: RegExp } | { or: Condition[] };
+
+function simpleCondition(field: string, condition: unknown): Condition | undefined {
+  if (field.startsWith('$')) return undefined;
+  if (condition instanceof RegExp) return condition.global || condition.sticky ? undefined : { field, regex: condition };
+  const value = equalityValue(condition);
+  return value === NOT_EQUALITY ? undefined : { field, equals: value };
+}
+
+/** The conditions an index did not answer, when every one is simple (else undefined: the query engine decides). */
+function residualOf(filter: Doc, answered: string[]): Condition[] | undefined {
+  const residual: Condition[] = [];
   for (const [field, condition] of Object.entries(filter)) {
     if (answered.includes(field)) continue;
-    if (field.startsWith('$')) return undefined;
-    const value = equalityValue(condition);
-    if (value === NOT_EQUALITY) return undefined;
-    residual.push([field, value]);
+    if (field === '$or' && Array.isArray(condition) && condition.length > 0) {
+      const branches: Condition[] = [];
+      for (const branch of condition) {
+        const entries = isPlainObject(branch) ? Object.entries(branch) : [];
+        const simple = entries.length === 1 ? simpleCondition(entries[0]![0], entries[0]![1]) : undefined;
+        if (!simple) return undefined;
+        branches.push(simple);
+      }
+      residual.push({ or: branches });
+      continue;
+    }
+    const simple = simpleCondition(field, condition);
+    if (!simple) return undefined;
+    residual.push(simple);
   }
   return residual;
 }
 
+const ASK_ENGINE = Symbol('ask the query engine');
+
+/** true / false, or ASK_ENGINE when the document holds an array on the path (MongoDB matches elements). */
+function check(doc: Doc, condition: Condition): boolean | typeof ASK_ENGINE {
+  if ('or' in condition) {
+    let unsure = false;
+    for (const branch of condition.or) {
+      const result = check(doc, branch);
+      if (result === true) return true;
+      if (result === ASK_ENGINE) unsure = true;
+    }
+    return unsure ? ASK_ENGINE : false;
+  }
+  const actual = valueOnPath(doc, condition.field);
+  if (Array.isArray(actual)) return ASK_ENGINE;
+  if ('regex' in condition) return typeof actual === 'string' && condition.regex.test(actual);
+  return compareValues(actual, condition.equals) === 0;
+}
+
 /**
- * A document test for the filter: plain equalities are compared directly (the query engine is
- * only asked about a document whose field holds an array, where MongoDB matches elements);
- * anything else goes to mingo.
+ * A document test for the filter: simple conditions are checked directly (the query engine is
+ * only asked about a document whose field holds an array); anything else goes to mingo.
  */
-function matcher(filter: Doc, residual: [string, unknown][] | undefined): (doc: Doc) => boolean {
+function matcher(filter: Doc, residual: Condition[] | undefined): (doc: Doc) => boolean {
   let query: Query | undefined;
   const engine = (doc: Doc) => (query ??= new Query(filter)).test(doc);
   if (!residual) return engine;
   return (doc) => {
-    for (const [field, expected] of residual) {
-      const actual = valueOnPath(doc, field);
-      if (Array.isArray(actual)) return engine(doc);
-      if (compareValues(actual, expected) !== 0) return false;
+    for (const condition of residual) {
+      const result = check(doc, condition);
+      if (result === ASK_ENGINE) return engine(doc);
+      if (!result) return false;
     }
     return true;
   };

@@ -35,7 +35,8 @@ export function decodeRecords(buffer: Buffer): DecodedRecords {
     if (length < 5 || end > buffer.length) break;
     const body = buffer.subarray(offset + HEADER_BYTES, end);
     if (crc32(body) !== checksum) break;
-    records.push(BSON.deserialize(body, { promoteBuffers: false }) as Doc);
+    // The checksum already vouches for the bytes (written by encodeRecord), so UTF-8 is not re-validated.
+    records.push(BSON.deserialize(body, { promoteBuffers: false, validation: { utf8: false } }) as Doc);
     offset = end;
   }
   return { records, validBytes: offset };
