@@ -167,7 +167,7 @@ function readEnv(env: NodeJS.ProcessEnv): Env {
     if (trimmed && name in ENV_SCHEMA.properties) given[name] = trimmed;
   }
   try {
-    return envSchema<Env>({ schema: structuredClone(ENV_SCHEMA) as never, data: given, env: false, dotenv: false });
+    return envSchema<Env>({ schema: ENV_SCHEMA as never, data: given, env: false, dotenv: false });
   } catch (error) {
     const [first] = ((error as { errors?: AjvError[] }).errors ?? []) as AjvError[];
     const name = first?.instancePath.replace(/^\//, '') ?? '';
