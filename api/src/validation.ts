@@ -23,13 +23,74 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
     };
   }
   const withDefaults = hasDefault(schema);
+  const topLevel = topLevelDefaults(schema);
+  const fillDefaults = (input: unknown) => {
+    if (!topLevel || input === null || typeof input !== 'object' || Array.isArray(input)) return Value.Default(schema, copyObject(input));
+    const value = { ...(input as Record<string, unknown>) };
+    for (const [key, fallback] of topLevel) if (value[key] === undefined) value[key] = fallback;
+    return value;
+  };
+  const scalars = scalarProperties(schema);
   return (input: unknown) => {
-    const value = withDefaults ? Value.Default(schema, copyObject(input)) : input;
+    const value = withDefaults ? fillDefaults(input) : input;
     if (check.Check(value)) return { value };
+    // Query strings are text: "2" → 2 and "true" → true by hand when that is all it takes
+    // (what Value.Convert would produce, without walking the schema); anything else goes to it.
+    const quick = scalars && quickConvert(value, scalars);
+    if (quick && check.Check(quick)) return { value: quick };
     const converted = Value.Convert(schema, withDefaults ? value : copyObject(input));
     return check.Check(converted) ? { value: converted } : fail(converted);
   };
 };
+
+/**
+ * For an object schema whose only defaults sit on its own properties (every query string here),
+ * the [key, default] pairs: filling them is what Value.Default does, without walking the schema
+ * per request. undefined when defaults sit deeper (Value.Default handles those).
+ */
+function topLevelDefaults(schema: TSchema): [string, string | number | boolean][] | undefined {
+  const properties = (schema as { type?: unknown; properties?: Record<string, Record<string, unknown>> }).properties;
+  if ((schema as { type?: unknown }).type !== 'object' || !properties || 'default' in schema) return undefined;
+  const defaults: [string, string | number | boolean][] = [];
+  for (const [key, property] of Object.entries(properties)) {
+    const { default: fallback, ...rest } = property;
+    if (hasDefault(rest)) return undefined;
+    if (fallback === undefined) continue;
+    if (fallback === null || typeof fallback === 'object') return undefined;
+    defaults.push([key, fallback as string | number | boolean]);
+  }
+  return defaults;
+}
+
+type ScalarKind = 'number' | 'boolean';
+
+/** Properties of an object schema typed number/integer/boolean (the ones a query string must convert). */
+function scalarProperties(schema: TSchema): Map<string, ScalarKind> | undefined {
+  const properties = (schema as { type?: unknown; properties?: Record<string, { type?: unknown }> }).properties;
+  if ((schema as { type?: unknown }).type !== 'object' || !properties) return undefined;
+  const kinds = new Map<string, ScalarKind>();
+  for (const [key, property] of Object.entries(properties)) {
+    if (property.type === 'integer' || property.type === 'number') kinds.set(key, 'number');
+    else if (property.type === 'boolean') kinds.set(key, 'boolean');
+  }
+  return kinds;
+}
+
+const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/** A copy with canonical "123" / "true" / "false" texts turned into values, or undefined when anything else needs converting. */
+function quickConvert(value: unknown, kinds: Map<string, ScalarKind>): Record<string, unknown> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [key, kind] of kinds) {
+    const text = copy[key];
+    if (typeof text !== 'string') continue;
+    if (kind === 'number' && PLAIN_NUMBER.test(text)) copy[key] = Number(text);
+    else if (kind === 'boolean' && (text === 'true' || text === 'false')) copy[key] = text === 'true';
+    else return undefined;
+  }
+  return copy;
+}
 
 function hasDefault(schema: unknown): boolean {
   if (schema === null || typeof schema !== 'object') return false;

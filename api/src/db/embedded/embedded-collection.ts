@@ -363,7 +363,7 @@ export class EmbeddedCollection {
         return { docs, exact: keys.length === 1, sorted: true, natural: true, size: docs.length, residual: residualOf(filter, ['_id']) };
       }
     }
-    let best: { index: SortedIndex; values: unknown[]; direction: 0 | 1 | -1; score: number } | undefined;
+    let best: { index: SortedIndex; values: unknown[]; direction: 0 | 1 | -1; cost: number } | undefined;
     for (const index of this.indexDefinitions.values()) {
       if (!index.plannable) continue;
       if (!index.ready && !(index.fields[0]! in filter) && !(spec && index.fields[0]! in spec)) continue;
@@ -380,9 +380,11 @@ export class EmbeddedCollection {
       }
       const direction = spec ? sortDirection(index, values.length, spec) : 0;
       if (values.length === 0 && direction === 0) continue;
-      const whole = index.unique && values.length === index.fields.length;
-      const score = (whole ? 1000 : 0) + values.length * 2 + (direction !== 0 ? 1 : 0);
-      if (!best || score > best.score) best = { index, values, direction, score };
+      // Cost: the entries to walk; a range that does not come sorted must also be sorted,
+      // and one that does can stop early. A whole unique key is one document.
+      const size = index.unique && values.length === index.fields.length ? 0 : index.rangeSize(values);
+      const cost = spec ? (direction !== 0 ? size / 2 : size * 2) : size;
+      if (!best || cost < best.cost) best = { index, values, direction, cost };
     }
     if (!best) return { docs: this.docs.values(), exact: false, sorted: false, natural: true, size: undefined, residual: residualOf(filter, []) };
 

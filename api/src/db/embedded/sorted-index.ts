@@ -153,6 +153,20 @@ export class SortedIndex {
     }
   }
 
+  /** How many entries have their first `values.length` fields equal to `values` (two binary searches). */
+  rangeSize(values: unknown[]): number {
+    if (values.length === 0) return this.size;
+    const prefix: (number | string)[] = [];
+    for (const value of values) pushSortKey(prefix, value);
+    const start = this.bound(prefix, false);
+    const end = this.bound(prefix, true);
+    let size = 0;
+    for (let b = start.block; b <= end.block; b += 1) {
+      size += (b === end.block ? end.at : this.blocks[b]!.length) - (b === start.block ? start.at : 0);
+    }
+    return size;
+  }
+
   /** The documents whose first `values.length` fields equal `values`, forward or backward, and how many. */
   equalRange(values: unknown[], direction: 1 | -1): { docs: Iterable<Doc>; size: number } {
     const prefix: (number | string)[] = [];
