@@ -106,6 +106,9 @@ async function benchSize(size: number): Promise<Record<string, number>> {
     row['página da lista com filtro + ordem (índice)'] = await timed(100, () =>
       users.find({ role: 'USER' }).sort({ createdAt: -1, _id: -1 }).skip(20).limit(10).toArray(),
     );
+    row['página sem filtro, ordem por createdAt (índice)'] = await timed(100, () =>
+      users.find({}).sort({ createdAt: -1, _id: -1 }).skip(20).limit(10).toArray(),
+    );
     row['página com dois filtros + ordem'] = await timed(50, () =>
       users.find(listFilter).sort({ createdAt: -1, _id: -1 }).limit(10).toArray(),
     );

@@ -354,7 +354,7 @@ export class EmbeddedCollection {
    */
   private plan(filter: Doc, spec: SortSpec | undefined): Plan {
     const keys = Object.keys(filter);
-    if (keys.length === 0) return { docs: this.docs.values(), exact: true, sorted: false, natural: true, size: this.docs.size, residual: [] };
+    if (keys.length === 0 && !spec) return { docs: this.docs.values(), exact: true, sorted: false, natural: true, size: this.docs.size, residual: [] };
     if ('_id' in filter) {
       const id = equalityValue(filter._id);
       if (id !== NOT_EQUALITY) {
@@ -386,7 +386,7 @@ export class EmbeddedCollection {
       const cost = spec ? (direction !== 0 ? size / 2 : size * 2) : size;
       if (!best || cost < best.cost) best = { index, values, direction, cost };
     }
-    if (!best) return { docs: this.docs.values(), exact: false, sorted: false, natural: true, size: undefined, residual: residualOf(filter, []) };
+    if (!best) return { docs: this.docs.values(), exact: keys.length === 0, sorted: false, natural: true, size: keys.length === 0 ? this.docs.size : undefined, residual: residualOf(filter, []) };
 
     const { index, values, direction } = best;
     const exact = keys.length === values.length;
