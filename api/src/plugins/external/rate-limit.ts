@@ -10,10 +10,12 @@ export default fp(
   async function writeRateLimit(fastify: FastifyInstance) {
     const { max, timeWindowMs } = fastify.config.rateLimit;
     // Read-only routes get no rate-limit hook at all (before: a hook that computed the client
-    // key and then let the request through); this onRoute runs before the plugin's own.
+    // key and then let the request through); this onRoute runs before the plugin's own. A read
+    // that declares its own limit (perUserReadLimit: PIX QR code, payment status) keeps it.
     fastify.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (methods.every((method) => SAFE_METHODS.has(method))) route.config = { ...route.config, rateLimit: false };
+      const ownLimit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== undefined;
+      if (!ownLimit && methods.every((method) => SAFE_METHODS.has(method))) route.config = { ...route.config, rateLimit: false };
     });
     await fastify.register(rateLimit, {
       global: true,

@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosRequestConfig } from 'axios';
@@ -88,11 +89,13 @@ describe('uploadWithAxios', () => {
     };
     const progress: number[] = [];
     const controller = new AbortController();
-    const cover = file('capa.png', 'image/png', 10);
+    // The test environment's FormData is Node's (msw needs it), which takes only Node's File as a
+    // file; jsdom's would be sent as text. In a browser both are the browser's own.
+    const cover = new NodeFile([new Uint8Array(10)], 'capa.png', { type: 'image/png' }) as unknown as File;
     await expect(uploadWithAxios(api, '/uploads/images')(cover, { signal: controller.signal, onProgress: (f) => progress.push(f) })).resolves.toEqual({ url: '/uploads/capa.png' });
 
     expect(api.post).toHaveBeenCalledWith('/uploads/images', expect.any(FormData), expect.objectContaining({ signal: controller.signal }));
-    expect((body as FormData).get('file')).toBeInstanceOf(File);
+    expect((body as FormData).get('file')).toMatchObject({ name: 'capa.png', size: 10, type: 'image/png' });
     config?.onUploadProgress?.({ loaded: 5, total: 10, progress: 0.5, bytes: 5, lengthComputable: true });
     config?.onUploadProgress?.({ loaded: 10, total: 10, bytes: 5, lengthComputable: true });
     expect(progress).toEqual([0.5, 1]);
