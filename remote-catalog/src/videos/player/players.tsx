@@ -31,11 +31,25 @@ const SPEEDS = ['0.75', '1', '1.25', '1.5', '1.75', '2'];
  */
 export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
+  // The last position and duration seen: when the page unmounts, the element is already gone.
+  const seen = useRef({ position: startAt, duration: 0 });
   const [speed, setSpeed] = useState('1');
+  const remember = () => {
+    const element = video.current;
+    if (!element) return;
+    seen.current.position = element.currentTime;
+    if (Number.isFinite(element.duration) && element.duration > 0) seen.current.duration = element.duration;
+  };
   const reports = useProgressReports(
     videoId,
     durationSeconds,
-    { position: () => video.current?.currentTime ?? 0, duration: () => video.current?.duration ?? 0 },
+    {
+      position: () => {
+        remember();
+        return seen.current.position;
+      },
+      duration: () => seen.current.duration,
+    },
     reportProgress,
   );
 
@@ -90,7 +104,10 @@ export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, 
         onPlay={reports.onPlay}
         onPause={reports.onPause}
         onEnded={reports.onEnded}
-        onTimeUpdate={(event) => onTime(event.currentTarget.currentTime)}
+        onTimeUpdate={(event) => {
+          remember();
+          onTime(event.currentTarget.currentTime);
+        }}
         onKeyDown={onKeyDown}
       >
         {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="pt-BR" label="Português" default />}
