@@ -8,8 +8,7 @@ type Banner = ApiResponse<'/v1/banners/'>['data'][number];
 function BannerSlide({ banner }: { banner: Banner }) {
   const inner = (
     <>
-      <img src={banner.imageUrl} alt="" />
-      <p className="catalog-banner__title">{banner.title}</p>
+      <img src={banner.imageUrl} alt={banner.title} />
     </>
   );
   if (!banner.linkUrl) return <div className="catalog-banner">{inner}</div>;

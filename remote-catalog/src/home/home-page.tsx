@@ -91,7 +91,7 @@ function Latest() {
       ) : latestVideos.length + latestContents.length === 0 ? (
         <p>Ainda não há nada publicado. Volte em breve!</p>
       ) : (
-        <div className="catalog-grid">
+        <div className="catalog-grid catalog-grid--row-on-small">
           {latestVideos.map((video) => (
             <VideoCard key={video._id} video={video} />
           ))}

@@ -1,5 +1,6 @@
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
+import { useSearchParams } from 'react-router-dom';
 
 type Filter = 'q' | 'type';
 
@@ -15,6 +16,7 @@ export const searchQueryKey = ['search'] as const;
 /** `/busca?q=…&type=…&page=…`: the words, the type and the page live in the URL. */
 export function useCatalogueSearch() {
   const api = useApi();
-  const search = usePaginatedQuery({ queryKey: searchQueryKey, queryFn: (params, signal) => searchCatalogue(api, params, signal), filters: ['q', 'type'] });
-  return search;
+  const [searchParams] = useSearchParams();
+  const enabled = Boolean(searchParams.get('q')?.trim()); // no words, no call
+  return usePaginatedQuery({ queryKey: searchQueryKey, queryFn: (params, signal) => searchCatalogue(api, params, signal), filters: ['q', 'type'], enabled });
 }

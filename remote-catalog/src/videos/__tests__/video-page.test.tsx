@@ -26,7 +26,7 @@ const api = startMockApi(
   }),
   mockApi('get', '/v1/videos/{idOrSlug}/transcript', () => ({
     videoId: video()._id,
-    format: 'vtt',
+    format: 'vtt' as const,
     cueCount: 2,
     updatedAt: '2026-03-01T12:00:00.000Z',
     cues: [

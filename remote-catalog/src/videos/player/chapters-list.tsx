@@ -13,7 +13,7 @@ export function ChaptersList({ chapters, currentTime, onSeek, disabled }: { chap
       <ol className="catalog-list">
         {chapters.map((chapter, index) => (
           <li key={chapter.startSeconds}>
-            <button type="button" className="catalog-seek" onClick={() => onSeek(chapter.startSeconds)} disabled={disabled} aria-current={index === current ? 'true' : undefined}>
+            <button type="button" className="catalog-seek" onClick={() => onSeek(chapter.startSeconds)} disabled={disabled} aria-current={!disabled && index === current ? 'true' : undefined}>
               <span className="catalog-seek__time">{formatClock(chapter.startSeconds)}</span>
               <span>{chapter.title}</span>
             </button>
