@@ -3,15 +3,15 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 
-// Each page is its own chunk: the remote entry plus the first route stays small (`npm run size`).
-const HomePage = lazy(() => import('./home/home-page').then((module) => ({ default: module.HomePage })));
-const VideosPage = lazy(() => import('./videos/videos-page').then((module) => ({ default: module.VideosPage })));
-const VideoPage = lazy(() => import('./videos/video-page').then((module) => ({ default: module.VideoPage })));
-const ContentsPage = lazy(() => import('./contents/contents-page').then((module) => ({ default: module.ContentsPage })));
-const ContentPage = lazy(() => import('./contents/content-page').then((module) => ({ default: module.ContentPage })));
-const PlansPage = lazy(() => import('./plans/plans-page').then((module) => ({ default: module.PlansPage })));
-const SearchPage = lazy(() => import('./search/search-page').then((module) => ({ default: module.SearchPage })));
-const CertificatePage = lazy(() => import('./certificates/certificate-page').then((module) => ({ default: module.CertificatePage })));
+// Each page is its own chunk, named `page-…` so `npm run size` reports the remote entry plus each route.
+const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ './home/home-page').then((module) => ({ default: module.HomePage })));
+const VideosPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './videos/videos-page').then((module) => ({ default: module.VideosPage })));
+const VideoPage = lazy(() => import(/* webpackChunkName: "page-video" */ './videos/video-page').then((module) => ({ default: module.VideoPage })));
+const ContentsPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './contents/contents-page').then((module) => ({ default: module.ContentsPage })));
+const ContentPage = lazy(() => import(/* webpackChunkName: "page-content" */ './contents/content-page').then((module) => ({ default: module.ContentPage })));
+const PlansPage = lazy(() => import(/* webpackChunkName: "page-plans" */ './plans/plans-page').then((module) => ({ default: module.PlansPage })));
+const SearchPage = lazy(() => import(/* webpackChunkName: "page-search" */ './search/search-page').then((module) => ({ default: module.SearchPage })));
+const CertificatePage = lazy(() => import(/* webpackChunkName: "page-certificate" */ './certificates/certificate-page').then((module) => ({ default: module.CertificatePage })));
 
 function PageLoading() {
   return (

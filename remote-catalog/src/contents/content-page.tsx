@@ -1,12 +1,17 @@
 import { PageLayout } from '@clube/platform';
-import { Markdown } from '@clube/kit/ui/markdown';
 import { Skeleton } from '@clube/kit/ui/skeleton';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AccessBadge } from '../shared/access-badge';
 import { QueryError } from '../shared/query-state';
 import { LockedPanel } from '../unlock/locked-panel';
 import { useContent } from './api/get-content';
 import '../shared/catalog.css';
+
+// The Markdown renderer (marked + DOMPurify, most of this page's weight) loads beside the API call
+// instead of inside the route's chunk; the import starts as soon as the page module runs.
+const markdownModule = import(/* webpackChunkName: "markdown" */ '@clube/kit/ui/markdown');
+const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.Markdown })));
 
 /** `/conteudos/{slug}`: the reading page — sanitised Markdown and signed attachments, gated like videos. */
 export function ContentPage() {
@@ -47,7 +52,9 @@ export function ContentPage() {
         <LockedPanel item={item} itemType="CONTENT" verb="ler" variant="text" />
       ) : (
         <article aria-label="Conteúdo">
-          <Markdown source={item.body} />
+          <Suspense fallback={<Skeleton lines={6} label="Carregando o conteúdo…" />}>
+            <Markdown source={item.body} />
+          </Suspense>
           {item.attachments && item.attachments.length > 0 && (
             <section className="catalog-section" aria-labelledby="attachments-title">
               <h2 id="attachments-title" className="catalog-section__title">
