@@ -37,7 +37,7 @@ describe('/conteudos/{slug}', () => {
   it('When the member may read it, then the Markdown is rendered without anything that runs, and attachments download through their signed links', async () => {
     renderRoute(<Routes />, '/conteudos/protocolo', { persona: 'membro' });
     const article = await screen.findByRole('article', { name: 'Conteúdo' }, { timeout: 5000 });
-    expect(within(article).getByRole('heading', { level: 2, name: 'Passo a passo' })).toBeInTheDocument();
+    expect(await within(article).findByRole('heading', { level: 2, name: 'Passo a passo' }, { timeout: 5000 })).toBeInTheDocument();
     expect(within(article).getByText('luvas').tagName).toBe('STRONG');
     expect(article.querySelector('script')).toBeNull();
     expect(article.querySelector('[onerror]')).toBeNull();
