@@ -65,6 +65,7 @@ class StatsFilePlugin {
         chunkModules: true,
         entrypoints: true,
         namedChunkGroups: true,
+        chunkGroups: true, // what fills namedChunkGroups (each lazily loaded page's chunks, for `npm run size`)
         ids: true,
       });
       const slim = {

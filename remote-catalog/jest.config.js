@@ -1,1 +1,3 @@
-module.exports = require('../jest.frontend.cjs')(__dirname);
+const base = require('../jest.frontend.cjs')(__dirname);
+
+module.exports = { ...base, setupFiles: [...base.setupFiles, require.resolve('./jest.form-data.cjs')] };

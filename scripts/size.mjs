@@ -17,6 +17,8 @@ const gz = (file) => gzipSync(readFileSync(file)).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 const rows = [];
+/** Remotes' lazily loaded pages (chunks named `page-…`): entry + routes module + the page's chunks. */
+const routeRows = [];
 /** Shell chunks named with webpackChunkName that load only on demand. */
 const ON_DEMAND = new Set(['posthog']);
 const lazyRows = [];
@@ -48,6 +50,12 @@ for (const [name, { dir }] of Object.entries(FRONTENDS)) {
   } else {
     const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
     files = ['remoteEntry.js', ...routeChunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js'))];
+    const entryBytes = files.reduce((sum, file) => sum + gz(path.join(dist, file)), 0);
+    for (const [group, { chunks = [] }] of Object.entries(stats.namedChunkGroups ?? {})) {
+      if (!group.startsWith('page-')) continue;
+      const pageFiles = stats.chunks.filter((chunk) => chunks.includes(chunk.id)).flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js') && !files.includes(file));
+      routeRows.push([name, group.slice('page-'.length), entryBytes + pageFiles.reduce((sum, file) => sum + gz(path.join(dist, file)), 0)]);
+    }
   }
   rows.push([name, files.length, files.reduce((sum, file) => sum + gz(path.join(dist, file)), 0)]);
 
@@ -62,6 +70,11 @@ console.log('JS inicial (gzip)');
 for (const [name, count, bytes] of rows) console.log(`  ${name.padEnd(8)} ${kb(bytes).padStart(9)}  (${count} arquivo${count > 1 ? 's' : ''})`);
 
 for (const [file, bytes] of lazyRows) console.log(`  sob demanda: ${file} ${kb(bytes)}`);
+
+if (routeRows.length) {
+  console.log('\nEntrada do remote + uma rota (gzip; páginas em chunks "page-…")');
+  for (const [name, page, bytes] of routeRows) console.log(`  ${name.padEnd(8)} ${page.padEnd(14)} ${kb(bytes).padStart(9)}`);
+}
 
 console.log('\nSingletons compartilhados (em quais deployments o código está)');
 let duplicated = false;

@@ -1,17 +1,41 @@
 import { NotFoundPage } from '@clube/platform';
+import { Skeleton } from '@clube/kit/ui/skeleton';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { HomePage } from './home/home-page';
-import { PlansPage } from './plans/plans-page';
-import { VideosPage } from './videos/videos-page';
 
-/** The catalog remote's routes, mounted by the shell for `/`, `/videos` and `/planos`. */
+// Each page is its own chunk, named `page-…` so `npm run size` reports the remote entry plus each route.
+const HomePage = lazy(() => import(/* webpackChunkName: "page-home" */ './home/home-page').then((module) => ({ default: module.HomePage })));
+const VideosPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './videos/videos-page').then((module) => ({ default: module.VideosPage })));
+const VideoPage = lazy(() => import(/* webpackChunkName: "page-video" */ './videos/video-page').then((module) => ({ default: module.VideoPage })));
+const ContentsPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './contents/contents-page').then((module) => ({ default: module.ContentsPage })));
+const ContentPage = lazy(() => import(/* webpackChunkName: "page-content" */ './contents/content-page').then((module) => ({ default: module.ContentPage })));
+const PlansPage = lazy(() => import(/* webpackChunkName: "page-plans" */ './plans/plans-page').then((module) => ({ default: module.PlansPage })));
+const SearchPage = lazy(() => import(/* webpackChunkName: "page-search" */ './search/search-page').then((module) => ({ default: module.SearchPage })));
+const CertificatePage = lazy(() => import(/* webpackChunkName: "page-certificate" */ './certificates/certificate-page').then((module) => ({ default: module.CertificatePage })));
+
+function PageLoading() {
+  return (
+    <main className="clube-page">
+      <Skeleton lines={4} label="Carregando a página…" />
+    </main>
+  );
+}
+
+/** The catalog remote's routes, mounted by the shell for `/`, `/videos`, `/conteudos`, `/planos`, `/busca` and `/certificados`. */
 export default function CatalogRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/videos" element={<VideosPage />} />
-      <Route path="/planos" element={<PlansPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/videos" element={<VideosPage />} />
+        <Route path="/videos/:slug" element={<VideoPage />} />
+        <Route path="/conteudos" element={<ContentsPage />} />
+        <Route path="/conteudos/:slug" element={<ContentPage />} />
+        <Route path="/planos" element={<PlansPage />} />
+        <Route path="/busca" element={<SearchPage />} />
+        <Route path="/certificados/:code" element={<CertificatePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -50,6 +50,23 @@ describe('typed API helpers', () => {
     expect(seen.at(-1)).toEqual({ method: 'PATCH', url: '/v1/users/u1', body: JSON.stringify({ name: 'Ana Souza' }) });
   });
 
+  it('When a call asks for keepalive, then it goes out through fetch with keepalive, with its body and token', async () => {
+    const realFetch = globalThis.fetch;
+    const inits: RequestInit[] = [];
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      inits.push(init ?? (input instanceof Request ? { keepalive: input.keepalive } : {}));
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      const api = createTypedApi(createApiClient({ apiUrl, getToken: async () => 'token-1' }));
+      await api.put('/v1/me/progress/videos/{id}', { params: { path: { id: 'v1' } }, body: { positionSeconds: 12, durationSeconds: 60 }, keepalive: true });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(inits.some((init) => init.keepalive === true)).toBe(true);
+    expect(seen.at(-1)).toEqual({ method: 'PUT', url: '/v1/me/progress/videos/v1', body: JSON.stringify({ positionSeconds: 12, durationSeconds: 60 }) });
+  });
+
   it('When a call does not match the API\'s document, then it does not compile', () => {
     const api = createTypedApi(createApiClient({ apiUrl }));
     const neverCalled = () => {

@@ -43,6 +43,8 @@ export type ApiRequestInit<O> = ParamsOption<O> &
     signal?: AbortSignal;
     /** Upload progress (multipart bodies). */
     onUploadProgress?: (event: AxiosProgressEvent) => void;
+    /** Sent with `fetch(…, { keepalive: true })`, so it still arrives when the page is being closed. */
+    keepalive?: boolean;
   };
 
 type InitArgs<O> = RequiredKeysOf<ParamsOption<O> & BodyOption<O>> extends never ? [init?: ApiRequestInit<O>] : [init: ApiRequestInit<O>];
@@ -62,6 +64,7 @@ interface LooseInit {
   body?: unknown;
   signal?: AbortSignal;
   onUploadProgress?: (event: AxiosProgressEvent) => void;
+  keepalive?: boolean;
 }
 
 /**
@@ -89,6 +92,7 @@ export function createTypedApi(client: AxiosInstance): TypedApi {
         data: init.body,
         signal: init.signal,
         onUploadProgress: init.onUploadProgress,
+        ...(init.keepalive ? { adapter: 'fetch' as const, fetchOptions: { keepalive: true } } : {}),
       }) as Promise<unknown>;
   return { get: call('get'), post: call('post'), put: call('put'), patch: call('patch'), delete: call('delete') } as unknown as TypedApi;
 }

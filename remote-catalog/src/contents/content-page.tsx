@@ -1,0 +1,78 @@
+import { PageLayout } from '@clube/platform';
+import { Skeleton } from '@clube/kit/ui/skeleton';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { AccessBadge } from '../shared/access-badge';
+import { QueryError } from '../shared/query-state';
+import { LockedPanel } from '../unlock/locked-panel';
+import { useContent } from './api/get-content';
+import '../shared/catalog.css';
+
+// The Markdown renderer (marked + DOMPurify, most of this page's weight) loads beside the API call
+// instead of inside the route's chunk; the import starts as soon as the page module runs.
+const markdownModule = import(/* webpackChunkName: "markdown" */ '@clube/kit/ui/markdown');
+const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.Markdown })));
+
+/** `/conteudos/{slug}`: the reading page — sanitised Markdown and signed attachments, gated like videos. */
+export function ContentPage() {
+  const { slug = '' } = useParams();
+  const content = useContent(slug);
+
+  if (content.isPending) {
+    return (
+      <PageLayout title="Carregando conteúdo…">
+        <Skeleton lines={8} label="Carregando o conteúdo…" />
+      </PageLayout>
+    );
+  }
+  if (content.isError) {
+    return (
+      <PageLayout title="Conteúdo">
+        <QueryError error={content.error} onRetry={() => void content.refetch()} title="Não foi possível abrir o conteúdo" />
+        <p>
+          <Link to="/conteudos">Ver todos os conteúdos</Link>
+        </p>
+      </PageLayout>
+    );
+  }
+
+  const item = content.data;
+  return (
+    <PageLayout
+      title={item.title}
+      description={
+        <span className="catalog-meta">
+          <AccessBadge access={item.access} creditCost={item.creditCost} unlocked={item.unlocked} />
+          {item.category && <Link to={`/conteudos?categoryId=${item.category._id}`}>{item.category.name}</Link>}
+        </span>
+      }
+    >
+      <p style={{ overflowWrap: 'anywhere' }}>{item.summary}</p>
+      {item.locked || item.body === undefined ? (
+        <LockedPanel item={item} itemType="CONTENT" verb="ler" variant="text" />
+      ) : (
+        <article aria-label="Conteúdo">
+          <Suspense fallback={<Skeleton lines={6} label="Carregando o conteúdo…" />}>
+            <Markdown source={item.body} />
+          </Suspense>
+          {item.attachments && item.attachments.length > 0 && (
+            <section className="catalog-section" aria-labelledby="attachments-title">
+              <h2 id="attachments-title" className="catalog-section__title">
+                Anexos
+              </h2>
+              <ul className="catalog-attachments">
+                {item.attachments.map((attachment) => (
+                  <li key={attachment.key}>
+                    <a className="clube-button clube-button--secondary" href={attachment.url} download={attachment.name} target="_blank" rel="noopener noreferrer">
+                      Baixar {attachment.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </article>
+      )}
+    </PageLayout>
+  );
+}

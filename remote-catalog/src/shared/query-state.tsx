@@ -1,0 +1,25 @@
+import { ErrorState } from '@clube/platform';
+import { Skeleton } from '@clube/kit/ui/skeleton';
+import './catalog.css';
+
+/** Placeholder cards while a grid or row loads. */
+export function CardsSkeleton({ count = 4, label = 'Carregando…' }: { count?: number; label?: string }) {
+  return (
+    <div className="catalog-grid" aria-busy="true">
+      <Skeleton label={label} lines={0} />
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="catalog-card catalog-card--skeleton" aria-hidden="true">
+          <span className="clube-skeleton catalog-card__media" />
+          <span className="clube-skeleton" style={{ width: '80%', height: '1em' }} />
+          <span className="clube-skeleton" style={{ width: '40%', height: '1em' }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A failed query: the API's Portuguese message and "Tentar novamente". */
+export function QueryError({ error, onRetry, title }: { error: unknown; onRetry: () => void; title?: string }) {
+  const message = error instanceof Error && error.message ? error.message : 'Não foi possível carregar. Tente novamente.';
+  return <ErrorState title={title} message={message} onRetry={onRetry} />;
+}

@@ -1,0 +1,124 @@
+import { PageLayout, useAuth } from '@clube/platform';
+import { Skeleton } from '@clube/kit/ui/skeleton';
+import { useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { AccessBadge } from '../shared/access-badge';
+import { VideoCard } from '../shared/cards';
+import { formatDuration } from '../shared/format';
+import { QueryError } from '../shared/query-state';
+import type { VideoDetail } from '../shared/types';
+import { LockedPanel } from '../unlock/locked-panel';
+import { useRelatedVideos } from './api/get-related-videos';
+import { useVideo } from './api/get-video';
+import { ChaptersList } from './player/chapters-list';
+import { EmbedPlayer, FilePlayer, type PlayerHandle } from './player/players';
+import { TranscriptPanel } from './player/transcript-panel';
+import '../shared/catalog.css';
+
+/** `?t=42` (a search hit) opens the video at that second. */
+function secondsFrom(value: string | null): number | null {
+  if (!value || !/^\d+(\.\d+)?$/.test(value)) return null;
+  return Number(value);
+}
+
+/** `/videos/{slug}`: the player, chapters, transcript, the way in when locked, related videos. */
+export function VideoPage() {
+  const { slug = '' } = useParams();
+  const video = useVideo(slug);
+  if (video.isPending) {
+    return (
+      <PageLayout title="Carregando vídeo…">
+        <div className="catalog-player">
+          <div className="clube-skeleton catalog-player__video" aria-hidden="true" />
+          <Skeleton lines={6} label="Carregando o vídeo…" />
+        </div>
+      </PageLayout>
+    );
+  }
+  if (video.isError) {
+    return (
+      <PageLayout title="Vídeo">
+        <QueryError error={video.error} onRetry={() => void video.refetch()} title="Não foi possível abrir o vídeo" />
+        <p>
+          <Link to="/videos">Ver todos os vídeos</Link>
+        </p>
+      </PageLayout>
+    );
+  }
+  return <VideoView key={video.data._id} video={video.data} />;
+}
+
+function VideoView({ video }: { video: VideoDetail }) {
+  const { status } = useAuth();
+  const [searchParams] = useSearchParams();
+  const player = useRef<PlayerHandle>(null);
+  const [currentTime, setCurrentTime] = useState(0);
+  const [justUnlocked, setJustUnlocked] = useState(false);
+  const related = useRelatedVideos(video.categoryId);
+
+  const t = secondsFrom(searchParams.get('t'));
+  const resume = video.progress && !video.progress.finished ? video.progress.positionSeconds : 0;
+  const startAt = t ?? resume;
+  const source = video.locked ? undefined : video.source;
+  const seek = (seconds: number) => player.current?.seek(seconds);
+  const playerProps = {
+    videoId: video._id,
+    title: video.title,
+    durationSeconds: video.durationSeconds,
+    captionsUrl: video.captionsUrl,
+    startAt,
+    autoPlay: justUnlocked,
+    reportProgress: status === 'authenticated',
+    onTime: setCurrentTime,
+    handle: player,
+  };
+
+  return (
+    <PageLayout
+      title={video.title}
+      description={
+        <span className="catalog-meta">
+          <AccessBadge access={video.access} creditCost={video.creditCost} unlocked={video.unlocked} />
+          {video.category && <Link to={`/videos?categoryId=${video.category._id}`}>{video.category.name}</Link>}
+          <span>{formatDuration(video.durationSeconds)}</span>
+        </span>
+      }
+    >
+      <div className="catalog-player">
+        <div>
+          {!source ? (
+            <LockedPanel item={video} itemType="VIDEO" verb="assistir" onUnlocked={() => setJustUnlocked(true)} />
+          ) : source.kind === 'file' ? (
+            <FilePlayer {...playerProps} url={source.url} />
+          ) : (
+            <EmbedPlayer {...playerProps} kind={source.kind} url={source.url} />
+          )}
+          {startAt > 0 && source && <p className="catalog-meta">{t !== null ? 'Abrindo no trecho encontrado.' : 'Continuando de onde você parou.'}</p>}
+          <p style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{video.description}</p>
+        </div>
+        <aside className="catalog-side" aria-label="Capítulos e transcrição">
+          <ChaptersList chapters={video.chapters} currentTime={currentTime} onSeek={seek} disabled={!source} />
+          {source && video.hasTranscript && <TranscriptPanel slug={video.slug} currentTime={currentTime} onSeek={seek} />}
+        </aside>
+      </div>
+      <RelatedVideos currentId={video._id} rows={related.data?.data} />
+    </PageLayout>
+  );
+}
+
+function RelatedVideos({ currentId, rows }: { currentId: string; rows: VideoDetail[] | undefined }) {
+  const others = (rows ?? []).filter((row) => row._id !== currentId).slice(0, 4);
+  if (others.length === 0) return null;
+  return (
+    <section className="catalog-section" aria-labelledby="related-title">
+      <h2 id="related-title" className="catalog-section__title">
+        Vídeos relacionados
+      </h2>
+      <div className="catalog-grid">
+        {others.map((row) => (
+          <VideoCard key={row._id} video={row} />
+        ))}
+      </div>
+    </section>
+  );
+}
