@@ -27,10 +27,10 @@ beforeAll(async () => {
     mockApi('post', '/v1/suggestions/{id}/vote', ({ params }) => {
       const suggestion = open.find((s) => s._id === params.id);
       if (!suggestion) return apiError(404, 'Sugestão não encontrada.');
-      if (suggestion.votedByMe) return { counted: false };
+      if (suggestion.votedByMe) return { counted: false, suggestion };
       suggestion.votes += 1;
       suggestion.votedByMe = true;
-      return { counted: true };
+      return { counted: true, suggestion };
     }),
     mockApi('post', '/v1/suggestions/', ({ body }) => {
       const created: Suggestion = { ...base, _id: '6650000000000000000000cc', subject: body.subject, message: body.message, status: 'NEW', votes: 0, mine: true };
