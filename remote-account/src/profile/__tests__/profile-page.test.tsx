@@ -1,4 +1,4 @@
-import { apiError, HANG, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
+import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
 import type { ApiResponse } from '@clube/platform';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -10,7 +10,7 @@ const profile = profileOf('membro');
 const EXPORT = { exportedAt: '2026-01-12T10:00:00.000Z', profile: { name: profile.name, email: profile.email } } as unknown as ApiResponse<'/v1/me/export'>;
 
 let server: MockApi;
-let deleteReply: ReturnType<typeof apiError> | typeof HANG | null = null;
+let deleteReply: ReturnType<typeof apiError> | null = null;
 
 beforeAll(async () => {
   await import('../profile-page'); // the lazy chunk, loaded once before the timed queries
