@@ -25,7 +25,7 @@ beforeAll(async () => {
       amountCents: 8990,
       dueDate: '2026-01-04T12:00:00.000Z',
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-      status: 'PENDING',
+      status: 'PENDING' as const,
     })),
     mockApi('get', '/v1/subscriptions/{id}/invoices', () => page([invoiceOf({ status: paid ? 'PAID' : 'PENDING' })])),
   );
