@@ -42,8 +42,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
-    // Behind a proxy in production, the client address comes from X-Forwarded-For.
-    trustProxy: config.nodeEnv === 'production',
+    // Only the configured proxies (hops or addresses) may name the client in X-Forwarded-For.
+    trustProxy: trustProxyOption(config),
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -63,4 +63,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   });
 
   return app as unknown as App;
+}
+
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY, in every mode alike (production included): nobody by
+ * default, else the nearest `hops` proxies (a function: Fastify's types take no number) or the
+ * listed proxy addresses.
+ */
+export function trustProxyOption(config: Pick<Config, 'trustProxy'>): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const { trustProxy } = config;
+  if (typeof trustProxy === 'number') return (_address: string, hop: number) => hop < trustProxy;
+  return trustProxy;
 }

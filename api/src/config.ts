@@ -24,6 +24,13 @@ export interface Config {
   corsOrigins: string[];
   bodyLimitBytes: number;
   rateLimit: RateLimitConfig;
+  /** Expensive reads (PIX QR code, payment status polling) allowed per member per minute. */
+  expensiveReadLimit: number;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify `trustProxy`): false (default: the socket
+   * address is the client), a number of hops, or proxy addresses/CIDRs. Never "everyone".
+   */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   /** Where uploaded and demo files live (catalogue issue). */
   storage: StorageConfig;
@@ -124,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     corsOrigins: nonEmpty(env.CORS_ORIGINS)?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
     bodyLimitBytes: 100 * 1024,
     rateLimit: { max: parsePositiveInt(env.API_WRITE_RATE_LIMIT, 'API_WRITE_RATE_LIMIT', 120), timeWindowMs: 60_000 },
+    expensiveReadLimit: parsePositiveInt(env.API_EXPENSIVE_READ_RATE_LIMIT, 'API_EXPENSIVE_READ_RATE_LIMIT', 30),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     storage,
     // Without a secret (development, tests) each process signs with its own random key.
@@ -194,6 +203,23 @@ function parseStorage(env: NodeJS.ProcessEnv, dataDir: string | undefined): Stor
   throw new ConfigError(`STORAGE_DRIVER inválido: "${driver}". Use local ou s3.`);
 }
 
+/** TRUST_PROXY: unset → false; "2" → two hops; "10.0.0.1,10.1.0.0/16" → those proxies. "true" is refused. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const raw = nonEmpty(value);
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (raw === 'true' || raw === '*') {
+    throw new ConfigError(
+      'TRUST_PROXY não aceita "true": qualquer cliente poderia escolher o próprio endereço com X-Forwarded-For. Informe o número de proxies (ex.: 1) ou os endereços deles.',
+    );
+  }
+  const addresses = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  if (!addresses.every((item) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item))) {
+    throw new ConfigError(`TRUST_PROXY inválido: "${raw}". Use o número de proxies (ex.: 1) ou endereços IP/CIDR separados por vírgula.`);
+  }
+  return addresses;
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
@@ -228,6 +254,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST }),
     rateLimit: { max: 10_000, timeWindowMs: 60_000 },
+    expensiveReadLimit: 10_000,
     ...overrides,
   };
 }

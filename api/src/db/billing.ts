@@ -33,6 +33,13 @@ export interface CancelRequest {
   requestedAt: Date;
 }
 
+/** One paid period cut short by an upgrade: what of it is credited back. */
+export interface SupersededPeriod {
+  invoiceId: ObjectId;
+  creditedCents: number;
+  creditsTakenBack: number;
+}
+
 /** A plan change waiting for a payment (upgrade) or for the next cycle (downgrade). */
 export interface PendingPlanChange {
   kind: 'UPGRADE' | 'DOWNGRADE';
@@ -43,6 +50,12 @@ export interface PendingPlanChange {
   invoiceId: ObjectId | null;
   /** Downgrade: when the new plan starts (the current endDate). */
   effectiveAt: Date | null;
+  /** Upgrade: value of the paid, unused time credited against the new price (see billing/lifecycle.ts). */
+  creditCents?: number;
+  /** Upgrade: credits of that unused time, held (taken from the balance) until paid, given back if it lapses. */
+  creditsHeld?: number;
+  /** Upgrade: the paid invoices whose unused time this upgrade credits (marked superseded when it is paid). */
+  supersedes?: SupersededPeriod[];
 }
 
 export interface SubscriptionDocument {
@@ -75,14 +88,17 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /**
  * FIRST: opens a cycle that starts when paid (checkout, reactivation). RENEWAL: the next cycle of
  * an active subscription, period fixed in advance. UPGRADE: the prorated difference of a plan change.
+ * GRANT: a period an admin granted without payment (amount 0, PAID when written, no credits).
  */
-export const INVOICE_KINDS = ['FIRST', 'RENEWAL', 'UPGRADE'] as const;
+export const INVOICE_KINDS = ['FIRST', 'RENEWAL', 'UPGRADE', 'GRANT'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 export interface PixCharge {
   payload: string;
   txid: string;
   expiresAt: Date;
+  /** The QR code PNG (data URL), rendered once per payload and kept with it. */
+  qrCodeDataUrl?: string;
 }
 
 export interface InvoiceDocument {
@@ -106,6 +122,14 @@ export interface InvoiceDocument {
   externalId: string;
   pix: PixCharge | null;
   creditsGranted: number;
+  /** UPGRADE: the credit for unused paid time that paid the rest of the new plan's price. */
+  creditAppliedCents?: number;
+  /** PAID, period cut short by an upgrade: when, how much of its value and credits were credited back. */
+  supersededAt?: Date | null;
+  creditedCents?: number;
+  creditsTakenBack?: number;
+  /** PAID, period given up by an explicit "cancel now" (the member's or an admin's decision). */
+  forfeitedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

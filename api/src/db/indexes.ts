@@ -69,7 +69,7 @@ export const INDEXES: IndexDeclaration[] = [
   { collection: COLLECTIONS.unlocks, key: { userId: 1, createdAt: -1 } },
   { collection: COLLECTIONS.unlocks, key: { itemType: 1, itemId: 1 } },
 
-  // admin metrics (plugins/app/admin-metrics.ts): each pipeline's first $match runs on one of these
+  // admin metrics (plugins/app/admin-metrics-repository.ts): each pipeline's first $match runs on one of these
   { collection: COLLECTIONS.subscriptions, key: { startDate: 1 } },
   { collection: COLLECTIONS.subscriptions, key: { canceledAt: 1 } },
   { collection: COLLECTIONS.subscriptions, key: { 'cancelRequest.requestedAt': 1 } },

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { INVOICE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceDocument, type PlanDocument, type SubscriptionDocument } from '../db/billing';
 import { SUBSCRIPTION_STATUSES } from '../db/collections';
-import type { PlanChange, PixQrCode } from '../plugins/app/billing-service';
+import type { PaymentStatus, PlanChange, PixQrCode } from '../plugins/app/billing-service';
 import { DateTime, ObjectIdString, PageQuery } from './common';
 import { PlanSummarySchema, toPlanSummary } from './plans';
 
@@ -50,7 +50,7 @@ export const InvoiceSchema = Type.Object(
     subscriptionId: ObjectIdString,
     userId: ObjectIdString,
     planId: ObjectIdString,
-    kind: Type.Enum([...INVOICE_KINDS], { description: 'FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano' }),
+    kind: Type.Enum([...INVOICE_KINDS], { description: 'FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano; GRANT: período concedido pela administração (sem cobrança)' }),
     amountCents: Type.Integer(),
     description: Type.String(),
     dueDate: DateTime,
@@ -89,9 +89,45 @@ export const PlanChangeSchema = Type.Object(
     dueDate: Nullable(DateTime),
     effectiveAt: Nullable(Type.String({ format: 'date-time', description: 'Quando o novo plano começa; null: ao confirmar o pagamento' })),
     invoiceId: Nullable(ObjectIdString),
+    creditsNow: Type.Integer({ description: 'Créditos do membro agora' }),
+    creditsAfter: Type.Integer({ description: 'Créditos depois que a troca valer (upgrade: os dos dias não usados voltam como desconto)' }),
     message: Type.String({ description: 'O que será cobrado e quando, pronto para exibir' }),
   },
   { description: 'Troca de plano' },
+);
+
+export const PlanPreviewQuery = Type.Object(
+  { externalPlanId: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', description: 'externalPlanId do plano desejado' }) },
+  { additionalProperties: false },
+);
+
+export const PlanPreviewSchema = Type.Object(
+  {
+    ...PlanChangeSchema.properties,
+    invoiceId: Nullable(Type.String({ description: 'Sempre null na prévia, exceto se a mesma troca já estiver pendente' })),
+  },
+  { description: 'Prévia da troca de plano: o que a confirmação (PATCH /subscriptions/{id}/plan) cobraria agora' },
+);
+
+export const PaymentStatusSchema = Type.Object(
+  {
+    subscriptionId: ObjectIdString,
+    subscriptionStatus: SubscriptionStatusSchema,
+    hasAccess: Type.Boolean(),
+    invoice: Nullable(
+      Type.Object({
+        _id: ObjectIdString,
+        kind: Type.Enum([...INVOICE_KINDS]),
+        status: Type.Enum([...INVOICE_STATUSES]),
+        paid: Type.Boolean(),
+        amountCents: Type.Integer(),
+        dueDate: DateTime,
+        paidAt: Nullable(DateTime),
+        pixExpiresAt: Nullable(Type.String({ format: 'date-time', description: 'Validade do PIX atual; null se ainda não gerado ou se não é PIX' })),
+      }),
+    ),
+  },
+  { description: 'Situação do pagamento (leve, para consultar a cada poucos segundos)' },
 );
 
 export const PlanChangeResponse = Type.Object({ subscription: SubscriptionSchema, change: PlanChangeSchema });
@@ -225,6 +261,28 @@ export function toPlanChangeResponse(change: PlanChange): Static<typeof PlanChan
     dueDate: iso(change.dueDate),
     effectiveAt: iso(change.effectiveAt),
     invoiceId: change.invoiceId ? change.invoiceId.toHexString() : null,
+    creditsNow: change.creditsNow,
+    creditsAfter: change.creditsAfter,
     message: change.message,
+  };
+}
+
+export function toPaymentStatusResponse({ subscription, invoice }: PaymentStatus): Static<typeof PaymentStatusSchema> {
+  return {
+    subscriptionId: subscription._id.toHexString(),
+    subscriptionStatus: subscription.status,
+    hasAccess: subscription.status === 'ACTIVE',
+    invoice: invoice
+      ? {
+          _id: invoice._id.toHexString(),
+          kind: invoice.kind,
+          status: invoice.status,
+          paid: invoice.status === 'PAID',
+          amountCents: invoice.amountCents,
+          dueDate: invoice.dueDate.toISOString(),
+          paidAt: iso(invoice.paidAt),
+          pixExpiresAt: iso(invoice.pix?.expiresAt ?? null),
+        }
+      : null,
   };
 }

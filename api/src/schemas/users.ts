@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { BRAZILIAN_STATES, type UserDocument } from '../db/collections';
 import { DateTime, ObjectIdString, PageQuery } from './common';
 
@@ -50,6 +51,8 @@ export const UserSchema = Type.Object(
 
 export type UserResponse = Static<typeof UserSchema>;
 
+const laboratoryCheck = Compile(LaboratorySchema);
+
 export const UserListQuery = Type.Object(
   {
     ...PageQuery,
@@ -96,7 +99,9 @@ export function toUserResponse(user: UserDocument): UserResponse {
     subscription: user.subscription ? user.subscription.toHexString() : null,
     hasActiveSubscription: user.hasActiveSubscription,
     onboardingCompleted: user.onboardingCompleted,
-    laboratory: user.laboratory,
+    // A stored laboratory that no longer fits the schema (written before text was trimmed) shows as
+    // missing, so the member can fill it again, instead of failing this answer and every list holding it.
+    laboratory: user.laboratory && laboratoryCheck.Check(user.laboratory) ? user.laboratory : null,
     credits: { balance: user.credits.balance, used: user.credits.used },
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),

@@ -24,18 +24,13 @@ export async function seedCatalogue(app: FastifyInstance): Promise<Record<string
     filesCopied += 1;
   }
 
-  const categories = app.categoriesRepository.collection();
   let categoriesCreated = 0;
   for (const [order, category] of DEMO_CATEGORIES.entries()) {
     const created = new Date(now - 120 * DAY_MS);
-    const result = await categories.updateOne(
-      { slug: category.slug },
-      { $setOnInsert: { _id: new ObjectId(), slug: category.slug, name: category.name, order, createdAt: created, updatedAt: created } satisfies CategoryDocument },
-      { upsert: true },
-    );
-    categoriesCreated += result.upsertedCount;
+    const doc: CategoryDocument = { _id: new ObjectId(), slug: category.slug, name: category.name, order, createdAt: created, updatedAt: created };
+    if (await app.categoriesRepository.insertIfSlugFree(doc)) categoriesCreated += 1;
   }
-  const categoryIds = new Map((await categories.find({}).toArray()).map((category) => [category.slug, category._id]));
+  const categoryIds = new Map((await app.categoriesRepository.all()).map((category) => [category.slug, category._id]));
   const categoryId = (slug: string) => {
     const id = categoryIds.get(slug);
     if (!id) throw new Error(`categoria de demonstração ausente: ${slug}`);
@@ -62,8 +57,7 @@ export async function seedCatalogue(app: FastifyInstance): Promise<Record<string
       createdAt: created,
       updatedAt: created,
     };
-    const result = await app.contentsRepository.collection().updateOne({ slug: content.slug }, { $setOnInsert: doc }, { upsert: true });
-    contentsCreated += result.upsertedCount;
+    if (await app.contentsRepository.insertIfSlugFree(doc)) contentsCreated += 1;
   }
 
   let videosCreated = 0;
@@ -85,8 +79,7 @@ export async function seedCatalogue(app: FastifyInstance): Promise<Record<string
       createdAt: created,
       updatedAt: created,
     };
-    const result = await app.videosRepository.collection().updateOne({ slug: video.slug }, { $setOnInsert: doc }, { upsert: true });
-    videosCreated += result.upsertedCount;
+    if (await app.videosRepository.insertIfSlugFree(doc)) videosCreated += 1;
   }
 
   let bannersCreated = 0;
@@ -104,8 +97,7 @@ export async function seedCatalogue(app: FastifyInstance): Promise<Record<string
       createdAt: created,
       updatedAt: created,
     };
-    const result = await app.bannersRepository.collection().updateOne({ title: banner.title }, { $setOnInsert: doc }, { upsert: true });
-    bannersCreated += result.upsertedCount;
+    if (await app.bannersRepository.insertIfTitleFree(doc)) bannersCreated += 1;
   }
 
   return { filesCopied, categoriesCreated, contentsCreated, videosCreated, bannersCreated };

@@ -49,35 +49,26 @@ export const PLAN_PRESENTATION: Record<PlanInterval, Presentation> = {
  * their (admin-edited) presentation; price and interval follow the gateway.
  */
 export async function seedPlans(app: FastifyInstance): Promise<{ plansCreated: number }> {
-  const plans = app.plansRepository.collection();
   const at = app.clock.now();
   let plansCreated = 0;
   for (const gatewayPlan of await app.paymentGateway.listPlans()) {
-    const result = await plans.updateOne(
-      { externalPlanId: gatewayPlan.externalPlanId },
-      {
-        $set: { priceCents: gatewayPlan.priceCents, interval: gatewayPlan.interval },
-        $setOnInsert: {
-          _id: new ObjectId(),
-          externalPlanId: gatewayPlan.externalPlanId,
-          ...PLAN_PRESENTATION[gatewayPlan.interval],
-          active: true,
-          createdAt: at,
-          updatedAt: at,
-        },
-      },
-      { upsert: true },
-    );
-    if (result.upsertedCount) plansCreated += 1;
+    const created = await app.plansRepository.upsertFromGateway(gatewayPlan, {
+      _id: new ObjectId(),
+      ...PLAN_PRESENTATION[gatewayPlan.interval],
+      active: true,
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (created) plansCreated += 1;
   }
   return { plansCreated };
 }
 
 /** The demo member holds a paid quarterly subscription (with its credits), paid through the sandbox. */
 export async function seedDemoSubscription(app: FastifyInstance): Promise<{ subscriptionsCreated: number }> {
-  const member = await app.usersRepository.collection().findOne({ email: DEMO_MEMBER.email });
+  const member = await app.usersRepository.findByEmail(DEMO_MEMBER.email);
   if (!member || member.subscription) return { subscriptionsCreated: 0 };
-  const plan = await app.plansRepository.collection().findOne({ interval: 'QUARTERLY', active: true });
+  const plan = (await app.plansRepository.listActive()).find((candidate) => candidate.interval === 'QUARTERLY');
   if (!plan || !app.paymentGateway.simulatePayment) return { subscriptionsCreated: 0 };
   const subscription = await app.billing.subscribe(member, plan._id.toHexString(), 'PIX');
   const [invoice] = await app.invoicesRepository.findOpen(subscription._id);

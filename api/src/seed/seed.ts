@@ -43,7 +43,7 @@ async function ensureAccount(app: FastifyInstance, user: DemoUser): Promise<{ re
 /** Emulator accounts and profiles for the demo users; running it again changes nothing. */
 export async function seedUsers(app: FastifyInstance): Promise<SeedResult> {
   assertEmulator(app);
-  const users = app.usersRepository.collection();
+  const users = app.usersRepository;
   const now = app.clock.now().getTime();
   let accountsCreated = 0;
   let profilesCreated = 0;
@@ -53,10 +53,7 @@ export async function seedUsers(app: FastifyInstance): Promise<SeedResult> {
     if (created) accountsCreated += 1;
     const createdAt = new Date(now - demo.daysAgo * DAY_MS);
     try {
-      const result = await users.updateOne(
-        { providerId: record.uid },
-        {
-          $setOnInsert: {
+      const created = await users.insertIfAbsent({
             _id: new ObjectId(),
             providerId: record.uid,
             email: demo.email,
@@ -69,15 +66,12 @@ export async function seedUsers(app: FastifyInstance): Promise<SeedResult> {
             credits: { balance: 0, used: 0 },
             createdAt,
             updatedAt: createdAt,
-          },
-        },
-        { upsert: true },
-      );
-      if (result.upsertedCount) profilesCreated += 1;
+      });
+      if (created) profilesCreated += 1;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       // The profile exists under an older uid (the emulator lost its accounts): relink it.
-      await users.updateOne({ email: demo.email }, { $set: { providerId: record.uid } });
+      await users.relinkProvider(demo.email, record.uid);
     }
   }
   return { accountsCreated, profilesCreated };

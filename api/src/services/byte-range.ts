@@ -1,8 +1,9 @@
 import type { ByteRange } from '../storage/file-storage';
 
 /**
- * One `Range: bytes=…` range (what <video> sends). Several ranges or a malformed header are
- * ignored (the whole file is sent, as RFC 9110 allows); a range outside the file is unsatisfiable.
+ * One `Range: bytes=…` range (what <video> sends). Several ranges, a malformed header or an
+ * invalid one (last byte before the first) are ignored (the whole file is sent, as RFC 9110
+ * allows); a range starting past the end of the file is unsatisfiable.
  */
 export function parseByteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
@@ -17,7 +18,9 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(startText);
+  // "bytes=1-0": last before first is not a valid range at all, so the header is ignored (RFC 9110 §14.1.1).
+  if (endText !== '' && Number(endText) < start) return null;
   const end = endText === '' ? size - 1 : Math.min(Number(endText), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
+  if (start >= size) return 'unsatisfiable';
   return { start, end };
 }

@@ -18,7 +18,8 @@ export interface ItemListFilters {
 
 /** Contents and videos: the same store over two collections. */
 export interface ItemStore<T extends CatalogueItemDocument> {
-  collection(): Collection<T>;
+  /** Seed: inserts the item unless one with its slug exists; true when inserted. */
+  insertIfSlugFree(item: T): Promise<boolean>;
   list(filters: ItemListFilters): Promise<{ data: T[]; total: number }>;
   findByIdOrSlug(idOrSlug: string, publishedOnly: boolean): Promise<T | null>;
   findById(id: string | ObjectId): Promise<T | null>;
@@ -35,6 +36,8 @@ export interface ItemStore<T extends CatalogueItemDocument> {
   searchCandidates(terms: string[], alsoIds?: ObjectId[]): Promise<Pick<T, '_id' | 'search' | 'publishedAt'>[]>;
   /** Writes the folded search text of items that have none (data from before search); answers how many. */
   backfillSearchText(): Promise<number>;
+  /** How many items use the category (exact; countByCategory stops at 1). */
+  countInCategory(categoryId: ObjectId): Promise<number>;
 }
 
 const SLUG_ATTEMPTS = 20;
@@ -58,7 +61,10 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
     a !== undefined && a.title === b.title && a.summary === b.summary && a.body === b.body;
 
   return {
-    collection,
+    async insertIfSlugFree(item) {
+      const result = await collection().updateOne({ slug: item.slug } as Filter<T>, { $setOnInsert: item as never }, { upsert: true });
+      return result.upsertedCount > 0;
+    },
 
     async list({ page, limit, categoryId, search, access, status, publishedOnly, sort }) {
       const filter: Filter<CatalogueItemDocument> = publishedOnly ? publishedFilter() : {};
@@ -177,6 +183,8 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
       for (const item of missing) await collection().updateOne(byId(item._id), { $set: { search: foldedSearch(item) } } as never);
       return missing.length;
     },
+
+    countInCategory: (categoryId) => collection().countDocuments({ categoryId } as Filter<T>),
   };
 }
 

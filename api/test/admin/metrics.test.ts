@@ -262,7 +262,7 @@ describe('GET /v1/admin/metrics', () => {
 });
 
 describe('Indexes behind the metrics', () => {
-  // Each pipeline's first $match, as written in plugins/app/admin-metrics.ts.
+  // Each pipeline's first $match, as written in plugins/app/admin-metrics-repository.ts.
   const FIRST_MATCH: [string, string][] = [
     [COLLECTIONS.subscriptions, 'status'],
     [COLLECTIONS.subscriptions, 'startDate'],

@@ -33,7 +33,17 @@ describe('Admin status override (PATCH /subscriptions/status)', () => {
     expect(active.body).toMatchObject({ status: 'ACTIVE', startDate: '2026-03-10T12:00:00.000Z', endDate: '2026-04-10T12:00:00.000Z' });
     expect(await userDoc(t, member.id)).toMatchObject({ hasActiveSubscription: true, credits: { balance: 0 } });
     const invoices = await t.call('GET', `/v1/subscriptions/${sub._id}/invoices`, { token: admin });
-    expect(invoices.body.data.map((invoice: { status: string }) => invoice.status)).toEqual(['CANCELED']);
+    // The waived first invoice is canceled; the period granted is recorded as a GRANT (R$ 0, no credits).
+    expect(invoices.body.data.map((invoice: { kind: string; status: string }) => `${invoice.kind}:${invoice.status}`).sort()).toEqual([
+      'FIRST:CANCELED',
+      'GRANT:PAID',
+    ]);
+    expect(invoices.body.data.find((invoice: { kind: string }) => invoice.kind === 'GRANT')).toMatchObject({
+      amountCents: 0,
+      creditsGranted: 0,
+      periodStart: '2026-03-10T12:00:00.000Z',
+      periodEnd: '2026-04-10T12:00:00.000Z',
+    });
 
     const paused = await patch('PAUSED');
     expect(paused.body).toMatchObject({ status: 'PAUSED', hasAccess: false, endDate: '2026-04-10T12:00:00.000Z' });

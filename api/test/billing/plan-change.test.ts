@@ -69,7 +69,8 @@ describe('Plan change', () => {
       endDate: '2027-03-20T12:00:00.000Z',
       pendingPlanChange: null,
     });
-    expect(await userDoc(t, member.id)).toMatchObject({ hasActiveSubscription: true, credits: { balance: 63 } });
+    // The Mensal period was credited back (R$ 60,90 of it): its 3 credits went back with it (held at the request).
+    expect(await userDoc(t, member.id)).toMatchObject({ hasActiveSubscription: true, credits: { balance: 60 } });
   });
 
   test('When a member downgrades, then nothing is charged now and the cheaper plan starts with the next cycle', async () => {
@@ -128,7 +129,8 @@ describe('Plan change', () => {
     expect(back.body.subscription.pendingPlanChange).toBeNull();
     invoices = (await t.call('GET', `/v1/subscriptions/${sub._id}/invoices`, { token: member.token })).body.data;
     expect(invoices[0]).toMatchObject({ kind: 'RENEWAL', status: 'PENDING', amountCents: 23990, periodEnd: '2026-09-10T12:00:00.000Z' });
-    expect(invoices).toHaveLength(2);
+    // Each re-pricing cancels the renewal and issues another for the same cycle: one live renewal at a time.
+    expect(invoices.filter((invoice: { status: string }) => invoice.status !== 'CANCELED')).toHaveLength(2);
   });
 
   test('When an upgrade is not paid by its due date, then it lapses and the current plan continues', async () => {

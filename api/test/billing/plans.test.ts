@@ -80,6 +80,8 @@ describe('Plans', () => {
       '/v1/subscriptions/{id}',
       '/v1/subscriptions/{id}/pixQRCode',
       '/v1/subscriptions/{id}/invoices',
+      '/v1/subscriptions/{id}/payment-status',
+      '/v1/subscriptions/{id}/plan-preview',
       '/v1/subscriptions/status',
       '/v1/subscriptions/{subscriptionId}/plan',
       '/v1/subscriptions/cancelRequest/{id}',
@@ -91,14 +93,18 @@ describe('Plans', () => {
       expect(paths).toContain(path);
     }
     expect(document.paths['/v1/subscriptions/{subscriptionId}/plan'].patch.responses['409']).toBeDefined();
+    expect(Object.keys(document.paths['/v1/subscriptions/{id}/plan-preview'].get.responses).sort()).toEqual(
+      ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500'].sort(),
+    );
+    expect(document.paths['/v1/subscriptions/{id}/payment-status'].get.responses['429']).toBeDefined();
   });
 
   test('When the demo seed runs, then the demo member holds a paid quarterly subscription with its credits, once', async () => {
     await runSeedSteps(t.app);
     await runSeedSteps(t.app);
-    const member = (await t.app.usersRepository.collection().findOne({ email: 'membro@clube.local' }))!;
+    const member = (await t.app.usersRepository.findByEmail('membro@clube.local'))!;
     expect(member).toMatchObject({ hasActiveSubscription: true, credits: { balance: 12 } });
-    const subs = await t.app.subscriptionsRepository.collection().find({ userId: member._id }).toArray();
-    expect(subs.map((sub) => sub.status)).toEqual(['ACTIVE']);
+    const subs = await t.app.subscriptionsRepository.list({ page: 1, limit: 10, userId: member._id.toHexString() });
+    expect(subs.data.map((sub) => sub.status)).toEqual(['ACTIVE']);
   });
 });

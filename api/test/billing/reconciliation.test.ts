@@ -22,7 +22,7 @@ async function paidMember(start: string) {
   return { member, subId: sub._id as string };
 }
 
-const invoicesOf = (subId: string) => t.app.invoicesRepository.collection().find({ subscriptionId: new ObjectId(subId) }).toArray();
+const invoicesOf = (subId: string) => t.app.invoicesRepository.findAllBySubscription(new ObjectId(subId));
 
 describe('Reconciliation job', () => {
   test('When two instances run it at the same moment, then each renewal, pause and cancellation happens once', async () => {
@@ -78,14 +78,14 @@ describe('Reconciliation job', () => {
       beforeListen: async (app) => {
         // Paid until 1 April, and the API was down since before the renewal was issued.
         await seedPlans(app);
-        const plan = (await app.plansRepository.collection().findOne({ interval: 'MONTHLY' }))!;
+        const plan = (await app.plansRepository.listActive()).find((candidate) => candidate.interval === 'MONTHLY')!;
         const at = new Date('2026-03-01T12:00:00.000Z');
-        await app.usersRepository.collection().insertOne({
+        await app.usersRepository.insertIfAbsent({
           _id: userId, providerId: `p-${userId.toHexString()}`, email: `${userId.toHexString()}@teste.clube.local`, name: 'Início',
           role: 'USER', subscription: subscriptionId, hasActiveSubscription: true, onboardingCompleted: true, laboratory: null,
           credits: { balance: 3, used: 0 }, createdAt: at, updatedAt: at,
         });
-        await app.subscriptionsRepository.collection().insertOne({
+        await app.subscriptionsRepository.insert({
           _id: subscriptionId, userId, planId: plan._id, externalPlanId: plan.externalPlanId, externalId: 'sbx_sub_start',
           externalCustomerId: 'sbx_cus_start', paymentMethod: 'PIX', status: 'ACTIVE', isOpen: true, startDate: at,
           currentPeriodStart: at, endDate: new Date('2026-04-01T12:00:00.000Z'), cancelRequest: null, canceledAt: null,
@@ -97,7 +97,7 @@ describe('Reconciliation job', () => {
       // Renewal issued (due 1 April) → overdue → PAUSED until 8 April → past that → CANCELED, all in the start pass.
       const sub = await other.app.subscriptionsRepository.findById(subscriptionId);
       expect(sub).toMatchObject({ status: 'CANCELED', isOpen: false, canceledAt: new Date('2026-05-01T12:00:00.000Z') });
-      const invoices = await other.app.invoicesRepository.collection().find({ subscriptionId }).toArray();
+      const invoices = await other.app.invoicesRepository.findAllBySubscription(subscriptionId);
       expect(invoices.map((invoice) => `${invoice.kind}:${invoice.status}`)).toEqual(['RENEWAL:CANCELED']);
       expect(await other.app.usersRepository.findById(userId)).toMatchObject({ hasActiveSubscription: false, subscription: subscriptionId });
     } finally {

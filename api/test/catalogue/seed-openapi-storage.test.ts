@@ -102,7 +102,8 @@ describe('Storage and file helpers', () => {
     expect(parseByteRange('bytes=90-200', 100)).toEqual({ start: 90, end: 99 });
     expect(parseByteRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
     expect(parseByteRange('bytes=100-', 100)).toBe('unsatisfiable');
-    expect(parseByteRange('bytes=5-1', 100)).toBe('unsatisfiable');
+    // Last byte before the first is an invalid range, not an unsatisfiable one: ignored (RFC 9110).
+    expect(parseByteRange('bytes=5-1', 100)).toBeNull();
     expect(parseByteRange('bytes=0-1,5-6', 100)).toBeNull();
     expect(parseByteRange('items=0-1', 100)).toBeNull();
     expect(parseByteRange(undefined, 100)).toBeNull();

@@ -1,4 +1,7 @@
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Document } from 'mongodb';
+import { billingInvariantViolations, type BillingSnapshot } from '../../src/billing/invariants';
+import type { InvoiceDocument, PlanDocument, SubscriptionDocument } from '../../src/db/billing';
+import type { UnlockDocument } from '../../src/db/catalogue';
 import { DAY_MS } from '../../src/billing/intervals';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../src/billing/webhook-signature';
 import { COLLECTIONS, type UserDocument } from '../../src/db/collections';
@@ -70,4 +73,23 @@ export function signedEvent(
     data: { invoiceId: invoice._id, externalId: invoice.externalId, amountCents: overrides.amountCents ?? invoice.amountCents, paidAt: at },
   });
   return { rawBody, headers: { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(rawBody, secret) } };
+}
+
+/** The stored billing state at the clock's now (tests read the database directly to judge it). */
+export async function billingSnapshot(testApp: TestApp, now: Date): Promise<BillingSnapshot> {
+  const all = <T extends Document>(name: string) => testApp.db.collection<T>(name).find({}).toArray() as Promise<T[]>;
+  const [users, subscriptions, invoices, plans, unlocks] = await Promise.all([
+    all<UserDocument>(COLLECTIONS.users),
+    all<SubscriptionDocument>(COLLECTIONS.subscriptions),
+    all<InvoiceDocument>(COLLECTIONS.invoices),
+    all<PlanDocument>(COLLECTIONS.plans),
+    all<UnlockDocument>(COLLECTIONS.unlocks),
+  ]);
+  return { now, users, subscriptions, invoices, plans, unlocks };
+}
+
+/** Fails with the list of broken billing invariants (billing/invariants.ts), if any. */
+export async function expectInvariants(t: BillingTestApp, step = ''): Promise<void> {
+  const violations = billingInvariantViolations(await billingSnapshot(t, t.clock.now()));
+  if (violations.length) throw new Error(`invariantes violados${step ? ` após ${step}` : ''}:\n${violations.join('\n')}`);
 }

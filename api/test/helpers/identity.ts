@@ -15,18 +15,17 @@ function emulatorHost(): string {
 }
 
 /**
- * A kept-alive socket the emulator already closed fails with "other side closed" before the
- * request is sent (seen when Jest runs one file in band after globalSetup pinged the emulator):
- * that one case is retried once on a fresh connection.
+ * The shared emulator sometimes drops a kept-alive connection under load ("other side closed"):
+ * a network failure (never an answer) is tried again, twice at most.
  */
 async function post(url: string, body: string): Promise<Response> {
-  const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  try {
-    return await send();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    if (cause?.code !== 'UND_ERR_SOCKET' && !/other side closed/.test(cause?.message ?? '')) throw error;
-    return send();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }
 

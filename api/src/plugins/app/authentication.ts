@@ -116,7 +116,8 @@ export async function authorizeOwner(request: FastifyRequest): Promise<void> {
   const owner = await rule.owner(request);
   if (owner && 'providerId' in owner && principal && owner.providerId === principal.uid) return;
   if (!user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
-  if (owner && 'userId' in owner && String(owner.userId) === user._id.toHexString()) return;
+  // Ids are hex: "ABC…" and "abc…" name the same document (an owner using uppercase is still the owner).
+  if (owner && 'userId' in owner && String(owner.userId).toLowerCase() === user._id.toHexString()) return;
   throw forbidden();
 }
 

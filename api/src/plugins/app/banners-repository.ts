@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection, type Filter } from 'mongodb';
+import { ObjectId, type Filter } from 'mongodb';
 import type { BannerDocument } from '../../db/catalogue';
 import { COLLECTIONS } from '../../db/collections';
 import { badRequest } from '../../errors/app-error';
@@ -16,7 +16,8 @@ export interface BannerFields {
 }
 
 export interface BannersRepository {
-  collection(): Collection<BannerDocument>;
+  /** Seed: inserts the banner unless one with its title exists; true when inserted. */
+  insertIfTitleFree(banner: BannerDocument): Promise<boolean>;
   /** Active and inside their window (startsAt ≤ now < endsAt, open ends allowed), ordered. */
   listLive(page: number, limit: number): Promise<{ data: BannerDocument[]; total: number }>;
   listAll(page: number, limit: number): Promise<{ data: BannerDocument[]; total: number }>;
@@ -56,7 +57,10 @@ export default fp(
     };
 
     const repository: BannersRepository = {
-      collection,
+      async insertIfTitleFree(banner) {
+        const result = await collection().updateOne({ title: banner.title }, { $setOnInsert: banner }, { upsert: true });
+        return result.upsertedCount > 0;
+      },
       listLive: (pageNumber, limit) => page(liveFilter(now()), pageNumber, limit),
       listAll: (pageNumber, limit) => page({}, pageNumber, limit),
       findById: (id) => collection().findOne({ _id: new ObjectId(id) }),

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import type { CategoryDocument } from '../../db/catalogue';
 import { COLLECTIONS } from '../../db/collections';
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '../../errors/app-error';
 import { slugify } from '../../services/slug';
 
 export interface CategoriesRepository {
-  collection(): Collection<CategoryDocument>;
+  /** Seed: inserts the category unless one with its slug exists; true when inserted. */
+  insertIfSlugFree(category: CategoryDocument): Promise<boolean>;
   list(page: number, limit: number): Promise<{ data: CategoryDocument[]; total: number }>;
   all(): Promise<CategoryDocument[]>;
   findByIdOrSlug(idOrSlug: string): Promise<CategoryDocument | null>;
@@ -35,7 +36,10 @@ export default fp(
     const order = { order: 1, name: 1, _id: 1 } as const;
 
     const repository: CategoriesRepository = {
-      collection,
+      async insertIfSlugFree(category) {
+        const result = await collection().updateOne({ slug: category.slug }, { $setOnInsert: category }, { upsert: true });
+        return result.upsertedCount > 0;
+      },
 
       async list(page, limit) {
         const [data, total] = await Promise.all([
@@ -89,8 +93,8 @@ export default fp(
         const category = await collection().findOne({ _id });
         if (!category) throw notFound('Categoria não encontrada.', 'CATEGORY_NOT_FOUND');
         const [contents, videos] = await Promise.all([
-          fastify.contentsRepository.collection().countDocuments({ categoryId: _id }),
-          fastify.videosRepository.collection().countDocuments({ categoryId: _id }),
+          fastify.contentsRepository.countInCategory(_id),
+          fastify.videosRepository.countInCategory(_id),
         ]);
         if (contents + videos > 0) {
           const uses = [

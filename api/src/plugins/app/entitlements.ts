@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
-import type { CatalogueItemDocument, ItemType, UnlockDocument } from '../../db/catalogue';
-import { COLLECTIONS, type UserDocument } from '../../db/collections';
+import type { CatalogueItemDocument, ItemType } from '../../db/catalogue';
+import type { UserDocument } from '../../db/collections';
 
 export type LockReason = 'SIGN_IN_REQUIRED' | 'SUBSCRIPTION_REQUIRED' | 'UNLOCK_REQUIRED';
 
@@ -59,12 +59,10 @@ export function lockOf(viewer: Viewer, item: Pick<CatalogueItemDocument, '_id' |
 
 export default fp(
   async function entitlements(fastify: FastifyInstance) {
-    const subscriptions = () => fastify.mongo.db!.collection(COLLECTIONS.subscriptions);
-    const unlocks = () => fastify.mongo.db!.collection<UnlockDocument>(COLLECTIONS.unlocks);
 
     const service: Entitlements = {
       async hasActiveSubscription(userId) {
-        return (await subscriptions().countDocuments({ userId, status: 'ACTIVE' }, { limit: 1 })) > 0;
+        return fastify.subscriptionsRepository.hasActive(userId);
       },
 
       async viewer(request, itemType, itemIds) {
@@ -73,21 +71,17 @@ export default fp(
         if (user.role === 'ADMIN') return { user, isAdmin: true, hasActiveSubscription: true, unlockedIds: new Set() };
         const [active, unlocked] = await Promise.all([
           service.hasActiveSubscription(user._id),
-          itemIds.length
-            ? unlocks()
-                .find({ userId: user._id, itemType, itemId: { $in: itemIds }, settled: true }, { projection: { itemId: 1 } })
-                .toArray()
-            : Promise.resolve([]),
+          fastify.unlocksService.unlockedIds(user._id, itemType, itemIds),
         ]);
         return {
           user,
           isAdmin: false,
           hasActiveSubscription: active,
-          unlockedIds: new Set(unlocked.map((unlock) => unlock.itemId.toHexString())),
+          unlockedIds: unlocked,
         };
       },
     };
     fastify.decorate('entitlements', service);
   },
-  { name: 'entitlements', dependencies: ['mongodb'] },
+  { name: 'entitlements', dependencies: ['subscriptions-repository', 'unlocks-service'] },
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ObjectId, type Collection } from 'mongodb';
+import type { ObjectId } from 'mongodb';
+import type { GatewayPlan } from '../../billing/gateway';
 import type { PlanDocument } from '../../db/billing';
 import { COLLECTIONS } from '../../db/collections';
 import { toObjectId } from '../../db/object-id';
@@ -15,8 +16,11 @@ export interface PlanChanges {
   order?: number | undefined;
 }
 
+export type PlanPresentation = Omit<PlanDocument, 'externalPlanId' | 'priceCents' | 'interval'>;
+
 export interface PlansRepository {
-  collection(): Collection<PlanDocument>;
+  /** Seed: price and interval follow the gateway; the presentation is written only when the plan is new. True when created. */
+  upsertFromGateway(gatewayPlan: GatewayPlan, presentation: PlanPresentation): Promise<boolean>;
   /** Active plans in display order (the public list). */
   listActive(): Promise<PlanDocument[]>;
   listAll(): Promise<PlanDocument[]>;
@@ -41,7 +45,17 @@ export default fp(
     const collection = () => fastify.mongo.db!.collection<PlanDocument>(COLLECTIONS.plans);
 
     const repository: PlansRepository = {
-      collection,
+      async upsertFromGateway(gatewayPlan, presentation) {
+        const result = await collection().updateOne(
+          { externalPlanId: gatewayPlan.externalPlanId },
+          {
+            $set: { priceCents: gatewayPlan.priceCents, interval: gatewayPlan.interval },
+            $setOnInsert: { ...presentation, externalPlanId: gatewayPlan.externalPlanId },
+          },
+          { upsert: true },
+        );
+        return result.upsertedCount > 0;
+      },
       listActive: () => collection().find({ active: true }).sort(DISPLAY_ORDER).toArray(),
       listAll: () => collection().find({}).sort(DISPLAY_ORDER).toArray(),
       async mapAll() {

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection, type Filter } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import type { CatalogueItemDocument, ItemType, UnlockDocument } from '../../db/catalogue';
-import { COLLECTIONS, type UserDocument } from '../../db/collections';
+import type { UserDocument } from '../../db/collections';
+import type { UnlockKey } from './unlocks-repository';
 import { AppError, conflict, forbidden, isDuplicateKeyError, notFound } from '../../errors/app-error';
 
 export interface UnlockResult {
@@ -14,7 +15,9 @@ export interface UnlockResult {
 }
 
 export interface UnlocksService {
-  collection(): Collection<UnlockDocument>;
+  /** Ids (hex) of the given items the member unlocked (settled). */
+  unlockedIds(userId: ObjectId, itemType: ItemType, itemIds: ObjectId[]): Promise<Set<string>>;
+  countForUser(userId: ObjectId): Promise<number>;
   unlock(user: UserDocument, itemType: ItemType, itemId: string): Promise<UnlockResult>;
   /** "Meus conteúdos": settled unlocks, newest first. */
   listForUser(userId: ObjectId, page: number, limit: number, itemType?: ItemType): Promise<{ data: UnlockDocument[]; total: number }>;
@@ -42,26 +45,22 @@ const ABANDONED_AFTER_MS = 2 * 60_000;
  */
 export default fp(
   async function unlocksService(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<UnlockDocument>(COLLECTIONS.unlocks);
-    const users = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
+    const rows = fastify.unlocksRepository;
     const now = () => fastify.clock.now();
 
     const itemOf = (itemType: ItemType, id: string): Promise<CatalogueItemDocument | null> =>
       itemType === 'CONTENT' ? fastify.contentsRepository.findByIdOrSlug(id, true) : fastify.videosRepository.findByIdOrSlug(id, true);
 
-    const creditsOf = async (userId: ObjectId) => {
-      const user = await users().findOne({ _id: userId }, { projection: { credits: 1 } });
-      return { balance: user?.credits?.balance ?? 0, used: user?.credits?.used ?? 0 };
-    };
+    const creditsOf = (userId: ObjectId) => fastify.usersRepository.creditsOf(userId);
 
     /** The settled row another request is writing, or null once it gave up (then try again). */
-    async function waitForOther(key: Filter<UnlockDocument>): Promise<UnlockDocument | null> {
+    async function waitForOther(key: UnlockKey): Promise<UnlockDocument | null> {
       const deadline = Date.now() + WAIT_FOR_PENDING_MS;
       for (;;) {
-        const existing = await collection().findOne(key);
+        const existing = await rows.find(key);
         if (!existing || existing.settled) return existing;
         if (now().getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS) {
-          await collection().deleteOne({ _id: existing._id, settled: false });
+          await rows.removeUnsettled(existing._id);
           return null;
         }
         if (Date.now() > deadline) {
@@ -72,7 +71,8 @@ export default fp(
     }
 
     const service: UnlocksService = {
-      collection,
+      unlockedIds: (userId, itemType, itemIds) => rows.unlockedIds(userId, itemType, itemIds),
+      countForUser: (userId) => rows.countForUser(userId),
 
       async unlock(user, itemType, itemId) {
         const item = await itemOf(itemType, itemId);
@@ -87,7 +87,7 @@ export default fp(
             'NOT_UNLOCKABLE',
           );
         }
-        if (!(await fastify.entitlements.hasActiveSubscription(user._id))) {
+        if (!(await fastify.subscriptionsRepository.hasActive(user._id))) {
           throw forbidden('Você precisa de uma assinatura ativa para desbloquear itens com créditos.', 'SUBSCRIPTION_REQUIRED');
         }
 
@@ -95,7 +95,7 @@ export default fp(
         for (let attempt = 0; attempt < 3; attempt += 1) {
           const row: UnlockDocument = { _id: new ObjectId(), ...key, credits: item.creditCost, settled: false, createdAt: now() };
           try {
-            await collection().insertOne(row);
+            await rows.insert(row);
           } catch (error) {
             if (!isDuplicateKeyError(error)) throw error;
             const existing = await waitForOther(key);
@@ -103,35 +103,24 @@ export default fp(
             continue;
           }
 
-          const charged = await users().findOneAndUpdate(
-            { _id: user._id, 'credits.balance': { $gte: item.creditCost } },
-            { $inc: { 'credits.balance': -item.creditCost, 'credits.used': item.creditCost }, $set: { updatedAt: now() } },
-            { returnDocument: 'after', projection: { credits: 1 } },
-          );
+          const charged = await fastify.usersRepository.spendCredits(user._id, item.creditCost, now());
           if (!charged) {
-            await collection().deleteOne({ _id: row._id });
+            await rows.remove(row._id);
             const { balance } = await creditsOf(user._id);
             throw conflict(
               `Créditos insuficientes: seu saldo é de ${balance} crédito(s) e este item custa ${item.creditCost}.`,
               'INSUFFICIENT_CREDITS',
             );
           }
-          await collection().updateOne({ _id: row._id }, { $set: { settled: true } });
-          return { unlock: { ...row, settled: true }, charged: true, credits: charged.credits };
+          await rows.settle(row._id);
+          return { unlock: { ...row, settled: true }, charged: true, credits: charged };
         }
         throw new AppError(409, 'UNLOCK_IN_PROGRESS', 'Este desbloqueio ainda está sendo processado. Tente novamente em instantes.');
       },
 
-      async listForUser(userId, page, limit, itemType) {
-        const filter: Filter<UnlockDocument> = { userId, settled: true, ...(itemType ? { itemType } : {}) };
-        const [data, total] = await Promise.all([
-          collection().find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
-          collection().countDocuments(filter),
-        ]);
-        return { data, total };
-      },
+      listForUser: (userId, page, limit, itemType) => rows.listForUser(userId, page, limit, itemType),
     };
     fastify.decorate('unlocksService', service);
   },
-  { name: 'unlocks-service', dependencies: ['mongodb', 'clock', 'catalogue-repositories', 'entitlements'] },
+  { name: 'unlocks-service', dependencies: ['clock', 'catalogue-repositories', 'users-repository', 'subscriptions-repository', 'unlocks-repository'] },
 );

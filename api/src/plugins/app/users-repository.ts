@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
+import { ObjectId, type Filter, type Sort } from 'mongodb';
 import { COLLECTIONS, type Laboratory, type UserDocument, type UserRole } from '../../db/collections';
 import { AppError, conflict, isDuplicateKeyError } from '../../errors/app-error';
 import { toObjectId } from '../../db/object-id';
@@ -33,11 +33,12 @@ export interface ProfileChanges {
 }
 
 export interface UsersRepository {
-  collection(): Collection<UserDocument>;
   findById(id: string | ObjectId): Promise<UserDocument | null>;
   findByProviderId(providerId: string): Promise<UserDocument | null>;
   /** Name and e-mail of several users at once (authors, owners of listed rows). */
   findSummaries(ids: ObjectId[]): Promise<Pick<UserDocument, '_id' | 'name' | 'email'>[]>;
+  findByEmail(email: string): Promise<UserDocument | null>;
+  findByIds(ids: ObjectId[]): Promise<UserDocument[]>;
   existsById(id: string | ObjectId): Promise<boolean>;
   list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
   /** Creates the profile for a Firebase account once; later calls return the existing one. */
@@ -55,6 +56,17 @@ export interface UsersRepository {
   /** Remembers that this Firebase uid was erased (only a SHA-256 of it), so its tokens are refused from now on. */
   recordErasedIdentity(providerId: string): Promise<void>;
   isErasedIdentity(providerId: string): Promise<boolean>;
+  /** Seed: inserts the profile unless one with its providerId exists; true when inserted. */
+  insertIfAbsent(user: UserDocument): Promise<boolean>;
+  /** Seed: the emulator lost its accounts and the e-mail got a new uid. */
+  relinkProvider(email: string, providerId: string): Promise<void>;
+  creditsOf(id: ObjectId): Promise<{ balance: number; used: number }>;
+  /** Billing only (use cases): credits granted (+) or taken back (−, never below 0). */
+  adjustCredits(id: ObjectId, delta: number, at: Date): Promise<void>;
+  /** Unlocks only: takes `cost` credits if the balance covers them; null when it does not. */
+  spendCredits(id: ObjectId, cost: number, at: Date): Promise<{ balance: number; used: number } | null>;
+  /** Billing only: what the profile shows of the member's current subscription. */
+  setSubscriptionSummary(id: ObjectId, subscriptionId: ObjectId | null, hasActiveSubscription: boolean, at: Date): Promise<void>;
 }
 
 interface ErasedIdentityDocument {
@@ -150,7 +162,6 @@ export default fp(
     const otherAdmins = (id: ObjectId) => collection().countDocuments({ role: 'ADMIN', _id: { $ne: id } }, { limit: 1 });
 
     const repository: UsersRepository = {
-      collection,
 
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
 
@@ -158,6 +169,10 @@ export default fp(
 
       findSummaries: async (ids) =>
         ids.length === 0 ? [] : collection().find({ _id: { $in: ids } }, { projection: { name: 1, email: 1 } }).toArray(),
+
+      findByEmail: (email) => collection().findOne({ email: email.toLowerCase() }),
+
+      findByIds: (ids) => (ids.length ? collection().find({ _id: { $in: ids } }).toArray() : Promise.resolve([])),
 
       async existsById(id) {
         return (await collection().countDocuments({ _id: toObjectId(id) }, { limit: 1 })) > 0;
@@ -245,6 +260,47 @@ export default fp(
 
       async isErasedIdentity(providerId) {
         return (await erased().countDocuments({ _id: identityHash(providerId) }, { limit: 1 })) > 0;
+      },
+
+      async insertIfAbsent(user) {
+        const result = await collection().updateOne({ providerId: user.providerId }, { $setOnInsert: user }, { upsert: true });
+        return result.upsertedCount > 0;
+      },
+
+      async relinkProvider(email, providerId) {
+        await collection().updateOne({ email: email.toLowerCase() }, { $set: { providerId } });
+      },
+
+      async creditsOf(id) {
+        const user = await collection().findOne({ _id: id }, { projection: { credits: 1 } });
+        return { balance: user?.credits?.balance ?? 0, used: user?.credits?.used ?? 0 };
+      },
+
+      async adjustCredits(id, delta, at) {
+        if (delta === 0) return;
+        if (delta > 0) {
+          await collection().updateOne({ _id: id }, { $inc: { 'credits.balance': delta }, $set: { updatedAt: at } });
+          return;
+        }
+        const taken = await collection().updateOne(
+          { _id: id, 'credits.balance': { $gte: -delta } },
+          { $inc: { 'credits.balance': delta }, $set: { updatedAt: at } },
+        );
+        // Spent meanwhile (an unlock between load and write): take what is left.
+        if (!taken.modifiedCount) await collection().updateOne({ _id: id }, { $set: { 'credits.balance': 0, updatedAt: at } });
+      },
+
+      async spendCredits(id, cost, at) {
+        const charged = await collection().findOneAndUpdate(
+          { _id: id, 'credits.balance': { $gte: cost } },
+          { $inc: { 'credits.balance': -cost, 'credits.used': cost }, $set: { updatedAt: at } },
+          { returnDocument: 'after', projection: { credits: 1 } },
+        );
+        return charged ? charged.credits : null;
+      },
+
+      async setSubscriptionSummary(id, subscriptionId, hasActiveSubscription, at) {
+        await collection().updateOne({ _id: id }, { $set: { subscription: subscriptionId, hasActiveSubscription, updatedAt: at } });
       },
     };
 

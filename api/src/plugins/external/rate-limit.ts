@@ -1,5 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors/app-error';
 
@@ -24,3 +24,19 @@ export default fp(
   },
   { name: 'rate-limit' },
 );
+
+/**
+ * Route config for an expensive read (PIX QR code, payment-status polling): limited per member
+ * (per address before sign-in), `config.expensiveReadLimit` a minute, checked after the token.
+ */
+export function perUserReadLimit(fastify: FastifyInstance): RateLimitOptions {
+  return {
+    max: fastify.config.expensiveReadLimit,
+    timeWindow: 60_000,
+    hook: 'preHandler',
+    allowList: () => false,
+    keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user._id.toHexString()}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Muitas consultas em pouco tempo. Tente novamente em ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`),
+  };
+}

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError, conflict } from '../../errors/app-error';
 import { ownerOrAdmin } from '../../plugins/app/authentication';
-import { invoiceNotFound } from '../../plugins/app/payments';
+import { invoiceNotFound } from '../../plugins/app/billing-service';
 import { errorResponses, NoQuery, ObjectIdString } from '../../schemas/common';
 import { InvoiceSchema, SubscriptionSchema, toInvoiceResponse, toSubscriptionResponse } from '../../schemas/subscriptions';
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { SubscriptionDocument } from '../../db/billing';
 import { subscriptionNotFound } from '../../plugins/app/billing-service';
+import { perUserReadLimit } from '../../plugins/external/rate-limit';
 import { ownerOnly, ownerOrAdmin, type OwnerResolver } from '../../plugins/app/authentication';
 import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../schemas/common';
 import {
@@ -10,12 +11,16 @@ import {
   CreateSubscriptionBody,
   InvoiceSchema,
   PageOnlyQuery,
+  PaymentStatusSchema,
   PixQRCodeSchema,
+  PlanPreviewQuery,
+  PlanPreviewSchema,
   PlanChangeResponse,
   SubscriptionIdParams,
   SubscriptionListQuery,
   SubscriptionSchema,
   toInvoiceResponse,
+  toPaymentStatusResponse,
   toPixResponse,
   toPlanChangeResponse,
   toSubscriptionResponse,
@@ -27,8 +32,8 @@ import {
 const tags = ['subscriptions'];
 
 /**
- * PRODUCT.md §5, paths exactly as the seed calls them. Rules (state machine, billing calendar)
- * live in plugins/app/billing-service.ts, payments.ts and reconciliation.ts.
+ * PRODUCT.md §5, paths exactly as the seed calls them. Rules (state machine, money, credits)
+ * live in billing/lifecycle.ts; each operation is a use case in billing/use-cases.
  */
 const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.subscriptionsRepository;
@@ -107,7 +112,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/pixQRCode',
     {
-      config: { auth: ownerOrAdmin(byParamId) },
+      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
       schema: {
         tags,
         summary: 'PIX copia e cola + QR code da fatura em aberto, com validade (dono ou admin)',
@@ -117,6 +122,42 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => toPixResponse(await billing.pixQrCode(await load(request.params.id))),
+  );
+
+  fastify.get(
+    '/:id/payment-status',
+    {
+      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
+      schema: {
+        tags,
+        summary: 'Situação do pagamento da fatura em aberto (ou da última): para confirmar o PIX sem recarregar (dono ou admin)',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: PaymentStatusSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => toPaymentStatusResponse(await billing.paymentStatus(await load(request.params.id))),
+  );
+
+  fastify.get(
+    '/:id/plan-preview',
+    {
+      config: { auth: ownerOrAdmin(byParamId) },
+      schema: {
+        tags,
+        summary: 'Prévia da troca de plano: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)',
+        params: IdParams,
+        querystring: PlanPreviewQuery,
+        response: { 200: PlanPreviewSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const change = await billing.previewPlanChange(await load(request.params.id), request.query.externalPlanId);
+      // A preview issues nothing: the id an upgrade would get is not an invoice yet.
+      const preview = toPlanChangeResponse(change);
+      const pending = change.invoiceId !== null && (await fastify.invoicesRepository.findById(change.invoiceId)) !== null;
+      return { ...preview, invoiceId: pending ? preview.invoiceId : null };
+    },
   );
 
   fastify.get(

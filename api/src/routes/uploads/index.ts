@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, badRequest } from '../../errors/app-error';
@@ -16,19 +15,27 @@ function sizeLabel(bytes: number): string {
   return bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GB` : `${bytes / 1024 ** 2} MB`;
 }
 
-/** Resolves with the first `count` bytes (fewer if the stream ends), leaving the stream paused and unread past them. */
-function readHead(stream: Readable, count: number): Promise<Buffer> {
+/**
+ * Resolves with the first `count` bytes (fewer if the stream ends), leaving the stream paused and
+ * unread past them; `ended` says the upload was shorter than that (nothing more will come).
+ */
+function readHead(stream: Readable, count: number): Promise<{ head: Buffer; ended: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
+    let ended = false;
+    const onEnd = () => {
+      ended = true;
+      finish();
+    };
     const finish = () => {
       stream.off('readable', onReadable);
-      stream.off('end', finish);
+      stream.off('end', onEnd);
       stream.off('error', reject);
       const all = Buffer.concat(chunks);
       // Whatever was read past the head goes back, so the stored file is byte for byte the upload.
       if (all.length > count) stream.unshift(all.subarray(count));
-      resolve(all.subarray(0, count));
+      resolve({ head: all.subarray(0, count), ended });
     };
     const onReadable = () => {
       let chunk: Buffer | null;
@@ -39,7 +46,7 @@ function readHead(stream: Readable, count: number): Promise<Buffer> {
       if (length >= count) finish();
     };
     stream.on('readable', onReadable);
-    stream.once('end', finish);
+    stream.once('end', onEnd);
     stream.once('error', reject);
   });
 }
@@ -112,7 +119,7 @@ const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
       const stream = part.file;
       try {
         if (part.fieldname !== 'file') throw badRequest('Mande o arquivo no campo "file".', 'FILE_REQUIRED');
-        const head = await readHead(stream, SNIFF_BYTES);
+        const { head, ended } = await readHead(stream, SNIFF_BYTES);
         const type = detectFileType(head);
         if (!type) throw unsupported();
         const extension = extensionOf(part.filename);
@@ -123,11 +130,14 @@ const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
             `O conteúdo do arquivo é ${type.label}, mas o nome termina em "${extension ? `.${extension}` : '(sem extensão)'}". Envie o arquivo certo ou corrija a extensão.`,
           );
         }
-        stream.unshift(head);
+        // A file shorter than the sniffed head has already ended: a stream cannot take bytes back after
+        // its end, so the head alone is the whole file.
+        if (!ended) stream.unshift(head);
+        const body: Readable = ended ? Readable.from([head]) : stream;
         const key = `${type.folder}/${randomBytes(16).toString('hex')}.${type.extension}`;
         const limited = sizeLimit(type);
-        stream.once('error', (error) => limited.destroy(error));
-        const { size } = await fastify.fileStorage.write(key, stream.pipe(limited), type.contentType);
+        body.once('error', (error) => limited.destroy(error));
+        const { size } = await fastify.fileStorage.write(key, body.pipe(limited), type.contentType);
         if ((stream as Readable & { truncated?: boolean }).truncated) {
           await fastify.fileStorage.delete(key);
           throw new AppError(413, 'FILE_TOO_LARGE', `O arquivo passa do limite de ${sizeLabel(type.maxBytes)} para ${type.label}.`);

@@ -70,7 +70,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { invoice, duplicate } = await fastify.payments.applyPaidEvent(request.body as PaymentWebhookEvent);
+      const { invoice, duplicate } = await fastify.billing.applyPaidEvent(request.body as PaymentWebhookEvent);
       request.log.info({ eventId: request.body.id, invoiceId: invoice._id.toHexString(), duplicate }, 'payment webhook');
       return { received: true as const, duplicate, invoiceId: invoice._id.toHexString(), status: invoice.status };
     },

@@ -94,6 +94,15 @@ export const subscriptionsGroup: MatrixGroup = {
     { method: 'GET', route: '/v1/subscriptions/:id', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
     { method: 'GET', route: '/v1/subscriptions/:id/pixQRCode', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
     { method: 'GET', route: '/v1/subscriptions/:id/invoices', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
+    // Billing issue: live payment status and the plan-change preview (issue 13's API pieces).
+    { method: 'GET', route: '/v1/subscriptions/:id/payment-status', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
+    {
+      method: 'GET',
+      route: '/v1/subscriptions/:id/plan-preview',
+      params: (ctx) => ({ id: f(ctx).memberSub }),
+      query: (ctx) => ({ externalPlanId: f(ctx).plans.mensalExternal }),
+      expect: OWNER_OR_ADMIN,
+    },
     {
       method: 'PATCH',
       route: '/v1/subscriptions/',

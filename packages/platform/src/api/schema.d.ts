@@ -4084,10 +4084,10 @@ export interface paths {
                                 /** Format: date-time */
                                 dueDate: string;
                                 /**
-                                 * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano
+                                 * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano; GRANT: período concedido pela administração (sem cobrança)
                                  * @enum {unknown}
                                  */
-                                kind: "FIRST" | "RENEWAL" | "UPGRADE";
+                                kind: "FIRST" | "RENEWAL" | "UPGRADE" | "GRANT";
                                 paidAt: string | null;
                                 periodEnd: string | null;
                                 periodStart: string | null;
@@ -5809,10 +5809,10 @@ export interface paths {
                                 /** Format: date-time */
                                 dueDate: string;
                                 /**
-                                 * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano
+                                 * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano; GRANT: período concedido pela administração (sem cobrança)
                                  * @enum {unknown}
                                  */
-                                kind: "FIRST" | "RENEWAL" | "UPGRADE";
+                                kind: "FIRST" | "RENEWAL" | "UPGRADE" | "GRANT";
                                 paidAt: string | null;
                                 periodEnd: string | null;
                                 periodStart: string | null;
@@ -7083,10 +7083,10 @@ export interface paths {
                                 /** Format: date-time */
                                 dueDate: string;
                                 /**
-                                 * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano
+                                 * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano; GRANT: período concedido pela administração (sem cobrança)
                                  * @enum {unknown}
                                  */
-                                kind: "FIRST" | "RENEWAL" | "UPGRADE";
+                                kind: "FIRST" | "RENEWAL" | "UPGRADE" | "GRANT";
                                 paidAt: string | null;
                                 periodEnd: string | null;
                                 periodStart: string | null;
@@ -7105,6 +7105,185 @@ export interface paths {
                                 total: number;
                                 totalPages: number;
                             };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/payment-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Situação do pagamento da fatura em aberto (ou da última): para confirmar o PIX sem recarregar (dono ou admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Situação do pagamento (leve, para consultar a cada poucos segundos) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hasAccess: boolean;
+                            invoice: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                amountCents: number;
+                                /** Format: date-time */
+                                dueDate: string;
+                                /** @enum {unknown} */
+                                kind: "FIRST" | "RENEWAL" | "UPGRADE" | "GRANT";
+                                paid: boolean;
+                                paidAt: string | null;
+                                pixExpiresAt: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
+                            } | null;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            subscriptionId: string;
+                            /** @enum {unknown} */
+                            subscriptionStatus: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
                         };
                     };
                 };
@@ -7426,6 +7605,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/subscriptions/{id}/plan-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prévia da troca de plano: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description externalPlanId do plano desejado */
+                    externalPlanId: string;
+                };
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Prévia da troca de plano: o que a confirmação (PATCH /subscriptions/{id}/plan) cobraria agora */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Quanto esta troca cobra */
+                            amountCents: number;
+                            chargedAt: string | null;
+                            /** @description Desconto pelos dias não usados (upgrade) */
+                            creditCents: number;
+                            /** @description Créditos depois que a troca valer (upgrade: os dos dias não usados voltam como desconto) */
+                            creditsAfter: number;
+                            /** @description Créditos do membro agora */
+                            creditsNow: number;
+                            dueDate: string | null;
+                            effectiveAt: string | null;
+                            /** @description Resumo do plano */
+                            fromPlan: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                creditsPerCycle: number;
+                                externalPlanId: string;
+                                /**
+                                 * @description Periodicidade da cobrança
+                                 * @enum {unknown}
+                                 */
+                                interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                name: string;
+                                priceCents: number;
+                            };
+                            invoiceId: string | null;
+                            /** @enum {unknown} */
+                            kind: "UPGRADE" | "DOWNGRADE" | "IMMEDIATE" | "REVERTED";
+                            /** @description O que será cobrado e quando, pronto para exibir */
+                            message: string;
+                            /** @description Resumo do plano */
+                            toPlan: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                creditsPerCycle: number;
+                                externalPlanId: string;
+                                /**
+                                 * @description Periodicidade da cobrança
+                                 * @enum {unknown}
+                                 */
+                                interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                name: string;
+                                priceCents: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/subscriptions/{subscriptionId}/plan": {
         parameters: {
             query?: never;
@@ -7473,6 +7874,10 @@ export interface paths {
                                 chargedAt: string | null;
                                 /** @description Desconto pelos dias não usados (upgrade) */
                                 creditCents: number;
+                                /** @description Créditos depois que a troca valer (upgrade: os dos dias não usados voltam como desconto) */
+                                creditsAfter: number;
+                                /** @description Créditos do membro agora */
+                                creditsNow: number;
                                 dueDate: string | null;
                                 effectiveAt: string | null;
                                 /** @description Resumo do plano */

@@ -1,0 +1,39 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Data access goes through the repositories' named operations: no other source file reaches a
+ * collection (`.collection(`) or the database handle (`mongo.db`). The infrastructure that opens
+ * the database and creates indexes, and the item store both catalogue repositories are built
+ * from, are the only other places allowed.
+ */
+const SRC = path.resolve(__dirname, '..', 'src');
+const ALLOWED = [
+  /^plugins\/app\/[a-z-]+-repositor(y|ies)\.ts$/,
+  /^services\/catalogue-items\.ts$/,
+  /^db\//,
+  /^plugins\/external\/mongodb\.ts$/,
+];
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? sourceFiles(path.join(dir, entry.name)) : Promise.resolve([path.join(dir, entry.name)]))),
+  );
+  return nested.flat().filter((file) => file.endsWith('.ts'));
+}
+
+describe('Architecture', () => {
+  test('When the API source is scanned, then only repositories call .collection() or use mongo.db', async () => {
+    const offenders: string[] = [];
+    for (const file of await sourceFiles(SRC)) {
+      const relative = path.relative(SRC, file).split(path.sep).join('/');
+      if (ALLOWED.some((pattern) => pattern.test(relative))) continue;
+      const lines = (await readFile(file, 'utf8')).split('\n');
+      lines.forEach((line, index) => {
+        if (/\.collection\s*\(|mongo\.db\b/.test(line)) offenders.push(`${relative}:${index + 1}: ${line.trim()}`);
+      });
+    }
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,246 @@
+import fc from 'fast-check';
+import { ObjectId } from 'mongodb';
+import { createAccount, signIn, type TestAccount } from './identity';
+import { billingSnapshot, signedEvent, startBillingApp, type BillingTestApp, type PlanView } from './billing';
+import { seedCatalogue } from '../../src/seed/catalogue';
+import { billingInvariantViolations } from '../../src/billing/invariants';
+import { COLLECTIONS, type UserDocument } from '../../src/db/collections';
+import type { InvoiceDocument } from '../../src/db/billing';
+
+/**
+ * The billing model: actions of members, an admin, the gateway and the clock, run against the
+ * real API (in-process, real HTTP, emulator tokens, injected clock), with the invariants of
+ * billing/invariants.ts checked after every step. Used by test/billing/model.test.ts (random
+ * histories) and model-regressions.test.ts (shrunk counter-examples, by name).
+ */
+
+type PlanKey = 'mensal' | 'trimestral' | 'anual';
+const PLAN_KEYS: PlanKey[] = ['mensal', 'trimestral', 'anual'];
+const HOURS = [1, 12, 24, 2 * 24, 3 * 24, 5 * 24, 6 * 24, 8 * 24, 20 * 24, 31 * 24, 95 * 24];
+
+export type Action =
+  | { kind: 'subscribe'; member: number; plan: PlanKey; method: 'PIX' | 'CREDIT_CARD' }
+  | { kind: 'pay'; member: number; replay: boolean }
+  | { kind: 'payLate'; member: number; hours: number }
+  | { kind: 'replayWebhook'; member: number }
+  | { kind: 'cancelRequest'; member: number }
+  | { kind: 'reactivate'; member: number }
+  | { kind: 'changePlan'; member: number; plan: PlanKey; previewFirst: boolean }
+  | { kind: 'cancelNow'; member: number; byAdmin: boolean }
+  | { kind: 'adminStatus'; member: number; status: 'ACTIVE' | 'PAUSED' | 'CANCELED' }
+  | { kind: 'paymentMethod'; member: number; method: 'PIX' | 'CREDIT_CARD' }
+  | { kind: 'unlock'; member: number; item: number }
+  | { kind: 'advance'; hours: number }
+  | { kind: 'reconcile' };
+
+// Mostly one member (so histories go deep), sometimes the other (so members do not mix).
+const member = fc.constantFrom(0, 0, 0, 1);
+const plan = fc.constantFrom(...PLAN_KEYS);
+const method = fc.constantFrom<'PIX' | 'CREDIT_CARD'>('PIX', 'CREDIT_CARD');
+const hours = fc.constantFrom(...HOURS);
+export const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), member, plan, method }) },
+  { weight: 7, arbitrary: fc.record({ kind: fc.constant('pay' as const), member, replay: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('payLate' as const), member, hours }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayWebhook' as const), member }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelRequest' as const), member }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reactivate' as const), member }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('changePlan' as const), member, plan, previewFirst: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelNow' as const), member, byAdmin: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('adminStatus' as const), member, status: fc.constantFrom<'ACTIVE' | 'PAUSED' | 'CANCELED'>('ACTIVE', 'PAUSED', 'CANCELED') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('paymentMethod' as const), member, method }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('unlock' as const), member, item: fc.integer({ min: 0, max: 5 }) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), hours }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'reconcile' as const }) },
+);
+
+/** Emulator accounts made once; each run's fresh app gets their profiles. Tokens are renewed before they expire. */
+let accounts: TestAccount[] = [];
+let signedInAt = 0;
+async function tokens(): Promise<string[]> {
+  if (Date.now() - signedInAt > 45 * 60_000) {
+    accounts = await Promise.all(accounts.map((account) => signIn(account.email, account.password)));
+    signedInAt = Date.now();
+  }
+  return accounts.map((account) => account.idToken);
+}
+
+async function ensureAccounts(): Promise<void> {
+  if (accounts.length) return;
+  accounts = await Promise.all([createAccount(), createAccount(), createAccount()]);
+  signedInAt = Date.now();
+}
+
+interface World {
+  t: BillingTestApp;
+  members: { token: string; id: string }[];
+  admin: string;
+  subscriptions: (string | null)[];
+  paidEvents: { rawBody: string; headers: Record<string, string> }[][];
+}
+
+/** One app for a whole test file; each run starts from an empty store and the same instant, so a run replays exactly when shrunk. */
+let app: BillingTestApp | null = null;
+/** Published CREDITS items of the demo catalogue (seeded once; unlocks are cleared per run). */
+let creditItems: { itemType: 'CONTENT' | 'VIDEO'; itemId: string }[] = [];
+
+export async function closeModel(): Promise<void> {
+  await app?.close();
+  app = null;
+}
+
+async function newWorld(): Promise<World> {
+  if (!app) {
+    app = await startBillingApp('2026-03-10T12:00:00.000Z');
+    await seedCatalogue(app.app);
+    const contents = await app.app.contentsRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
+    const videos = await app.app.videosRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
+    creditItems = [
+      ...contents.data.map((item) => ({ itemType: 'CONTENT' as const, itemId: item._id.toHexString() })),
+      ...videos.data.map((item) => ({ itemType: 'VIDEO' as const, itemId: item._id.toHexString() })),
+    ];
+  }
+  const t = app;
+  await ensureAccounts();
+  t.clock.set('2026-03-10T12:00:00.000Z');
+  for (const name of [COLLECTIONS.users, COLLECTIONS.subscriptions, COLLECTIONS.invoices, COLLECTIONS.unlocks]) {
+    await t.db.collection(name).deleteMany({});
+  }
+  const [first, second, admin] = await tokens();
+  const members = [];
+  for (const token of [first!, second!, admin!]) {
+    const created = await t.call('POST', '/v1/users', { token, body: {} });
+    members.push({ token, id: created.body._id as string });
+  }
+  await t.db.collection<UserDocument>(COLLECTIONS.users).updateOne({ email: accounts[2]!.email.toLowerCase() }, { $set: { role: 'ADMIN' } });
+  return { t, members: members.slice(0, 2), admin: admin!, subscriptions: [null, null], paidEvents: [[], []] };
+}
+
+const accepted = (status: number) => status < 500;
+
+async function openInvoice(world: World, index: number): Promise<InvoiceDocument | null> {
+  const subId = world.subscriptions[index];
+  if (!subId) return null;
+  const [open] = await world.t.app.invoicesRepository.findOpen(new ObjectId(subId));
+  return open ?? null;
+}
+
+async function step(world: World, act: Action): Promise<void> {
+  const { t } = world;
+  const who = 'member' in act ? world.members[act.member]! : null;
+  const subId = 'member' in act ? world.subscriptions[act.member] : null;
+  const expectOk = (status: number, what: string, body: unknown) => {
+    if (!accepted(status)) throw new Error(`${what} respondeu ${status}: ${JSON.stringify(body)}`);
+  };
+  const pay = async (index: number, replay: boolean) => {
+    const invoice = await openInvoice(world, index);
+    if (!invoice) return;
+    const paid = await t.call('POST', `/v1/sandbox/invoices/${invoice._id.toHexString()}/pay`, { token: world.members[index]!.token });
+    expectOk(paid.status, 'pagar', paid.body);
+    if (paid.status !== 200) return;
+    const event = signedEvent(
+      { _id: invoice._id.toHexString(), externalId: invoice.externalId, amountCents: invoice.amountCents },
+      t.app.config.webhookSecret,
+      t.clock.now(),
+    );
+    world.paidEvents[index]!.push(event);
+    if (replay) {
+      const again = await t.call('POST', '/v1/webhooks/payments', { rawBody: event.rawBody, headers: event.headers });
+      if (again.status !== 200 || again.body.duplicate !== true) throw new Error(`pagamento repetido: ${again.status} ${JSON.stringify(again.body)}`);
+    }
+  };
+
+  switch (act.kind) {
+    case 'subscribe': {
+      const result = await t.call('POST', '/v1/subscriptions', { token: who!.token, body: { planId: t.plans[act.plan]._id, paymentMethod: act.method } });
+      expectOk(result.status, 'assinar', result.body);
+      if (result.status === 201) world.subscriptions[act.member] = result.body._id;
+      return;
+    }
+    case 'pay':
+      return pay(act.member, act.replay);
+    case 'payLate':
+      // Time passes with the job running (as it does every minute), then the member pays what is open.
+      t.clock.set(new Date(t.clock.now().getTime() + act.hours * 3_600_000));
+      await t.app.reconciliation.run();
+      return pay(act.member, false);
+    case 'replayWebhook': {
+      const event = world.paidEvents[act.member]!.at(-1);
+      if (!event) return;
+      const again = await t.call('POST', '/v1/webhooks/payments', { rawBody: event.rawBody, headers: event.headers });
+      if (again.status !== 200 || again.body.duplicate !== true) throw new Error(`webhook repetido: ${again.status} ${JSON.stringify(again.body)}`);
+      return;
+    }
+    case 'cancelRequest': {
+      if (!subId) return;
+      const result = await t.call('POST', `/v1/subscriptions/cancelRequest/${subId}`, { token: who!.token, body: { reason: 'Preço' } });
+      return expectOk(result.status, 'pedir cancelamento', result.body);
+    }
+    case 'reactivate': {
+      if (!subId) return;
+      const result = await t.call('PATCH', `/v1/subscriptions/reactivate/${subId}`, { token: who!.token });
+      return expectOk(result.status, 'reativar', result.body);
+    }
+    case 'changePlan': {
+      if (!subId) return;
+      const target = t.plans[act.plan] as PlanView;
+      const preview = act.previewFirst
+        ? await t.call('GET', `/v1/subscriptions/${subId}/plan-preview`, { token: who!.token, query: { externalPlanId: target.externalPlanId } })
+        : null;
+      if (preview) expectOk(preview.status, 'prévia', preview.body);
+      const result = await t.call('PATCH', `/v1/subscriptions/${subId}/plan`, { token: who!.token, body: { externalPlanId: target.externalPlanId } });
+      expectOk(result.status, 'trocar de plano', result.body);
+      if (preview && preview.status !== result.status) throw new Error(`prévia ${preview.status} ≠ confirmação ${result.status}`);
+      if (preview?.status === 200) {
+        const { invoiceId: _previewId, ...shown } = preview.body;
+        const { invoiceId: _invoiceId, ...charged } = result.body.change;
+        if (JSON.stringify(shown) !== JSON.stringify(charged)) {
+          throw new Error(`a confirmação difere da prévia:\n${JSON.stringify(shown)}\n${JSON.stringify(charged)}`);
+        }
+      }
+      return;
+    }
+    case 'cancelNow': {
+      if (!subId) return;
+      const result = await t.call('PATCH', `/v1/subscriptions/cancel/${subId}`, { token: act.byAdmin ? world.admin : who!.token });
+      return expectOk(result.status, 'cancelar agora', result.body);
+    }
+    case 'adminStatus': {
+      if (!subId) return;
+      const result = await t.call('PATCH', '/v1/subscriptions/status', { token: world.admin, body: { subscriptionId: subId, status: act.status } });
+      return expectOk(result.status, 'status pelo admin', result.body);
+    }
+    case 'paymentMethod': {
+      if (!subId) return;
+      const result = await t.call('PATCH', '/v1/subscriptions', { token: who!.token, body: { subscriptionId: subId, paymentMethod: act.method } });
+      return expectOk(result.status, 'forma de pagamento', result.body);
+    }
+    case 'unlock': {
+      const item = creditItems[act.item % Math.max(creditItems.length, 1)];
+      if (!item) return;
+      const result = await t.call('POST', '/v1/unlocks', { token: who!.token, body: item });
+      return expectOk(result.status, 'desbloquear', result.body);
+    }
+    case 'advance':
+      // The job runs every minute in production: time never passes without it.
+      t.clock.set(new Date(t.clock.now().getTime() + act.hours * 3_600_000));
+      await t.app.reconciliation.run();
+      return;
+    case 'reconcile':
+      await t.app.reconciliation.run();
+      return;
+  }
+}
+
+/** Runs one history from an empty store; throws with the step and the broken invariants. */
+export async function history(actions: Action[]): Promise<void> {
+  const world = await newWorld();
+  for (const [index, act] of actions.entries()) {
+    await step(world, act);
+    const violations = billingInvariantViolations(await billingSnapshot(world.t, world.t.clock.now()));
+    if (violations.length) {
+      throw new Error(`passo ${index + 1} (${JSON.stringify(act)}) em ${world.t.clock.now().toISOString()}:\n${violations.join('\n')}`);
+    }
+  }
+}
+
