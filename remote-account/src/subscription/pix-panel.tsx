@@ -72,7 +72,7 @@ export function PixPanel({ subscriptionId, onPaid }: PixPanelProps) {
   const expiresAt = pix.data ? Date.parse(pix.data.expiresAt) : 0;
   const expired = Boolean(pix.data) && now >= expiresAt;
   const status = usePaymentStatus(subscriptionId, pix.data?.invoiceId, !expired);
-  const paid = status.data?.paid === true;
+  const paid = status.paid;
   const pollsDone = status.limitReached && !expired;
   const reported = useRef(false);
 

@@ -15,7 +15,7 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
   const others = (plans.data?.data ?? []).filter((plan) => plan.externalPlanId !== subscription.externalPlanId);
   const [choice, setChoice] = useState(initialTarget && initialTarget !== subscription.externalPlanId ? initialTarget : '');
   const target = others.find((plan) => plan.externalPlanId === choice);
-  const preview = usePlanPreview(subscription, target);
+  const preview = usePlanPreview(subscription._id, target?.externalPlanId);
   const change = useChangePlan(subscription._id);
 
   if (plans.isPending) return <Skeleton lines={2} label="Carregando os planos…" />;
@@ -41,23 +41,29 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
           {preview.data.kind === 'UPGRADE' ? (
             <>
               <p>
-                Cobrado agora: <strong data-testid="preview-amount"><Money cents={preview.data.amountCents} /></strong>
+                Cobrado agora:{' '}
+                <strong data-testid="preview-amount">
+                  <Money cents={preview.data.amountCents} />
+                </strong>
               </p>
               <p className="account-muted">
-                Preço do {target.name}: <Money cents={preview.data.newPriceCents} /> menos <Money cents={preview.data.creditCents} /> pelo tempo que você já pagou e não usou. O novo
-                plano começa quando o pagamento for confirmado, com {creditsWords(preview.data.creditsPerCycle)}.
+                Preço do {preview.data.toPlan.name}: <Money cents={preview.data.toPlan.priceCents} /> menos <Money cents={preview.data.creditCents} /> pelo tempo já pago e
+                ainda não usado. O novo plano começa quando o pagamento for confirmado.
               </p>
             </>
           ) : (
             <p>
               Nada é cobrado agora. A partir {preview.data.effectiveAt ? `de ${formatDate(preview.data.effectiveAt)}` : 'da próxima renovação'} você paga{' '}
               <strong>
-                <Money cents={preview.data.newPriceCents} />
+                <Money cents={preview.data.toPlan.priceCents} />
               </strong>{' '}
-              {intervalWords(target.interval)} e recebe {creditsWords(preview.data.creditsPerCycle)} por ciclo.
+              {intervalWords(preview.data.toPlan.interval)} e recebe {creditsWords(preview.data.toPlan.creditsPerCycle)} por ciclo.
             </p>
           )}
-          {preview.data.estimate && <p className="account-muted">Valor estimado agora; o valor exato aparece na fatura ao confirmar.</p>}
+          <p className="account-muted">{preview.data.message}</p>
+          <p className="account-muted">
+            Créditos: {preview.data.creditsNow} agora, {preview.data.creditsAfter} depois da troca.
+          </p>
           {change.isError && <p role="alert" className="clube-input__error">{messageOf(change.error)}</p>}
           <Button
             loading={change.isPending}

@@ -20,7 +20,7 @@ import { PixPanel } from './pix-panel';
 import { statusTone, statusWords } from './subscription-status';
 
 const INVOICE_LABELS = { PENDING: 'Pendente', PAID: 'Paga', OVERDUE: 'Vencida', CANCELED: 'Cancelada' } as const;
-const KIND_LABELS = { FIRST: 'Primeira cobrança', RENEWAL: 'Renovação', UPGRADE: 'Troca de plano' } as const;
+const KIND_LABELS = { FIRST: 'Primeira cobrança', RENEWAL: 'Renovação', UPGRADE: 'Troca de plano', GRANT: 'Período concedido' } as const;
 
 function PlansOffer() {
   const plans = usePlans();

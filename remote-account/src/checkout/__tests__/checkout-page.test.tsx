@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Routes from '../../routes';
 import { profileOf, testAuth } from '../../__tests__/support/auth';
-import { invoiceOf, MENSAL, page, QR_PNG, subscriptionOf, TRIMESTRAL } from '../../__tests__/support/billing';
+import { invoiceOf, MENSAL, QR_PNG, subscriptionOf, TRIMESTRAL } from '../../__tests__/support/billing';
 
 const PAYLOAD = '00020126360014br.gov.bcb.pix0114+5511999999999520400005303986540589.905802BR5905CLUBE6009SAO PAULO62070503***6304ABCD';
 let server: MockApi;
@@ -27,7 +27,15 @@ beforeAll(async () => {
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
       status: 'PENDING' as const,
     })),
-    mockApi('get', '/v1/subscriptions/{id}/invoices', () => page([invoiceOf({ status: paid ? 'PAID' : 'PENDING' })])),
+    mockApi('get', '/v1/subscriptions/{id}/payment-status', ({ params }) => {
+      const invoice = invoiceOf({ status: paid ? 'PAID' : 'PENDING' });
+      return {
+        subscriptionId: params.id ?? '',
+        subscriptionStatus: paid ? ('ACTIVE' as const) : ('PENDING' as const),
+        hasAccess: paid,
+        invoice: { _id: invoice._id, kind: 'FIRST' as const, status: invoice.status, paid, amountCents: invoice.amountCents, dueDate: invoice.dueDate, paidAt: paid ? new Date().toISOString() : null, pixExpiresAt: null },
+      };
+    }),
   );
 });
 afterEach(() => {

@@ -19,6 +19,24 @@ beforeAll(async () => {
     mockApi('get', '/v1/subscriptions/{id}/invoices', () => page(invoices)),
     mockApi('patch', '/v1/subscriptions/reactivate/{id}', () => (subscription = { ...subscription, cancelRequest: null })),
     mockApi('patch', '/v1/subscriptions/', ({ body }) => (subscription = { ...subscription, paymentMethod: body.paymentMethod ?? subscription.paymentMethod })),
+    mockApi('get', '/v1/subscriptions/{id}/plan-preview', ({ request }) => {
+      const target = [MENSAL, TRIMESTRAL, ANUAL].find((plan) => plan.externalPlanId === new URL(request.url).searchParams.get('externalPlanId'))!;
+      const upgrade = target.priceCents > TRIMESTRAL.priceCents;
+      return {
+        kind: upgrade ? 'UPGRADE' : 'DOWNGRADE',
+        amountCents: upgrade ? 62290 : 0,
+        creditCents: upgrade ? 23990 : 0,
+        chargedAt: null,
+        dueDate: null,
+        effectiveAt: upgrade ? null : '2026-04-01T12:00:00.000Z',
+        invoiceId: null,
+        creditsNow: 10,
+        creditsAfter: upgrade ? 58 : 10,
+        message: upgrade ? 'Cobramos R$ 622,90 agora.' : 'O novo preço vale a partir de 01/04/2026.',
+        fromPlan: subscription.plan,
+        toPlan: { _id: target._id, externalPlanId: target.externalPlanId, name: target.name, interval: target.interval, priceCents: target.priceCents, creditsPerCycle: target.creditsPerCycle },
+      } as never;
+    }),
     mockApi('patch', '/v1/subscriptions/{subscriptionId}/plan', ({ body }) => ({
       subscription,
       change: {
@@ -79,7 +97,10 @@ describe('/assinatura', () => {
   it('When the member picks a more expensive plan, then the preview shows what is charged now before confirming', async () => {
     openSubscription('/assinatura?trocar=plan_anual');
     expect(await screen.findByLabelText('Novo plano')).toHaveValue('plan_anual');
-    expect(await screen.findByTestId('preview-amount')).toHaveTextContent(/^R\$\s/);
+    expect(await screen.findByTestId('preview-amount')).toHaveTextContent(/^R\$\s622,90$/);
+    expect(screen.getByText('Cobramos R$ 622,90 agora.')).toBeInTheDocument();
+    expect(screen.getByText('Créditos: 10 agora, 58 depois da troca.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.url === `/v1/subscriptions/${subscription._id}/plan-preview?externalPlanId=plan_anual`)).toBe(true);
     expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar troca para Anual' }));
     expect(await screen.findByText('Troca para plan_anual registrada.')).toBeInTheDocument();
