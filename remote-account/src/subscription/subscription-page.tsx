@@ -107,7 +107,7 @@ function Overview({ subscription }: { subscription: Subscription }) {
 
   return (
     <Card title={subscription.plan ? `Plano ${subscription.plan.name}` : 'Sua assinatura'}>
-      <div className="account-row" style={{ marginBottom: 'var(--clube-space-3)' }}>
+      <div className="account-row account-status" style={{ marginBottom: 'var(--clube-space-3)' }}>
         <Badge tone={statusTone(subscription)}>{statusWords(subscription)}</Badge>
       </div>
       <dl className="account-dl">
