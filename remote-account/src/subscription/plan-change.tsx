@@ -4,7 +4,7 @@ import { Select } from '@clube/kit/ui/select';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Button, Card, formatDate, toast, type Subscription } from '@clube/platform';
 import { useState } from 'react';
-import { creditsWords, intervalWords } from '../shared/plans';
+import { intervalWords } from '../shared/plans';
 import { usePlanPreview } from './api/get-plan-preview';
 import { usePlans } from './api/get-plans';
 import { useChangePlan } from './api/subscription-mutations';
@@ -39,25 +39,16 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
       {target && preview.data && (
         <div className="plan-preview" aria-live="polite">
           {preview.data.kind === 'UPGRADE' ? (
-            <>
-              <p>
-                Cobrado agora:{' '}
-                <strong data-testid="preview-amount">
-                  <Money cents={preview.data.amountCents} />
-                </strong>
-              </p>
-              <p className="account-muted">
-                Preço do {preview.data.toPlan.name}: <Money cents={preview.data.toPlan.priceCents} /> menos <Money cents={preview.data.creditCents} /> pelo tempo já pago e
-                ainda não usado. O novo plano começa quando o pagamento for confirmado.
-              </p>
-            </>
+            <p>
+              Cobrado agora:{' '}
+              <strong data-testid="preview-amount">
+                <Money cents={preview.data.amountCents} />
+              </strong>
+            </p>
           ) : (
             <p>
-              Nada é cobrado agora. A partir {preview.data.effectiveAt ? `de ${formatDate(preview.data.effectiveAt)}` : 'da próxima renovação'} você paga{' '}
-              <strong>
-                <Money cents={preview.data.toPlan.priceCents} />
-              </strong>{' '}
-              {intervalWords(preview.data.toPlan.interval)} e recebe {creditsWords(preview.data.toPlan.creditsPerCycle)} por ciclo.
+              <strong>Nada é cobrado agora.</strong>
+              {preview.data.effectiveAt && ` O novo preço vale a partir de ${formatDate(preview.data.effectiveAt)}.`}
             </p>
           )}
           <p className="account-muted">{preview.data.message}</p>
