@@ -38,6 +38,15 @@ async function heading(name: string, level = 1): Promise<void> {
   await page.getByRole('heading', { level, name, exact: true }).waitFor({ timeout: 20000 });
 }
 
+/** Clears the masked CEP field and types a new one key by key, as a person does. */
+async function typeCep(cep: string): Promise<void> {
+  const field = page.getByLabel('CEP');
+  await field.click();
+  await field.press('ControlOrMeta+A');
+  await field.press('Backspace');
+  await field.pressSequentially(cep, { delay: 20 });
+}
+
 async function memberToken(): Promise<{ token: string; profile: Profile }> {
   const { idToken, localId } = await idTokenFor(member.email, member.password);
   const { body } = await api<Profile>('GET', `/users/provider/${localId}`, idToken);
@@ -176,16 +185,14 @@ describe('the member runs their own subscription', () => {
   it('When the member edits the laboratory with a CEP the lookup finds and then one typed by hand, then each is saved', async () => {
     await open('/usuario/laboratorio');
     await heading('Meu laboratório');
-    await page.getByLabel('CEP').fill('');
-    await page.getByLabel('CEP').fill(KNOWN_CEP.cep);
+    await typeCep(KNOWN_CEP.cep);
     await page.getByText('Endereço preenchido pelo CEP. Confira e informe o número.').waitFor();
     await page.getByLabel('Número').fill('2000');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await page.getByText('Laboratório atualizado.').waitFor();
     await checkPage(page, 'laboratory');
 
-    await page.getByLabel('CEP').fill('');
-    await page.getByLabel('CEP').fill('80010000');
+    await typeCep('80010000');
     await page.getByText('Não encontramos esse CEP. Preencha o endereço manualmente.').waitFor();
     await page.getByLabel('Rua').fill('Rua XV de Novembro');
     await page.getByLabel('Número').fill('99');
@@ -253,7 +260,21 @@ describe('suggestions', () => {
       const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: subject }) });
       await item.getByRole('button', { name: `Votar em "${subject}"` }).click();
       await item.getByText('Você votou').waitFor();
-      if (voter === MEMBER) await checkPage(page, 'suggestions');
+      if (voter === MEMBER) {
+        await checkPage(page, 'suggestions');
+        // The two "meus conteúdos" pages of a member with a subscription, checked like the others.
+        await open('/meus-conteudos');
+        await heading('Meus conteúdos');
+        await page.getByRole('combobox', { name: 'Mostrar' }).waitFor();
+        await page.locator('[aria-busy="true"], .clube-skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        await checkPage(page, 'my-contents');
+        await open('/meus-conteudos/videos');
+        await heading('Meus vídeos');
+        await page.locator('.clube-skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        await checkPage(page, 'my-videos');
+        await open('/sugestoes');
+        await heading('Sugestões');
+      }
       await page.reload({ waitUntil: 'domcontentloaded' });
       await item.getByText('Você votou').waitFor();
       expect(await item.getByRole('button', { name: /Votar/ }).count()).toBe(0);
