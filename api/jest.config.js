@@ -18,4 +18,5 @@ module.exports = {
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   testTimeout: 30_000,
+  setupFilesAfterEnv: ['<rootDir>/test/setup/timeouts.ts'],
 };

@@ -88,7 +88,7 @@ try {
     urls.push([name, name === 'shell' ? url : `${url}/remoteEntry.js`]);
   }
 
-  console.log('\nClube rodando:');
+  console.log(`\nClube rodando (Node ${process.version}):`);
   for (const [name, url] of urls) console.log(`  ${name.padEnd(8)} ${url}`);
   console.log(`  api      http://localhost:${API_PORT}/v1  (docs: http://localhost:${API_PORT}/v1/docs)`);
   console.log(`  firebase emulador do Auth em http://${emulator.host}`);

@@ -42,6 +42,7 @@ const STEPS = [
 ];
 
 const started = Date.now();
+console.log(`Node ${process.version} (${process.execPath})`);
 try {
   for (const [name, title, step] of STEPS) {
     if (only && only !== name && !(['browser', 'size'].includes(only) && name === 'build')) continue;

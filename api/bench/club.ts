@@ -9,7 +9,7 @@
 import autocannon from 'autocannon';
 import { ObjectId } from 'mongodb';
 import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
+import { testConfig } from '../test/helpers/test-config';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { buildApp, type App } from '../src/app';
-import { REPO_ROOT, testConfig } from '../src/config';
+import { REPO_ROOT } from '../src/config';
+import { testConfig } from '../test/helpers/test-config';
 import { seedPlans } from '../src/seed/plans';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import envSchema from 'env-schema';
 
 export type NodeEnv = 'development' | 'test' | 'production';
 
@@ -85,11 +86,119 @@ export interface LoadConfigOptions {
   defaultDataDir?: string;
 }
 
+const text = { type: 'string' } as const;
+
+/**
+ * Every variable the API reads, validated by env-schema (Ajv: types coerced from text,
+ * defaults filled in, unknown variables ignored). `description` is the Portuguese hint shown
+ * when a value is refused. Values that are empty or only spaces count as unset.
+ */
+export const ENV_SCHEMA = {
+  type: 'object',
+  properties: {
+    NODE_ENV: { type: 'string', enum: ['development', 'test', 'production'], default: 'development' },
+    API_HOST: { type: 'string', default: '0.0.0.0' },
+    API_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000, description: 'um número entre 0 e 65535' },
+    MONGODB_URI: text,
+    MONGODB_DB: { type: 'string', default: 'clube' },
+    DATA_DIR: text,
+    FIREBASE_PROJECT_ID: { type: 'string', default: 'demo-clube' },
+    FIREBASE_AUTH_EMULATOR_HOST: text,
+    CORS_ORIGINS: text,
+    API_WRITE_RATE_LIMIT: { type: 'integer', minimum: 1, default: 120, description: 'um número inteiro positivo' },
+    API_EXPENSIVE_READ_RATE_LIMIT: { type: 'integer', minimum: 1, default: 30, description: 'um número inteiro positivo' },
+    TRUST_PROXY: text,
+    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+    STORAGE_DRIVER: { type: 'string', enum: ['local', 's3'], default: 'local' },
+    UPLOADS_DIR: text,
+    S3_ENDPOINT: text,
+    S3_REGION: text,
+    S3_BUCKET: text,
+    S3_ACCESS_KEY_ID: text,
+    S3_SECRET_ACCESS_KEY: text,
+    FILE_URL_SECRET: text,
+    FILE_URL_TTL_SECONDS: { type: 'integer', minimum: 1, default: 3600, description: 'um número inteiro positivo' },
+    PUBLIC_API_URL: text,
+    PAYMENT_GATEWAY: { type: 'string', default: 'sandbox' },
+    WEBHOOK_SECRET: text,
+    PIX_KEY: { type: 'string', default: 'pix@clube.local' },
+    PIX_MERCHANT_NAME: { type: 'string', default: 'Clube' },
+    PIX_MERCHANT_CITY: { type: 'string', default: 'Sao Paulo' },
+    RECONCILE_INTERVAL_MS: {
+      type: 'integer',
+      minimum: 0,
+      description: 'um número inteiro de milissegundos, ou 0 para conciliar só na partida',
+    },
+  },
+} as const;
+
+interface Env {
+  NODE_ENV: NodeEnv;
+  API_HOST: string;
+  API_PORT: number;
+  MONGODB_URI?: string;
+  MONGODB_DB: string;
+  DATA_DIR?: string;
+  FIREBASE_PROJECT_ID: string;
+  FIREBASE_AUTH_EMULATOR_HOST?: string;
+  CORS_ORIGINS?: string;
+  API_WRITE_RATE_LIMIT: number;
+  API_EXPENSIVE_READ_RATE_LIMIT: number;
+  TRUST_PROXY?: string;
+  LOG_LEVEL?: string;
+  STORAGE_DRIVER: 'local' | 's3';
+  UPLOADS_DIR?: string;
+  S3_ENDPOINT?: string;
+  S3_REGION?: string;
+  S3_BUCKET?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  FILE_URL_SECRET?: string;
+  FILE_URL_TTL_SECONDS: number;
+  PUBLIC_API_URL?: string;
+  PAYMENT_GATEWAY: string;
+  WEBHOOK_SECRET?: string;
+  PIX_KEY: string;
+  PIX_MERCHANT_NAME: string;
+  PIX_MERCHANT_CITY: string;
+  RECONCILE_INTERVAL_MS?: number;
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: { allowedValues?: readonly string[] };
+}
+
+/** Validates the variables with env-schema; a refused value becomes a ConfigError in Portuguese. */
+function readEnv(env: NodeJS.ProcessEnv): Env {
+  const given: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const trimmed = value?.trim();
+    if (trimmed && name in ENV_SCHEMA.properties) given[name] = trimmed;
+  }
+  try {
+    return envSchema<Env>({ schema: ENV_SCHEMA as never, data: given, env: false, dotenv: false });
+  } catch (error) {
+    const [first] = ((error as { errors?: AjvError[] }).errors ?? []) as AjvError[];
+    const name = first?.instancePath.replace(/^\//, '') ?? '';
+    if (!first || !(name in ENV_SCHEMA.properties)) throw new ConfigError(`Configuração inválida: ${(error as Error).message}`);
+    const property = ENV_SCHEMA.properties[name as keyof typeof ENV_SCHEMA.properties] as { description?: string; enum?: readonly string[] };
+    const hint = property.enum ? listPt(property.enum) : (property.description ?? 'outro valor');
+    throw new ConfigError(`${name} inválido: "${given[name]}". Use ${hint}.`);
+  }
+}
+
+function listPt(values: readonly string[]): string {
+  return values.length > 1 ? `${values.slice(0, -1).join(', ')} ou ${values[values.length - 1]}` : (values[0] ?? '');
+}
+
 /** Reads and validates the environment once; throws ConfigError with a Portuguese reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
-  const nodeEnv = parseNodeEnv(env.NODE_ENV);
-  const mongodbUri = nonEmpty(env.MONGODB_URI);
-  const authEmulatorHost = nonEmpty(env.FIREBASE_AUTH_EMULATOR_HOST);
+  const vars = readEnv(env);
+  const nodeEnv = vars.NODE_ENV;
+  const mongodbUri = vars.MONGODB_URI;
+  const authEmulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST;
 
   if (nodeEnv === 'production') {
     if (!mongodbUri) {
@@ -103,16 +212,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       );
     }
   }
-  const paymentGateway = parsePaymentGateway(env.PAYMENT_GATEWAY, nodeEnv);
-  const webhookSecret = nonEmpty(env.WEBHOOK_SECRET) ?? DEV_WEBHOOK_SECRET;
+  const paymentGateway = parsePaymentGateway(vars.PAYMENT_GATEWAY, nodeEnv);
+  const webhookSecret = vars.WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET;
   if (nodeEnv === 'production' && (webhookSecret === DEV_WEBHOOK_SECRET || webhookSecret.length < 32)) {
     throw new ConfigError('Modo produção (NODE_ENV=production) exige WEBHOOK_SECRET com pelo menos 32 caracteres: ele autentica o webhook de pagamentos.');
   }
 
-  const dataDirRaw = nonEmpty(env.DATA_DIR) ?? options.defaultDataDir;
+  const dataDirRaw = vars.DATA_DIR ?? options.defaultDataDir;
   const dataDir = dataDirRaw === undefined || dataDirRaw === 'memory' ? undefined : path.resolve(REPO_ROOT, dataDirRaw);
-  const storage = parseStorage(env, dataDir);
-  const fileUrlSecret = nonEmpty(env.FILE_URL_SECRET);
+  const storage = parseStorage(vars, dataDir);
+  const fileUrlSecret = vars.FILE_URL_SECRET;
   if (nodeEnv === 'production' && (!fileUrlSecret || fileUrlSecret.length < 32)) {
     throw new ConfigError(
       'Modo produção (NODE_ENV=production) exige FILE_URL_SECRET com pelo menos 32 caracteres: ele assina os links dos arquivos.',
@@ -121,43 +230,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 
   return {
     nodeEnv,
-    host: nonEmpty(env.API_HOST) ?? '0.0.0.0',
-    port: parsePort(env.API_PORT, 3000),
+    host: vars.API_HOST,
+    port: vars.API_PORT,
     mongodbUri,
-    mongodbDb: nonEmpty(env.MONGODB_DB) ?? 'clube',
+    mongodbDb: vars.MONGODB_DB,
     dataDir: mongodbUri ? undefined : dataDir,
-    firebaseProjectId: nonEmpty(env.FIREBASE_PROJECT_ID) ?? 'demo-clube',
+    firebaseProjectId: vars.FIREBASE_PROJECT_ID,
     authEmulatorHost,
-    corsOrigins: nonEmpty(env.CORS_ORIGINS)?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
+    corsOrigins: vars.CORS_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? DEFAULT_CORS_ORIGINS,
     bodyLimitBytes: 100 * 1024,
-    rateLimit: { max: parsePositiveInt(env.API_WRITE_RATE_LIMIT, 'API_WRITE_RATE_LIMIT', 120), timeWindowMs: 60_000 },
-    expensiveReadLimit: parsePositiveInt(env.API_EXPENSIVE_READ_RATE_LIMIT, 'API_EXPENSIVE_READ_RATE_LIMIT', 30),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    rateLimit: { max: vars.API_WRITE_RATE_LIMIT, timeWindowMs: 60_000 },
+    expensiveReadLimit: vars.API_EXPENSIVE_READ_RATE_LIMIT,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     storage,
     // Without a secret (development, tests) each process signs with its own random key.
     fileUrlSecret: fileUrlSecret ?? randomBytes(32).toString('hex'),
-    fileUrlTtlSeconds: parsePositiveInt(env.FILE_URL_TTL_SECONDS, 'FILE_URL_TTL_SECONDS', 3600),
-    publicApiUrl: nonEmpty(env.PUBLIC_API_URL)?.replace(/\/+$/, ''),
+    fileUrlTtlSeconds: vars.FILE_URL_TTL_SECONDS,
+    publicApiUrl: vars.PUBLIC_API_URL?.replace(/\/+$/, ''),
     paymentGateway,
     webhookSecret,
-    pix: {
-      key: nonEmpty(env.PIX_KEY) ?? 'pix@clube.local',
-      merchantName: nonEmpty(env.PIX_MERCHANT_NAME) ?? 'Clube',
-      merchantCity: nonEmpty(env.PIX_MERCHANT_CITY) ?? 'Sao Paulo',
-    },
-    // 0 in tests: they run the job themselves with an injected clock.
-    reconcileIntervalMs:
-      nonEmpty(env.RECONCILE_INTERVAL_MS) === undefined
-        ? nodeEnv === 'test'
-          ? 0
-          : 60_000
-        : parsePositiveInt(env.RECONCILE_INTERVAL_MS, 'RECONCILE_INTERVAL_MS', 60_000),
+    pix: { key: vars.PIX_KEY, merchantName: vars.PIX_MERCHANT_NAME, merchantCity: vars.PIX_MERCHANT_CITY },
+    // 0 = only at start (tests default to it: they run the job themselves with an injected clock).
+    reconcileIntervalMs: vars.RECONCILE_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 60_000),
   };
 }
 
-function parsePaymentGateway(value: string | undefined, nodeEnv: NodeEnv): PaymentGatewayName {
-  const gateway = nonEmpty(value) ?? 'sandbox';
+function parsePaymentGateway(gateway: string, nodeEnv: NodeEnv): PaymentGatewayName {
   if (!(PAYMENT_GATEWAYS as readonly string[]).includes(gateway)) {
     throw new ConfigError(`PAYMENT_GATEWAY inválido: "${gateway}". Adaptadores disponíveis: ${PAYMENT_GATEWAYS.join(', ')}.`);
   }
@@ -174,38 +273,33 @@ function parsePaymentGateway(value: string | undefined, nodeEnv: NodeEnv): Payme
  * (`.data/uploads` for `npm start`); without either, a temporary folder (tests).
  * STORAGE_DRIVER=s3: S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY.
  */
-function parseStorage(env: NodeJS.ProcessEnv, dataDir: string | undefined): StorageConfig {
-  const driver = nonEmpty(env.STORAGE_DRIVER) ?? 'local';
-  if (driver === 'local') {
-    const uploadsDir = nonEmpty(env.UPLOADS_DIR);
+function parseStorage(vars: Env, dataDir: string | undefined): StorageConfig {
+  if (vars.STORAGE_DRIVER === 'local') {
+    const uploadsDir = vars.UPLOADS_DIR;
     return {
-      driver,
+      driver: 'local',
       uploadsDir: uploadsDir ? path.resolve(REPO_ROOT, uploadsDir) : dataDir ? path.join(path.dirname(dataDir), 'uploads') : undefined,
       s3: undefined,
     };
   }
-  if (driver === 's3') {
-    const names = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-    const missing = names.filter((name) => !nonEmpty(env[name]));
-    if (missing.length) throw new ConfigError(`STORAGE_DRIVER=s3 exige ${missing.join(', ')}.`);
-    return {
-      driver,
-      uploadsDir: undefined,
-      s3: {
-        endpoint: nonEmpty(env.S3_ENDPOINT)!.replace(/\/+$/, ''),
-        region: nonEmpty(env.S3_REGION)!,
-        bucket: nonEmpty(env.S3_BUCKET)!,
-        accessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID)!,
-        secretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY)!,
-      },
-    };
-  }
-  throw new ConfigError(`STORAGE_DRIVER inválido: "${driver}". Use local ou s3.`);
+  const names = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const missing = names.filter((name) => !vars[name]);
+  if (missing.length) throw new ConfigError(`STORAGE_DRIVER=s3 exige ${missing.join(', ')}.`);
+  return {
+    driver: 's3',
+    uploadsDir: undefined,
+    s3: {
+      endpoint: vars.S3_ENDPOINT!.replace(/\/+$/, ''),
+      region: vars.S3_REGION!,
+      bucket: vars.S3_BUCKET!,
+      accessKeyId: vars.S3_ACCESS_KEY_ID!,
+      secretAccessKey: vars.S3_SECRET_ACCESS_KEY!,
+    },
+  };
 }
 
 /** TRUST_PROXY: unset → false; "2" → two hops; "10.0.0.1,10.1.0.0/16" → those proxies. "true" is refused. */
-function parseTrustProxy(value: string | undefined): boolean | number | string[] {
-  const raw = nonEmpty(value);
+function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
   if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
   if (raw === 'true' || raw === '*') {
@@ -218,43 +312,4 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
     throw new ConfigError(`TRUST_PROXY inválido: "${raw}". Use o número de proxies (ex.: 1) ou endereços IP/CIDR separados por vírgula.`);
   }
   return addresses;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-function parseNodeEnv(value: string | undefined): NodeEnv {
-  const env = nonEmpty(value) ?? 'development';
-  if (env === 'development' || env === 'test' || env === 'production') return env;
-  throw new ConfigError(`NODE_ENV inválido: "${env}". Use development, test ou production.`);
-}
-
-function parsePort(value: string | undefined, fallback: number): number {
-  if (nonEmpty(value) === undefined) return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`API_PORT inválida: "${value}". Use um número entre 0 e 65535.`);
-  }
-  return port;
-}
-
-function parsePositiveInt(value: string | undefined, name: string, fallback: number): number {
-  if (nonEmpty(value) === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) {
-    throw new ConfigError(`${name} inválido: "${value}". Use um número inteiro positivo.`);
-  }
-  return parsed;
-}
-
-/** A complete in-memory configuration for tests and tools; override what matters. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    ...loadConfig({ NODE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST }),
-    rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-    expensiveReadLimit: 10_000,
-    ...overrides,
-  };
 }

@@ -50,3 +50,25 @@ describe('Development defaults', () => {
     expect(() => loadConfig({ API_PORT: 'abc' })).toThrow(/API_PORT/);
   });
 });
+
+describe('Validation of the environment (env-schema)', () => {
+  test('When RECONCILE_INTERVAL_MS=0, then it is accepted and means "only at start"; negative or text is refused', () => {
+    expect(loadConfig({ RECONCILE_INTERVAL_MS: '0' }).reconcileIntervalMs).toBe(0);
+    expect(loadConfig({}).reconcileIntervalMs).toBe(60_000);
+    expect(loadConfig({ NODE_ENV: 'test' }).reconcileIntervalMs).toBe(0);
+    expect(() => loadConfig({ RECONCILE_INTERVAL_MS: '-1' })).toThrow('RECONCILE_INTERVAL_MS inválido: "-1". Use um número inteiro de milissegundos, ou 0 para conciliar só na partida.');
+  });
+
+  test('When a value has the wrong type or is out of range, then ConfigError names the variable and what to use, in Portuguese', () => {
+    expect(() => loadConfig({ API_PORT: '70000' })).toThrow('API_PORT inválido: "70000". Use um número entre 0 e 65535.');
+    expect(() => loadConfig({ API_WRITE_RATE_LIMIT: '1.5' })).toThrow('API_WRITE_RATE_LIMIT inválido: "1.5". Use um número inteiro positivo.');
+    expect(() => loadConfig({ NODE_ENV: 'prod' })).toThrow('NODE_ENV inválido: "prod". Use development, test ou production.');
+    expect(() => loadConfig({ LOG_LEVEL: 'alto' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow('STORAGE_DRIVER inválido: "ftp". Use local ou s3.');
+  });
+
+  test('When variables are blank or unknown, then defaults apply and nothing else is read', () => {
+    const config = loadConfig({ API_PORT: '  ', MONGODB_DB: '', SOMETHING_ELSE: 'x', API_WRITE_RATE_LIMIT: ' 7 ' });
+    expect(config).toMatchObject({ port: 3000, mongodbDb: 'clube', rateLimit: { max: 7, timeWindowMs: 60_000 } });
+  });
+});

@@ -132,33 +132,250 @@ describe('Embedded store: persistence', () => {
     expect(() => client.db('clube').collection('users')).toThrow(/já estão em uso pelo processo/);
   });
 
-  test('When the writing process is killed with SIGKILL mid-stream, then the file is whole and holds a prefix of the writes', async () => {
+  test('When the writing process is killed with SIGKILL mid-burst, then every acknowledged write is there and no torn record is loaded', async () => {
     const dir = tempDir();
+    // 20 writers at once (inserts, $inc updates and 1,500-document batches split over several
+    // journal records); each acknowledgement is printed only after its promise resolved.
     const script = `
       const { EmbeddedClient } = require(${JSON.stringify(path.join(__dirname, '..', 'src', 'db', 'embedded', 'embedded-client.ts'))});
-      const users = new EmbeddedClient({ dataDir: ${JSON.stringify(dir)} }).db('clube').collection('users');
+      const db = new EmbeddedClient({ dataDir: ${JSON.stringify(dir)} }).db('clube');
+      const users = db.collection('users');
+      const counters = db.collection('counters');
+      const batches = db.collection('batches');
       (async () => {
-        for (let i = 0; ; i += 1) {
-          await users.insertOne({ i, padding: 'x'.repeat(2000) });
-          if (i === 20) process.stdout.write('writing\\n');
-        }
+        await users.createIndex({ i: 1 }, { unique: true });
+        await counters.insertOne({ _id: 'c', n: 0 });
+        let next = 0;
+        let batch = 0;
+        const writer = async (w) => {
+          for (;;) {
+            const i = next++;
+            await users.insertOne({ i, padding: 'x'.repeat(500) });
+            process.stdout.write('user ' + i + '\\n');
+            const after = await counters.findOneAndUpdate({ _id: 'c' }, { $inc: { n: 1 } }, { returnDocument: 'after' });
+            process.stdout.write('counter ' + after.n + '\\n');
+          }
+        };
+        const batcher = async () => {
+          for (;;) {
+            const b = batch++;
+            await batches.insertMany(Array.from({ length: 1500 }, (_, k) => ({ b, k })));
+            process.stdout.write('batch ' + b + '\\n');
+          }
+        };
+        for (let w = 0; w < 20; w += 1) void writer(w);
+        void batcher();
       })();
     `;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', () => resolve());
-      child.on('exit', () => reject(new Error(`o processo terminou antes de escrever: ${stderr}`)));
-    });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.on('exit', resolve));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
+          if (stdout.includes('batch 2\n')) resolve();
+        });
+        child.on('exit', () => reject(new Error(`o processo terminou antes de escrever: ${stderr}`)));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.floor(Math.random() * 100)));
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
 
+    const lines = stdout.split('\n').slice(0, -1); // the last line may itself be cut
+    const acked = (kind: string) => lines.filter((line) => line.startsWith(`${kind} `)).map((line) => Number(line.split(' ')[1]));
     const reopened = new EmbeddedClient({ dataDir: dir });
-    const docs = await reopened.db('clube').collection('users').find({}).sort({ i: 1 }).toArray();
-    expect(docs.length).toBeGreaterThan(20);
-    expect(docs.map((doc) => doc.i)).toEqual(docs.map((_, index) => index));
+    const db = reopened.db('clube');
+    db.loadAll();
+    const stored = new Set((await db.collection('users').find({}).toArray()).map((doc) => doc.i as number));
+    expect(acked('user').length).toBeGreaterThan(20);
+    expect(acked('user').filter((i) => !stored.has(i))).toEqual([]);
+    const counter = await db.collection('counters').findOne({ _id: 'c' as never });
+    expect(counter!.n).toBeGreaterThanOrEqual(Math.max(...acked('counter')));
+    // A batch is all there or not at all (its journal records are applied only when the last one is whole).
+    const batchSizes = new Map<number, number>();
+    for (const doc of await db.collection('batches').find({}).toArray()) batchSizes.set(doc.b as number, (batchSizes.get(doc.b as number) ?? 0) + 1);
+    expect([...batchSizes.values()].every((size) => size === 1500)).toBe(true);
+    for (const b of acked('batch')) expect(batchSizes.get(b)).toBe(1500);
+    // What was loaded is also what a fresh append continues from.
+    await db.collection('users').insertOne({ i: -1 });
     await reopened.close();
+    const again = new EmbeddedClient({ dataDir: dir });
+    expect(await again.db('clube').collection('users').countDocuments({})).toBe(stored.size + 1);
+    await again.close();
+  }, 30_000);
+
+  test('When the journal ends in a torn record, then the whole records before it load and new writes append after them', async () => {
+    const dir = tempDir();
+    const first = new EmbeddedClient({ dataDir: dir });
+    const things = first.db('clube').collection('things');
+    for (let n = 0; n < 5; n += 1) await things.insertOne({ n });
+    await first.close();
+    const journal = fs.readdirSync(path.join(dir, 'clube')).find((file) => file.endsWith('.journal'))!;
+    const file = path.join(dir, 'clube', journal);
+    const whole = fs.readFileSync(file);
+    // The first half of a copy of the last record, as a crash in the middle of write() leaves it.
+    fs.appendFileSync(file, whole.subarray(0, 20));
+
+    const second = new EmbeddedClient({ dataDir: dir });
+    const reread = second.db('clube').collection('things');
+    expect((await reread.find({}).toArray()).map((doc) => doc.n)).toEqual([0, 1, 2, 3, 4]);
+    await reread.insertOne({ n: 5 });
+    await second.close();
+    const third = new EmbeddedClient({ dataDir: dir });
+    expect((await third.db('clube').collection('things').find({}).toArray()).map((doc) => doc.n)).toEqual([0, 1, 2, 3, 4, 5]);
+    await third.close();
+  });
+
+  test('When a collection is compacted, then a snapshot replaces the journals and reopening gives the same documents', async () => {
+    const dir = tempDir();
+    const first = new EmbeddedClient({ dataDir: dir });
+    const things = first.db('clube').collection('things');
+    await things.insertMany(Array.from({ length: 2500 }, (_, n) => ({ n, at: new Date(n) })));
+    await things.deleteMany({ n: { $lt: 500 } });
+    await things.updateMany({ n: { $gte: 2400 } }, { $set: { late: true } });
+    await things.compact();
+    await things.insertOne({ n: 9999 });
+    const files = fs.readdirSync(path.join(dir, 'clube'));
+    expect(files).toContain('things.snapshot');
+    expect(files.filter((name) => name.endsWith('.journal'))).toEqual(['things.000002.journal']);
+    await first.close();
+
+    const second = new EmbeddedClient({ dataDir: dir });
+    const reread = second.db('clube').collection('things');
+    expect(await reread.countDocuments({})).toBe(2001);
+    expect(await reread.countDocuments({ late: true })).toBe(100);
+    expect((await reread.findOne({ n: 600 }))?.at).toEqual(new Date(600));
+    await second.close();
+  });
+
+  test('When data was saved by the earlier one-file-per-collection format, then it loads and moves to snapshot + journal', async () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'clube'), { recursive: true });
+    const id = new ObjectId();
+    fs.writeFileSync(path.join(dir, 'clube', 'users.json'), JSON.stringify([{ _id: { $oid: id.toHexString() }, name: 'Ana' }]));
+    const client = new EmbeddedClient({ dataDir: dir });
+    client.db('clube').loadAll();
+    expect(await client.db('clube').collection('users').findOne({ _id: id })).toEqual({ _id: id, name: 'Ana' });
+    await client.close();
+    expect(fs.readdirSync(path.join(dir, 'clube'))).toContain('users.snapshot');
+    expect(fs.readdirSync(path.join(dir, 'clube'))).not.toContain('users.json');
+  });
+});
+
+describe('Embedded store: indexes answer like a scan', () => {
+  // The same documents in a collection with the real-world indexes and in one without any:
+  // every query must give the same documents in the same order (and the same counts).
+  const roles = ['USER', 'ADMIN', 'EDITOR'];
+  const base = new Date('2026-01-01T00:00:00Z').getTime();
+  const docs = Array.from({ length: 400 }, (_, n) => ({
+    _id: new ObjectId(),
+    n,
+    role: roles[n % 3],
+    active: n % 4 === 0,
+    createdAt: new Date(base + (n % 37) * 1000), // many ties
+    credits: { used: n % 5 },
+    ...(n % 7 === 0 ? {} : { name: `nome ${n % 11}` }),
+  }));
+
+  async function pair() {
+    const indexed = memoryCollection('indexed');
+    await indexed.createIndex({ role: 1, createdAt: -1 });
+    await indexed.createIndex({ createdAt: -1 });
+    await indexed.createIndex({ active: 1, 'credits.used': 1 });
+    await indexed.createIndex({ name: 1 });
+    await indexed.createIndex({ n: 1 }, { unique: true });
+    const plain = memoryCollection('plain');
+    for (const collection of [indexed, plain]) {
+      await collection.insertMany(docs.map((doc) => ({ ...doc })));
+      await collection.updateMany({ n: { $lt: 40 } }, { $set: { role: 'ADMIN' } });
+      await collection.deleteMany({ n: { $gte: 390 } });
+    }
+    return { indexed, plain };
+  }
+
+  const cases: [string, Record<string, unknown>, Record<string, 1 | -1> | undefined][] = [
+    ['equality + sort served by the index', { role: 'USER' }, { createdAt: -1, _id: -1 }],
+    ['equality + opposite sort', { role: 'USER' }, { createdAt: 1, _id: 1 }],
+    ['equality + sort the index cannot serve', { role: 'ADMIN' }, { createdAt: -1 }],
+    ['equality + extra condition', { role: 'EDITOR', n: { $gt: 100 } }, { createdAt: -1, _id: -1 }],
+    ['no filter, sort by an index', {}, { createdAt: -1, _id: -1 }],
+    ['compound equality on a nested field', { active: true, 'credits.used': 0 }, undefined],
+    ['equality with $eq, no sort (natural order)', { role: { $eq: 'USER' } }, undefined],
+    ['null matches missing', { name: null }, { _id: 1 }],
+    ['unique index', { n: 123 }, undefined],
+    ['$or search', { $or: [{ name: /nome 1/ }, { role: 'ADMIN' }] }, { name: 1, _id: 1 }],
+    ['two equalities, one answered by an index', { role: 'USER', active: true }, { createdAt: -1, _id: -1 }],
+    ['equalities no index can answer', { 'credits.used': 3, name: 'nome 4' }, undefined],
+    ['an equality that matches nothing', { role: 'NOBODY' }, { createdAt: -1, _id: -1 }],
+    ['$or of regexes (the users search) with an equality', { role: 'USER', $or: [{ name: /NOME 3/i }, { _id: docs[5]!._id }] }, { createdAt: 1, _id: 1 }],
+    ['regex on a field some documents lack', { name: /^nome 1/ }, undefined],
+  ];
+
+  test.each(cases)('%s', async (_title, filter, sort) => {
+    const { indexed, plain } = await pair();
+    for (const [skip, limit] of [[0, 0], [0, 10], [25, 10]] as const) {
+      const options = { ...(sort ? { sort } : {}), skip, limit };
+      expect(await indexed.find(filter, options).toArray()).toEqual(await plain.find(filter, options).toArray());
+    }
+    expect(await indexed.countDocuments(filter)).toBe(await plain.countDocuments(filter));
+    expect(await indexed.countDocuments(filter, { skip: 3, limit: 5 })).toBe(await plain.countDocuments(filter, { skip: 3, limit: 5 }));
+  });
+
+  test('When thousands of writes land in random order, then the index still answers pages and counts like a scan', async () => {
+    const indexed = memoryCollection('indexed');
+    await indexed.createIndex({ group: 1, at: -1 });
+    const plain = memoryCollection('plain');
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const ops: (() => Promise<void>)[] = [];
+    const ids: ObjectId[] = [];
+    for (let i = 0; i < 4000; i += 1) {
+      const _id = new ObjectId();
+      ids.push(_id);
+      const doc = { _id, group: Math.floor(random() * 3), at: Math.floor(random() * 500) };
+      ops.push(async () => {
+        await indexed.insertOne({ ...doc });
+        await plain.insertOne({ ...doc });
+      });
+    }
+    // The index is built empty here, so the inserts below fill and split its blocks.
+    await indexed.find({ group: 0 }).sort({ at: -1, _id: -1 }).limit(1).toArray();
+    for (const op of ops) await op();
+    // Then keep writing: moves between groups and deletions.
+    await indexed.find({ group: 1 }).sort({ at: -1, _id: -1 }).limit(1).toArray();
+    for (let i = 0; i < 1500; i += 1) {
+      const _id = ids[Math.floor(random() * ids.length)]!;
+      if (i % 3 === 0) {
+        await indexed.deleteOne({ _id });
+        await plain.deleteOne({ _id });
+      } else {
+        const change = { $set: { group: Math.floor(random() * 3), at: Math.floor(random() * 500) } };
+        await indexed.updateOne({ _id }, change);
+        await plain.updateOne({ _id }, change);
+      }
+    }
+    for (const group of [0, 1, 2]) {
+      for (const sort of [{ at: -1, _id: -1 }, { at: 1, _id: 1 }] as const) {
+        for (const [skip, limit] of [[0, 20], [700, 20], [0, 0]] as const) {
+          expect(await indexed.find({ group }, { sort, skip, limit }).toArray()).toEqual(await plain.find({ group }, { sort, skip, limit }).toArray());
+        }
+      }
+      expect(await indexed.countDocuments({ group })).toBe(await plain.countDocuments({ group }));
+    }
+  });
+
+  test('When a document holds an array in an indexed field, then equality still matches its elements', async () => {
+    const things = memoryCollection();
+    await things.createIndex({ tags: 1 });
+    await things.insertMany([{ tags: 'a', kind: 1 }, { tags: ['a', 'b'], kind: 1 }, { tags: 'b', kind: 1 }, { tags: [{ x: 1 }, { x: 2 }], kind: 1 }]);
+    expect(await things.countDocuments({ tags: 'a' })).toBe(2);
+    expect(await things.countDocuments({ kind: 1, tags: 'b' })).toBe(2);
+    expect(await things.countDocuments({ kind: 1, 'tags.x': 2 })).toBe(1);
+    expect(await things.countDocuments({ $or: [{ tags: /^a$/ }, { kind: 2 }] })).toBe(2);
   });
 });

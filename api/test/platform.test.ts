@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { staticSecurityHeaders } from '../src/plugins/external/helmet';
 import { startTestApp, type TestApp } from './helpers/app';
 import { expectErrorShape } from './helpers/http';
 import { createAccount } from './helpers/identity';
@@ -96,6 +97,19 @@ describe('CORS and security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  test('When a request succeeds, is refused or hits no route, then every header helmet sets is on the answer, with helmet’s value', async () => {
+    const expected = staticSecurityHeaders();
+    expect(expected.map(([name]) => name.toLowerCase())).toEqual(
+      expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'cross-origin-resource-policy', 'referrer-policy']),
+    );
+    for (const [path, status] of [['/v1/health', 200], ['/v1/users', 401], ['/v1/nada-aqui', 404]] as const) {
+      const response = await fetch(`${t.url}${path}`);
+      expect(response.status).toBe(status);
+      for (const [name, value] of expected) expect([path, name, response.headers.get(name)]).toEqual([path, name, value]);
+    }
+    expect(Object.fromEntries(expected)['Cross-Origin-Resource-Policy']).toBe('cross-origin');
   });
 });
 

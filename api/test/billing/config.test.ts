@@ -1,5 +1,6 @@
 import { buildApp } from '../../src/app';
-import { loadConfig, testConfig } from '../../src/config';
+import { loadConfig } from '../../src/config';
+import { testConfig } from '../helpers/test-config';
 
 describe('Billing configuration', () => {
   test('When NODE_ENV=production would use the sandbox gateway, then configuration refuses and says why', () => {

@@ -1,10 +1,11 @@
 import type { FastifyServerOptions } from 'fastify';
 import { BSON, ObjectId, type Db } from 'mongodb';
 import { buildApp, type App } from '../../src/app';
-import { testConfig, type Config } from '../../src/config';
+import type { Config } from '../../src/config';
 import { COLLECTIONS, type UserDocument, type UserRole } from '../../src/db/collections';
 import { call, type CallOptions, type CallResult } from './http';
 import { createAccount, type TestAccount } from './identity';
+import { testConfig } from './test-config';
 
 export interface TestApp {
   app: App;

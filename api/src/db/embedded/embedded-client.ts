@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { MongoClient } from 'mongodb';
 import { EmbeddedCollection } from './embedded-collection';
-import { CollectionFiles } from './persistence';
+import { DatabaseFiles } from './persistence';
 
 export interface EmbeddedClientOptions {
   /** Directory for the data files; omit to keep everything in memory (tests). */
@@ -10,7 +10,7 @@ export interface EmbeddedClientOptions {
 
 export class EmbeddedDb {
   private readonly collections = new Map<string, EmbeddedCollection>();
-  private files: CollectionFiles | undefined;
+  private files: DatabaseFiles | undefined;
 
   constructor(
     readonly databaseName: string,
@@ -21,15 +21,16 @@ export class EmbeddedDb {
     let collection = this.collections.get(name);
     if (!collection) {
       const files = this.openFiles();
-      collection = new EmbeddedCollection(
-        this.databaseName,
-        name,
-        files ? files.load(name) : [],
-        files ? (docs) => files.save(name, docs) : () => {},
-      );
+      collection = new EmbeddedCollection(this.databaseName, name, files?.open(name));
       this.collections.set(name, collection);
     }
     return collection;
+  }
+
+  /** Loads every collection that has data on disk now, so no request pays for a first read. */
+  loadAll(): void {
+    const files = this.openFiles();
+    for (const name of files?.collectionNames() ?? []) this.collection(name);
   }
 
   async command(command: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -42,14 +43,16 @@ export class EmbeddedDb {
     return true;
   }
 
-  close(): void {
+  /** Waits for pending journal writes and background compactions, then releases the directory. */
+  async close(): Promise<void> {
+    for (const collection of this.collections.values()) await collection.close();
     this.files?.release();
     this.files = undefined;
   }
 
-  private openFiles(): CollectionFiles | undefined {
+  private openFiles(): DatabaseFiles | undefined {
     if (!this.dataDir) return undefined;
-    this.files ??= new CollectionFiles(path.join(this.dataDir, this.databaseName));
+    this.files ??= new DatabaseFiles(path.join(this.dataDir, this.databaseName));
     return this.files;
   }
 }
@@ -77,7 +80,7 @@ export class EmbeddedClient {
   }
 
   async close(): Promise<void> {
-    for (const db of this.dbs.values()) db.close();
+    for (const db of this.dbs.values()) await db.close();
   }
 
   /** The driver's type, for @fastify/mongodb; only the subset above is implemented. */

@@ -1,8 +1,9 @@
 import { Aggregator, Query, update as applyModifier } from 'mingo';
 import { MongoServerError, ObjectId } from 'mongodb';
 import { cloneValue, getPath, isPlainObject, keyOf, setPath, type Doc } from './documents';
+import type { CollectionChange, CollectionFiles } from './persistence';
+import { compareValues, idKeyOf, SortedIndex, type SortSpec } from './sorted-index';
 
-type SortSpec = Record<string, 1 | -1>;
 type SortInput = SortSpec | [string, 1 | -1][] | undefined;
 type Projection = Record<string, 0 | 1 | boolean>;
 
@@ -31,15 +32,23 @@ interface IndexOptions {
   sparse?: boolean;
 }
 
-interface IndexDefinition {
-  name: string;
-  key: SortSpec;
-  unique: boolean;
-  sparse: boolean;
-  partial: Query | undefined;
-  partialFilterExpression: Doc | undefined;
-  /** unique key → _id key of the one document holding it */
-  entries: Map<string, string>;
+interface Plan {
+  /** Candidate documents; when `sorted`, already in the requested order. */
+  docs: Iterable<Doc>;
+  /** The index answered the whole filter: every candidate matches, no query engine needed. */
+  exact: boolean;
+  sorted: boolean;
+  /** Candidates come in natural order (what an unsorted find returns). */
+  natural: boolean;
+  /** Number of candidates, when known without walking them. */
+  size: number | undefined;
+  /** The conditions the candidates have not been narrowed by, when all are simple (see residualOf). */
+  residual: Condition[] | undefined;
+}
+
+interface Change {
+  before: Doc | undefined;
+  after: Doc | undefined;
 }
 
 const UPDATE_OPERATORS = new Set([
@@ -61,22 +70,36 @@ const UPDATE_OPERATORS = new Set([
 
 /**
  * The subset of the driver's Collection API the Clube API uses, in memory, on mingo.
- * Every method does its whole job synchronously before its promise settles, so each
- * operation is atomic with respect to every other (JavaScript runs one at a time), and a
- * conditional findOneAndUpdate really is conditional.
+ * Every method reads and changes memory synchronously (so each operation is atomic with
+ * respect to every other, and a conditional findOneAndUpdate really is conditional); a write's
+ * promise settles once its journal record is on disk (see persistence.ts).
+ *
+ * Indexes are kept sorted (sorted-index.ts) and used for equality filters on their leading
+ * fields, for sorts that follow them, and for counts; a filter the index answers entirely
+ * skips the query engine.
  */
 export class EmbeddedCollection {
-  /** _id key → document, in insertion (natural) order. */
+  /** _id key → document, in natural order (last write last). Stored documents are never mutated. */
   private readonly docs = new Map<string, Doc>();
-  private readonly indexDefinitions = new Map<string, IndexDefinition>();
+  private sequence = 0;
+  private readonly indexDefinitions = new Map<string, SortedIndex>();
 
   constructor(
     readonly dbName: string,
     readonly collectionName: string,
-    initial: Doc[],
-    private readonly persist: (docs: Doc[]) => void,
+    private readonly files?: CollectionFiles,
   ) {
-    for (const doc of initial) this.docs.set(keyOf(doc._id), doc);
+    if (!files) return;
+    const { docs, changes } = files.load();
+    for (const doc of docs) this.store(doc);
+    for (const change of changes) {
+      for (const id of change.remove) this.docs.delete(keyOf(id));
+      for (const doc of change.put) {
+        this.docs.delete(idKeyOf(doc));
+        this.store(doc);
+      }
+    }
+    files.attach(() => [...this.docs.values()]);
   }
 
   get namespace(): string {
@@ -86,7 +109,7 @@ export class EmbeddedCollection {
   async insertOne(doc: Doc): Promise<{ acknowledged: true; insertedId: unknown }> {
     if (doc._id === undefined) doc._id = new ObjectId();
     const stored = cloneValue(doc);
-    this.commit([{ before: undefined, after: stored }]);
+    await this.commit([{ before: undefined, after: stored }]);
     return { acknowledged: true, insertedId: stored._id };
   }
 
@@ -95,7 +118,7 @@ export class EmbeddedCollection {
       if (doc._id === undefined) doc._id = new ObjectId();
       return { before: undefined, after: cloneValue(doc) };
     });
-    this.commit(changes);
+    await this.commit(changes);
     const insertedIds: Record<number, unknown> = {};
     changes.forEach((change, index) => (insertedIds[index] = change.after._id));
     return { acknowledged: true, insertedCount: changes.length, insertedIds };
@@ -111,7 +134,18 @@ export class EmbeddedCollection {
   }
 
   async countDocuments(filter: Doc = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
-    return this.select(filter, { ...options, projection: { _id: 1 } }).length;
+    const skip = options.skip ?? 0;
+    const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
+    const plan = this.plan(filter ?? {}, undefined);
+    if (plan.exact && plan.size !== undefined) return Math.max(0, Math.min(plan.size - skip, limit));
+    const test = plan.exact ? undefined : matcher(filter ?? {}, plan.residual);
+    let count = 0;
+    for (const doc of plan.docs) {
+      if (test && !test(doc)) continue;
+      count += 1;
+      if (count >= skip + limit) break;
+    }
+    return Math.max(0, Math.min(count - skip, limit));
   }
 
   async estimatedDocumentCount(): Promise<number> {
@@ -138,6 +172,7 @@ export class EmbeddedCollection {
 
   async updateOne(filter: Doc, update: Doc, options: UpdateOptions = {}) {
     const result = this.updateFirst(filter, update, options);
+    await result.written;
     return {
       acknowledged: true as const,
       matchedCount: result.before ? 1 : 0,
@@ -152,12 +187,13 @@ export class EmbeddedCollection {
     const targets = this.matching(filter);
     if (targets.length === 0 && options.upsert) {
       const result = this.updateFirst(filter, update, options);
+      await result.written;
       return { acknowledged: true as const, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: result.after?._id ?? null };
     }
     const changes = targets
       .map((before) => ({ before, after: this.applyUpdate(before, update, false) }))
       .filter((change) => keyOf(change.before) !== keyOf(change.after));
-    this.commit(changes);
+    await this.commit(changes);
     return {
       acknowledged: true as const,
       matchedCount: targets.length,
@@ -177,7 +213,7 @@ export class EmbeddedCollection {
     }
     const after = cloneValue(replacement);
     after._id = before ? before._id : (replacement._id ?? this.upsertBase(filter)._id ?? new ObjectId());
-    this.commit([{ before, after }]);
+    await this.commit([{ before, after }]);
     return {
       acknowledged: true as const,
       matchedCount: before ? 1 : 0,
@@ -189,6 +225,7 @@ export class EmbeddedCollection {
 
   async findOneAndUpdate(filter: Doc, update: Doc, options: FindOneAndUpdateOptions = {}) {
     const result = this.updateFirst(filter, update, options);
+    await result.written;
     const chosen = options.returnDocument === 'after' ? result.after : result.before;
     const value = chosen ? project(cloneValue(chosen), options.projection) : null;
     if (!options.includeResultMetadata) return value;
@@ -206,19 +243,19 @@ export class EmbeddedCollection {
   async findOneAndDelete(filter: Doc, options: { sort?: SortInput; projection?: Projection } = {}) {
     const [target] = this.matching(filter, options.sort, 1);
     if (!target) return null;
-    this.commit([{ before: target, after: undefined }]);
+    await this.commit([{ before: target, after: undefined }]);
     return project(cloneValue(target), options.projection);
   }
 
   async deleteOne(filter: Doc = {}) {
     const [target] = this.matching(filter, undefined, 1);
-    if (target) this.commit([{ before: target, after: undefined }]);
+    if (target) await this.commit([{ before: target, after: undefined }]);
     return { acknowledged: true as const, deletedCount: target ? 1 : 0 };
   }
 
   async deleteMany(filter: Doc = {}) {
     const targets = this.matching(filter);
-    this.commit(targets.map((before) => ({ before, after: undefined })));
+    await this.commit(targets.map((before) => ({ before, after: undefined })));
     return { acknowledged: true as const, deletedCount: targets.length };
   }
 
@@ -226,29 +263,30 @@ export class EmbeddedCollection {
     const name = options.name ?? Object.entries(key).map(([field, direction]) => `${field}_${direction}`).join('_');
     const existing = this.indexDefinitions.get(name);
     if (existing) {
-      if (JSON.stringify(existing.key) !== JSON.stringify(key) || existing.unique !== Boolean(options.unique)) {
+      if (JSON.stringify(existing.key) !== JSON.stringify(key) || Boolean(existing.unique) !== Boolean(options.unique)) {
         throw serverError(86, `An existing index has the same name as the requested index: ${name}`);
       }
       return name;
     }
-    const definition: IndexDefinition = {
+    const index = new SortedIndex(
       name,
-      key: { ...key },
-      unique: Boolean(options.unique),
-      sparse: Boolean(options.sparse),
-      partialFilterExpression: options.partialFilterExpression,
-      partial: options.partialFilterExpression ? new Query(options.partialFilterExpression) : undefined,
-      entries: new Map(),
-    };
-    if (definition.unique) {
-      for (const doc of this.docs.values()) {
-        const entry = indexEntry(definition, doc);
-        if (entry === undefined) continue;
-        if (definition.entries.has(entry)) throw this.duplicateKeyError(definition, doc);
-        definition.entries.set(entry, keyOf(doc._id));
+      { ...key },
+      Boolean(options.unique),
+      Boolean(options.sparse),
+      options.partialFilterExpression ? new Query(options.partialFilterExpression) : undefined,
+      options.partialFilterExpression,
+    );
+    if (index.unique) index.build(this.docs.values());
+    if (index.unique && index.unique.size !== index.size) {
+      const seen = new Set<string>();
+      for (const entry of index.all()) {
+        const doc = index.docOf(entry);
+        const unique = index.uniqueKey(doc);
+        if (seen.has(unique)) throw this.duplicateKeyError(index, doc);
+        seen.add(unique);
       }
     }
-    this.indexDefinitions.set(name, definition);
+    this.indexDefinitions.set(name, index);
     return name;
   }
 
@@ -260,18 +298,28 @@ export class EmbeddedCollection {
         key: index.key,
         name: index.name,
         ...(index.unique ? { unique: true } : {}),
+        ...(index.sparse ? { sparse: true } : {}),
         ...(index.partialFilterExpression ? { partialFilterExpression: index.partialFilterExpression } : {}),
       })),
     ];
   }
 
   async drop(): Promise<boolean> {
-    this.commit([...this.docs.values()].map((before) => ({ before, after: undefined })));
+    await this.commit([...this.docs.values()].map((before) => ({ before, after: undefined })));
     this.indexDefinitions.clear();
     return true;
   }
 
-  // ---- internals (all synchronous) ----
+  /** Writes a fresh snapshot now (tests and the store bench); it also happens by itself as the journal grows. */
+  async compact(): Promise<void> {
+    await this.files?.compact();
+  }
+
+  async close(): Promise<void> {
+    await this.files?.close();
+  }
+
+  // ---- internals (all synchronous but the journal append) ----
 
   private select(filter: Doc, options: FindOptions): Doc[] {
     const limit = options.limit && options.limit > 0 ? options.limit : undefined;
@@ -283,38 +331,74 @@ export class EmbeddedCollection {
 
   /** Stored (not cloned) documents matching the filter, sorted; callers must not mutate them. */
   private matching(filter: Doc, sort?: SortInput, max?: number): Doc[] {
-    const query = new Query(filter ?? {});
     const spec = normalizeSort(sort);
+    const plan = this.plan(filter ?? {}, spec);
+    const test = plan.exact ? undefined : matcher(filter ?? {}, plan.residual);
+    const inOrder = spec ? plan.sorted : plan.natural;
     const result: Doc[] = [];
-    for (const doc of this.candidates(filter)) {
-      if (!query.test(doc)) continue;
+    for (const doc of plan.docs) {
+      if (test && !test(doc)) continue;
       result.push(doc);
-      if (!spec && max !== undefined && result.length >= max) break;
+      if (inOrder && max !== undefined && result.length >= max) break;
     }
-    if (!spec) return result;
-    const sorted = result.sort((a, b) => compareBySpec(a, b, spec));
+    if (inOrder) return result;
+    // Ties (and unsorted results) keep natural order, as before indexes were used.
+    const sorted = result.sort((a, b) => (spec ? compareBySpec(a, b, spec) : 0) || naturalOrder(a) - naturalOrder(b));
     return max === undefined ? sorted : sorted.slice(0, max);
   }
 
-  /** Uses _id or a single-field unique index for plain equality filters (the hot path). */
-  private candidates(filter: Doc): Iterable<Doc> {
-    if (!filter) return this.docs.values();
-    const id = filter._id;
-    if (id !== undefined && isEqualityValue(id)) {
-      const doc = this.docs.get(keyOf(id));
-      return doc ? [doc] : [];
+  /**
+   * Picks where candidates come from: _id, the unique index a full equality names, or the index
+   * with the longest equality prefix (preferring one whose order serves the sort); otherwise
+   * every document in natural order.
+   */
+  private plan(filter: Doc, spec: SortSpec | undefined): Plan {
+    const keys = Object.keys(filter);
+    if (keys.length === 0 && !spec) return { docs: this.docs.values(), exact: true, sorted: false, natural: true, size: this.docs.size, residual: [] };
+    if ('_id' in filter) {
+      const id = equalityValue(filter._id);
+      if (id !== NOT_EQUALITY) {
+        const doc = this.docs.get(keyOf(id));
+        const docs = doc ? [doc] : [];
+        return { docs, exact: keys.length === 1, sorted: true, natural: true, size: docs.length, residual: residualOf(filter, ['_id']) };
+      }
     }
+    let best: { index: SortedIndex; values: unknown[]; direction: 0 | 1 | -1; cost: number } | undefined;
     for (const index of this.indexDefinitions.values()) {
-      const fields = Object.keys(index.key);
-      const field = fields[0];
-      if (!index.unique || index.partial || index.sparse || fields.length !== 1 || field === undefined) continue;
-      const value = filter[field];
-      if (value === undefined || !isEqualityValue(value) || value === null) continue;
-      const idKey = index.entries.get(keyOf(value));
-      const doc = idKey ? this.docs.get(idKey) : undefined;
-      return doc ? [doc] : [];
+      if (!index.plannable) continue;
+      if (!index.ready && !(index.fields[0]! in filter) && !(spec && index.fields[0]! in spec)) continue;
+      if (!index.ready) {
+        index.build(this.docs.values());
+        if (!index.plannable) continue;
+      }
+      const values: unknown[] = [];
+      for (const field of index.fields) {
+        if (!(field in filter)) break;
+        const value = equalityValue(filter[field]);
+        if (value === NOT_EQUALITY) break;
+        values.push(value);
+      }
+      const direction = spec ? sortDirection(index, values.length, spec) : 0;
+      if (values.length === 0 && direction === 0) continue;
+      // Cost: the entries to walk; a range that does not come sorted must also be sorted,
+      // and one that does can stop early. A whole unique key is one document.
+      const size = index.unique && values.length === index.fields.length ? 0 : index.rangeSize(values);
+      const cost = spec ? (direction !== 0 ? size / 2 : size * 2) : size;
+      if (!best || cost < best.cost) best = { index, values, direction, cost };
     }
-    return this.docs.values();
+    if (!best) return { docs: this.docs.values(), exact: keys.length === 0, sorted: false, natural: true, size: keys.length === 0 ? this.docs.size : undefined, residual: residualOf(filter, []) };
+
+    const { index, values, direction } = best;
+    const exact = keys.length === values.length;
+    const residual = residualOf(filter, index.fields.slice(0, values.length));
+    if (index.unique && values.length === index.fields.length) {
+      const idKey = index.unique.get(values.map((value) => `${keyOf(value)}|`).join(''));
+      const doc = idKey === undefined ? undefined : this.docs.get(idKey);
+      const docs = doc ? [doc] : [];
+      return { docs, exact, sorted: true, natural: true, size: docs.length, residual };
+    }
+    const range = index.equalRange(values, direction === -1 ? -1 : 1);
+    return { docs: range.docs, exact, sorted: direction !== 0, natural: false, size: range.size, residual };
   }
 
   private updateFirst(filter: Doc, update: Doc, options: UpdateOptions) {
@@ -323,14 +407,14 @@ export class EmbeddedCollection {
     if (before) {
       const after = this.applyUpdate(before, update, false);
       const modified = keyOf(before) !== keyOf(after);
-      if (modified) this.commit([{ before, after }]);
-      return { before: cloneValue(before), after: modified ? after : cloneValue(before), modified, upserted: false };
+      const written = modified ? this.commit([{ before, after }]) : undefined;
+      return { before: cloneValue(before), after: modified ? after : cloneValue(before), modified, upserted: false, written };
     }
-    if (!options.upsert) return { before: undefined, after: undefined, modified: false, upserted: false };
+    if (!options.upsert) return { before: undefined, after: undefined, modified: false, upserted: false, written: undefined };
     const after = this.applyUpdate(this.upsertBase(filter), update, true);
     if (after._id === undefined) after._id = new ObjectId();
-    this.commit([{ before: undefined, after }]);
-    return { before: undefined, after, modified: false, upserted: true };
+    const written = this.commit([{ before: undefined, after }]);
+    return { before: undefined, after, modified: false, upserted: true, written };
   }
 
   private upsertBase(filter: Doc): Doc {
@@ -377,15 +461,19 @@ export class EmbeddedCollection {
     return next;
   }
 
-  /** Checks every unique index for the whole batch first; applies nothing if one fails. */
-  private commit(changes: { before: Doc | undefined; after: Doc | undefined }[]): void {
-    if (changes.length === 0) return;
+  /**
+   * Checks every unique index for the whole batch first and applies nothing if one fails
+   * (throwing synchronously); otherwise applies the batch to memory and the indexes at once and
+   * returns the journal append, which resolves when the batch is durable.
+   */
+  private commit(changes: Change[]): Promise<void> {
+    if (changes.length === 0) return Promise.resolve();
     const uniqueIndexes = [...this.indexDefinitions.values()].filter((index) => index.unique);
     const pendingIds = new Map<string, boolean>();
     for (const { before, after } of changes) {
-      if (before) pendingIds.set(keyOf(before._id), false);
+      if (before) pendingIds.set(idKeyOf(before), false);
       if (!after) continue;
-      const idKey = keyOf(after._id);
+      const idKey = idKeyOf(after);
       if (!before && (this.docs.has(idKey) || pendingIds.get(idKey))) {
         throw this.duplicateKeyError({ name: '_id_', key: { _id: 1 } }, after);
       }
@@ -395,40 +483,50 @@ export class EmbeddedCollection {
       const claimed = new Map<string, string>();
       const released = new Set<string>();
       for (const { before } of changes) {
-        const entry = before && indexEntry(index, before);
-        if (entry !== undefined) released.add(entry);
+        if (before && index.covers(before)) released.add(index.uniqueKey(before));
       }
       for (const { after } of changes) {
-        const entry = after && indexEntry(index, after);
-        if (!after || entry === undefined) continue;
-        const holder = index.entries.get(entry);
-        const idKey = keyOf(after._id);
-        const takenByOther = (holder !== undefined && holder !== idKey && !released.has(entry)) || claimed.has(entry);
+        if (!after || !index.covers(after)) continue;
+        const unique = index.uniqueKey(after);
+        const idKey = idKeyOf(after);
+        const holder = index.unique!.get(unique);
+        const takenByOther = (holder !== undefined && holder !== idKey && !released.has(unique)) || claimed.has(unique);
         if (takenByOther) throw this.duplicateKeyError(index, after);
-        claimed.set(entry, idKey);
+        claimed.set(unique, idKey);
       }
     }
-    for (const { before } of changes) {
-      if (before) {
-        this.docs.delete(keyOf(before._id));
-        for (const index of uniqueIndexes) {
-          const entry = indexEntry(index, before);
-          if (entry !== undefined && index.entries.get(entry) === keyOf(before._id)) index.entries.delete(entry);
-        }
+    const indexes = [...this.indexDefinitions.values()].filter((index) => index.ready);
+    const journal: CollectionChange = { put: [], remove: [] };
+    for (const { before, after } of changes) {
+      if (!before) continue;
+      const idKey = idKeyOf(before);
+      this.docs.delete(idKey);
+      for (const index of indexes) {
+        const entry = index.entryFor(before);
+        if (entry) index.remove(entry, idKey);
       }
+      if (!after) journal.remove.push(before._id);
     }
     for (const { after } of changes) {
       if (!after) continue;
-      this.docs.set(keyOf(after._id), after);
-      for (const index of uniqueIndexes) {
-        const entry = indexEntry(index, after);
-        if (entry !== undefined) index.entries.set(entry, keyOf(after._id));
+      const idKey = this.store(after);
+      for (const index of indexes) {
+        const entry = index.entryFor(after);
+        if (entry) index.add(entry, idKey);
       }
+      journal.put.push(after);
     }
-    this.persist([...this.docs.values()]);
+    return this.files ? this.files.append(journal) : Promise.resolve();
   }
 
-  private duplicateKeyError(index: Pick<IndexDefinition, 'name' | 'key'>, doc: Doc): MongoServerError {
+  private store(doc: Doc): string {
+    const idKey = idKeyOf(doc);
+    this.docs.set(idKey, doc);
+    (doc as Sequenced)[NATURAL_ORDER] = this.sequence += 1;
+    return idKey;
+  }
+
+  private duplicateKeyError(index: Pick<SortedIndex, 'name' | 'key'>, doc: Doc): MongoServerError {
     const keyValue: Doc = {};
     for (const field of Object.keys(index.key)) keyValue[field] = getPath(doc, field) ?? null;
     return serverError(
@@ -501,12 +599,127 @@ function isEqualityValue(value: unknown): boolean {
   return isPlainObject(value) && !Object.keys(value).some((key) => key.startsWith('$'));
 }
 
-/** The key a document occupies in an index, or undefined when the index does not cover it. */
-function indexEntry(index: IndexDefinition, doc: Doc): string | undefined {
-  if (index.partial && !index.partial.test(doc)) return undefined;
-  const values = Object.keys(index.key).map((field) => getPath(doc, field));
-  if (index.sparse && values.every((value) => value === undefined)) return undefined;
-  return values.map((value) => keyOf(value)).join('|');
+const NOT_EQUALITY = Symbol('not an equality');
+
+/**
+ * Natural order of a stored document (for candidates that come from an index), kept on the
+ * document under a symbol: copies, the journal and the query engine only see string keys.
+ */
+const NATURAL_ORDER = Symbol('natural order');
+type Sequenced = Doc & { [NATURAL_ORDER]?: number };
+
+function naturalOrder(doc: Doc): number {
+  return (doc as Sequenced)[NATURAL_ORDER] ?? 0;
+}
+
+/** A condition the store checks without the query engine: field equality, a regex on a field, or `$or` of those. */
+type Condition = { field: string; equals: unknown } | { field: string; regex: RegExp } | { or: Condition[] };
+
+function simpleCondition(field: string, condition: unknown): Condition | undefined {
+  if (field.startsWith('$')) return undefined;
+  if (condition instanceof RegExp) return condition.global || condition.sticky ? undefined : { field, regex: condition };
+  const value = equalityValue(condition);
+  return value === NOT_EQUALITY ? undefined : { field, equals: value };
+}
+
+/** The conditions an index did not answer, when every one is simple (else undefined: the query engine decides). */
+function residualOf(filter: Doc, answered: string[]): Condition[] | undefined {
+  const residual: Condition[] = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    if (answered.includes(field)) continue;
+    if (field === '$or' && Array.isArray(condition) && condition.length > 0) {
+      const branches: Condition[] = [];
+      for (const branch of condition) {
+        const entries = isPlainObject(branch) ? Object.entries(branch) : [];
+        const simple = entries.length === 1 ? simpleCondition(entries[0]![0], entries[0]![1]) : undefined;
+        if (!simple) return undefined;
+        branches.push(simple);
+      }
+      residual.push({ or: branches });
+      continue;
+    }
+    const simple = simpleCondition(field, condition);
+    if (!simple) return undefined;
+    residual.push(simple);
+  }
+  return residual;
+}
+
+const ASK_ENGINE = Symbol('ask the query engine');
+
+/** true / false, or ASK_ENGINE when the document holds an array on the path (MongoDB matches elements). */
+function check(doc: Doc, condition: Condition): boolean | typeof ASK_ENGINE {
+  if ('or' in condition) {
+    let unsure = false;
+    for (const branch of condition.or) {
+      const result = check(doc, branch);
+      if (result === true) return true;
+      if (result === ASK_ENGINE) unsure = true;
+    }
+    return unsure ? ASK_ENGINE : false;
+  }
+  const actual = valueOnPath(doc, condition.field);
+  if (Array.isArray(actual)) return ASK_ENGINE;
+  if ('regex' in condition) return typeof actual === 'string' && condition.regex.test(actual);
+  return compareValues(actual, condition.equals) === 0;
+}
+
+/**
+ * A document test for the filter: simple conditions are checked directly (the query engine is
+ * only asked about a document whose field holds an array); anything else goes to mingo.
+ */
+function matcher(filter: Doc, residual: Condition[] | undefined): (doc: Doc) => boolean {
+  let query: Query | undefined;
+  const engine = (doc: Doc) => (query ??= new Query(filter)).test(doc);
+  if (!residual) return engine;
+  return (doc) => {
+    for (const condition of residual) {
+      const result = check(doc, condition);
+      if (result === ASK_ENGINE) return engine(doc);
+      if (!result) return false;
+    }
+    return true;
+  };
+}
+
+/** The value at a dotted path; an array met on the way is returned as is. */
+function valueOnPath(doc: Doc, path: string): unknown {
+  let current: unknown = doc;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    if (Array.isArray(current)) return current;
+    current = (current as Doc)[part];
+  }
+  return current;
+}
+
+/** The value an index can look up for a filter condition: a scalar, ObjectId or Date, or `{ $eq: … }` of one. */
+function equalityValue(condition: unknown): unknown {
+  if (condition === null || typeof condition !== 'object') return condition === undefined ? NOT_EQUALITY : condition;
+  if (condition instanceof ObjectId || condition instanceof Date) return condition;
+  if (isPlainObject(condition) && Object.keys(condition).length === 1 && '$eq' in condition) {
+    const value = condition.$eq;
+    if (value === null || (typeof value !== 'object' && value !== undefined) || value instanceof ObjectId || value instanceof Date) return value;
+  }
+  return NOT_EQUALITY;
+}
+
+/**
+ * Whether walking the index's equality range gives the sort: the sort must name every index
+ * field after the equality prefix (same or all-opposite directions) and end with _id, whose
+ * order inside the index follows the last field. 1 = forward, -1 = backward, 0 = cannot.
+ */
+function sortDirection(index: SortedIndex, equalities: number, spec: SortSpec): 0 | 1 | -1 {
+  const fields = Object.keys(spec).filter((field) => index.fields.indexOf(field) < 0 || index.fields.indexOf(field) >= equalities);
+  if (fields[fields.length - 1] !== '_id') return 0;
+  const rest = index.fields.slice(equalities);
+  if (fields.length - 1 !== rest.length) return 0;
+  const lastDirection = index.directions[index.directions.length - 1]!;
+  const way = spec._id === lastDirection ? 1 : -1;
+  for (let i = 0; i < rest.length; i += 1) {
+    if (fields[i] !== rest[i] || spec[rest[i]!] !== way * index.directions[equalities + i]!) return 0;
+  }
+  return way;
 }
 
 function normalizeSort(sort: SortInput): SortSpec | undefined {
@@ -521,33 +734,6 @@ function compareBySpec(a: Doc, b: Doc, spec: SortSpec): number {
     if (order !== 0) return order * direction;
   }
   return 0;
-}
-
-/** MongoDB's cross-type order (null < numbers < strings < objects < ObjectId < booleans < dates). */
-const TYPE_RANK = (value: unknown): number => {
-  if (value === undefined || value === null) return 1;
-  if (typeof value === 'number') return 2;
-  if (typeof value === 'string') return 3;
-  if (value instanceof ObjectId) return 7;
-  if (typeof value === 'boolean') return 8;
-  if (value instanceof Date) return 9;
-  if (Array.isArray(value)) return 5;
-  return 4;
-};
-
-function compareValues(a: unknown, b: unknown): number {
-  const rankA = TYPE_RANK(a);
-  const rankB = TYPE_RANK(b);
-  if (rankA !== rankB) return rankA < rankB ? -1 : 1;
-  if (a === undefined || a === null) return 0;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
-  if (a instanceof ObjectId && b instanceof ObjectId) return a.toHexString().localeCompare(b.toHexString());
-  const keyA = keyOf(a);
-  const keyB = keyOf(b);
-  return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
 }
 
 function project(doc: Doc, projection: Projection | undefined): Doc {

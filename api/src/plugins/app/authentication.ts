@@ -62,10 +62,6 @@ const TOKEN_REJECTED_CODES = new Set([
 
 export const PROFILE_REQUIRED_MESSAGE = 'Complete seu cadastro para continuar.';
 
-function ruleOf(request: FastifyRequest): AuthRule {
-  return request.routeOptions.config.auth ?? 'admin';
-}
-
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (!header) throw unauthorized();
@@ -75,50 +71,55 @@ function bearerToken(request: FastifyRequest): string {
 }
 
 /**
- * onRequest: verifies the token and loads the profile, then settles every rule that needs no
+ * onRequest of a route with this rule: verifies the token and loads the profile (the one
+ * lookup of the request: handlers reuse `request.user`), then settles every rule that needs no
  * route data (401 before anything else, 403 for a wrong role).
  */
-export async function authenticate(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const rule = ruleOf(request);
-  if (rule === 'public') return;
-  if (rule === 'optional' && !request.headers.authorization) return;
+export const authenticate = (rule: AuthRule) =>
+  async function authenticateRequest(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+    if (rule === 'public') return;
+    if (rule === 'optional' && !request.headers.authorization) return;
 
-  const token = bearerToken(request);
-  let decoded;
-  try {
-    decoded = await this.identity.verifyIdToken(token);
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    if (TOKEN_EXPIRED_CODES.has(code)) throw unauthorized('Sua sessão expirou. Faça login novamente.', 'TOKEN_EXPIRED');
-    if (TOKEN_REJECTED_CODES.has(code)) throw unauthorized('Sessão inválida. Faça login novamente.', 'INVALID_TOKEN');
-    request.log.error({ err: error }, 'token verification failed');
-    throw new AppError(503, 'AUTH_UNAVAILABLE', 'Não foi possível verificar sua sessão agora. Tente novamente em instantes.');
-  }
-  request.principal = { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined };
-  request.user = await this.usersRepository.findByProviderId(decoded.uid);
-  // A deleted account's token may still be within its hour (and in the verification cache):
-  // without a profile, the erasure record decides, on every route that reads a token.
-  if (!request.user && (await this.usersRepository.isErasedIdentity(decoded.uid))) {
-    throw unauthorized('Esta conta foi excluída. Crie uma nova conta para voltar ao clube.', 'ACCOUNT_DELETED');
-  }
+    const token = bearerToken(request);
+    let decoded;
+    try {
+      decoded = await this.identity.verifyIdToken(token);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (TOKEN_EXPIRED_CODES.has(code)) throw unauthorized('Sua sessão expirou. Faça login novamente.', 'TOKEN_EXPIRED');
+      if (TOKEN_REJECTED_CODES.has(code)) throw unauthorized('Sessão inválida. Faça login novamente.', 'INVALID_TOKEN');
+      request.log.error({ err: error }, 'token verification failed');
+      throw new AppError(503, 'AUTH_UNAVAILABLE', 'Não foi possível verificar sua sessão agora. Tente novamente em instantes.');
+    }
+    request.principal = { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined };
+    request.user = await this.usersRepository.findByProviderId(decoded.uid);
+    // A deleted account's token may still be within its hour (and in the verification cache):
+    // without a profile, the erasure record decides, on every route that reads a token.
+    if (!request.user && (await this.usersRepository.isErasedIdentity(decoded.uid))) {
+      throw unauthorized('Esta conta foi excluída. Crie uma nova conta para voltar ao clube.', 'ACCOUNT_DELETED');
+    }
 
-  if (rule === 'token' || rule === 'optional' || typeof rule === 'object') return; // owners are settled in preHandler
-  if (!request.user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
-  if (rule === 'admin' && request.user.role !== 'ADMIN') throw forbidden();
-}
+    if (rule === 'token' || rule === 'optional' || typeof rule === 'object') return; // owners are settled in preHandler
+    if (!request.user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
+    if (rule === 'admin' && request.user.role !== 'ADMIN') throw forbidden();
+  };
 
-/** preHandler: ownership needs validated params (a malformed id is a 400 before it is a 403). */
-export async function authorizeOwner(request: FastifyRequest): Promise<void> {
-  const rule = ruleOf(request);
-  if (typeof rule !== 'object') return;
-  const { user, principal } = request;
-  if (user && rule.admin !== false && user.role === 'ADMIN') return;
-  const owner = await rule.owner(request);
-  if (owner && 'providerId' in owner && principal && owner.providerId === principal.uid) return;
-  if (!user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
-  // Ids are hex: "ABC…" and "abc…" name the same document (an owner using uppercase is still the owner).
-  if (owner && 'userId' in owner && String(owner.userId).toLowerCase() === user._id.toHexString()) return;
-  throw forbidden();
+/** preHandler of an owner route: ownership needs validated params (a malformed id is a 400 before it is a 403). */
+export const authorizeOwner = (rule: Extract<AuthRule, object>) =>
+  async function authorizeOwnerRequest(request: FastifyRequest): Promise<void> {
+    const { user, principal } = request;
+    if (user && rule.admin !== false && user.role === 'ADMIN') return;
+    const owner = await rule.owner(request);
+    if (owner && 'providerId' in owner && principal && owner.providerId === principal.uid) return;
+    if (!user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
+    // Ids are hex: "ABC…" and "abc…" name the same document (an owner using uppercase is still the owner).
+    if (owner && 'userId' in owner && String(owner.userId).toLowerCase() === user._id.toHexString()) return;
+    throw forbidden();
+  };
+
+/** Routes without a rule (only HEAD twins of GET routes) are treated as admin-only. */
+export function ruleOfRoute(route: RouteOptions): AuthRule {
+  return route.config?.auth ?? 'admin';
 }
 
 /** Refuses to start when a route forgets to say who may call it. */

@@ -1,12 +1,42 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** Images the API serves (PIX QR codes, uploads) are shown by pages on other origins. */
+export const HELMET_OPTIONS: HelmetOptions = { crossOriginResourcePolicy: { policy: 'cross-origin' } };
+
+/**
+ * The headers helmet sets with these options. They do not depend on the request (no CSP
+ * nonces), so helmet runs once at start against a recording response and every answer gets
+ * the recorded list: the same headers @fastify/helmet would set, without building them again
+ * on each request.
+ */
+export function staticSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name);
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return [...headers];
+}
 
 export default fp(
   async function securityHeaders(fastify: FastifyInstance) {
-    await fastify.register(helmet, {
-      // Images the API serves (PIX QR codes, uploads) are shown by pages on other origins.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    const headers = staticSecurityHeaders();
+    fastify.addHook('onRequest', (_request, reply, done) => {
+      const raw = reply.raw;
+      for (const [name, value] of headers) raw.setHeader(name, value);
+      done();
     });
   },
   { name: 'helmet' },

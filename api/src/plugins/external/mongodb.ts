@@ -30,6 +30,8 @@ export default fp(
       fastify.decorate('dataBackend', 'mongodb');
     } else {
       const embedded = new EmbeddedClient({ dataDir });
+      // Snapshot + journal of every collection are read now, before the first request.
+      embedded.db(mongodbDb).loadAll();
       client = embedded.asMongoClient();
       close = () => embedded.close();
       fastify.decorate('dataBackend', 'embedded');

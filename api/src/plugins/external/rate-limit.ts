@@ -9,6 +9,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export default fp(
   async function writeRateLimit(fastify: FastifyInstance) {
     const { max, timeWindowMs } = fastify.config.rateLimit;
+    // Read-only routes get no rate-limit hook at all (before: a hook that computed the client
+    // key and then let the request through); this onRoute runs before the plugin's own.
+    fastify.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.every((method) => SAFE_METHODS.has(method))) route.config = { ...route.config, rateLimit: false };
+    });
     await fastify.register(rateLimit, {
       global: true,
       max,

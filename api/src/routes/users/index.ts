@@ -97,7 +97,9 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const user = await repository.findByProviderId(request.params.providerId);
+      // Members read their own profile on every page load: the auth hook already loaded it.
+      const own = request.user?.providerId === request.params.providerId ? request.user : null;
+      const user = own ?? (await repository.findByProviderId(request.params.providerId));
       if (!user) throw userNotFound();
       return toUserResponse(user);
     },
@@ -116,7 +118,8 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const user = await repository.findById(request.params.id);
+      const own = request.user?._id.toHexString() === request.params.id.toLowerCase() ? request.user : null;
+      const user = own ?? (await repository.findById(request.params.id));
       if (!user) throw userNotFound();
       return toUserResponse(user);
     },
