@@ -1,31 +1,39 @@
 import { Guard, NotFoundPage } from '@clube/platform';
+import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
-import { CancelSubscriptionPage } from './cancel/cancel-subscription-page';
-import { CheckoutPage } from './checkout/checkout-page';
-import { LaboratoryPage } from './laboratory/laboratory-page';
-import { MyContentsPage } from './my-contents/my-contents-page';
-import { MyVideosPage } from './my-contents/my-videos-page';
-import { ProfilePage } from './profile/profile-page';
-import { SubscriptionPage } from './subscription/subscription-page';
+import { PageSkeleton } from './shared/page-skeleton';
 
-/** The account remote's routes (all for signed-in members): profile, laboratory, subscription, checkout, cancel, "meus conteúdos". */
+// Each page is its own chunk: the remote entry and the first route stay small (`npm run size`).
+const ProfilePage = lazy(() => import('./profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const LaboratoryPage = lazy(() => import('./laboratory/laboratory-page').then((m) => ({ default: m.LaboratoryPage })));
+const SubscriptionPage = lazy(() => import('./subscription/subscription-page').then((m) => ({ default: m.SubscriptionPage })));
+const MyContentsPage = lazy(() => import('./my-contents/my-contents-page').then((m) => ({ default: m.MyContentsPage })));
+const MyVideosPage = lazy(() => import('./my-contents/my-videos-page').then((m) => ({ default: m.MyVideosPage })));
+const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const CancelSubscriptionPage = lazy(() => import('./cancel/cancel-subscription-page').then((m) => ({ default: m.CancelSubscriptionPage })));
+const SuggestionsPage = lazy(() => import('./suggestions/suggestions-page').then((m) => ({ default: m.SuggestionsPage })));
+
+/** The account remote's routes (all for signed-in members): profile, laboratory, subscription, checkout, cancel, "meus conteúdos", suggestions. */
 export default function AccountRoutes() {
   return (
     <Routes>
       <Route
         element={
           <Guard access="signed-in">
-            <Outlet />
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
           </Guard>
         }
       >
-      <Route path="/usuario" element={<ProfilePage />} />
-      <Route path="/usuario/laboratorio" element={<LaboratoryPage />} />
-      <Route path="/assinatura" element={<SubscriptionPage />} />
-      <Route path="/meus-conteudos" element={<MyContentsPage />} />
-      <Route path="/meus-conteudos/videos" element={<MyVideosPage />} />
-      <Route path="/checkout/assinar" element={<CheckoutPage />} />
-      <Route path="/planos/cancelar" element={<CancelSubscriptionPage />} />
+        <Route path="/usuario" element={<ProfilePage />} />
+        <Route path="/usuario/laboratorio" element={<LaboratoryPage />} />
+        <Route path="/assinatura" element={<SubscriptionPage />} />
+        <Route path="/meus-conteudos" element={<MyContentsPage />} />
+        <Route path="/meus-conteudos/videos" element={<MyVideosPage />} />
+        <Route path="/checkout/assinar" element={<CheckoutPage />} />
+        <Route path="/planos/cancelar" element={<CancelSubscriptionPage />} />
+        <Route path="/sugestoes" element={<SuggestionsPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

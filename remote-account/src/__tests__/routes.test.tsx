@@ -1,3 +1,4 @@
+import { startMockApi } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
 import { screen } from '@testing-library/react';
 import Routes from '../routes';
@@ -10,7 +11,12 @@ const PAGES: Array<[path: string, title: string]> = [
   ['/meus-conteudos/videos', 'Meus vídeos'],
   ['/checkout/assinar?planId=p1', 'Assinar plano'],
   ['/planos/cancelar?subscription=s1', 'Cancelar assinatura'],
+  ['/sugestoes', 'Sugestões'],
 ];
+
+// The pages' own calls get the fake API's 404: this suite only checks which page each path opens.
+const server = startMockApi();
+afterAll(() => server.close());
 
 describe('account remote routes', () => {
   it.each(PAGES)('When %s is opened, then the page "%s" is shown', async (path, title) => {

@@ -1,5 +1,202 @@
-import { PageLayout } from '@clube/platform';
+import { TextareaField, RadioGroupField } from '@clube/kit/forms/fields';
+import { Form, FormAlert, messageOf, SubmitButton, useZodForm } from '@clube/kit/forms/form';
+import { Money } from '@clube/kit/ui/money';
+import { Skeleton } from '@clube/kit/ui/skeleton';
+import { Button, Card, EmptyState, ErrorState, formatDate, PageLayout, toast, useAuth, type Subscription } from '@clube/platform';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import * as z from 'zod/mini';
+import '../shared/account.css';
+import { creditsWords, intervalWords } from '../shared/plans';
+import { usePlans, type Plan } from '../subscription/api/get-plans';
+import { useSubscription } from '../subscription/api/get-subscription';
+import { useChangePlan, useReactivate, useRequestCancel } from '../subscription/api/subscription-mutations';
 
+const REASONS = [
+  { value: 'PRICE', label: 'Está caro para mim' },
+  { value: 'NOT_USING', label: 'Não estou usando' },
+  { value: 'MISSING_CONTENT', label: 'Não encontrei o conteúdo que preciso' },
+  { value: 'TECHNICAL', label: 'Tive problemas técnicos' },
+  { value: 'OTHER', label: 'Outro motivo' },
+] as const;
+
+const reasonSchema = z.object({
+  reason: z.string().check(z.minLength(1, 'Escolha um motivo.')),
+  comment: z.pipe(
+    z.string(),
+    z.transform((value) => value.trim()),
+  ).check(z.maxLength(1000, 'Use no máximo 1000 caracteres.')),
+});
+
+type Step = { name: 'reason' } | { name: 'offer'; reason: string; comment: string; cheaper: Plan } | { name: 'confirm'; reason: string; comment: string } | { name: 'done' };
+
+function ReasonStep({ onNext }: { onNext: (reason: string, comment: string) => void }) {
+  const form = useZodForm(reasonSchema, { defaultValues: { reason: '', comment: '' } });
+  return (
+    <Card title="Por que você quer cancelar?">
+      <Form form={form} onSubmit={({ reason, comment }) => onNext(reason, comment)}>
+        <FormAlert />
+        <RadioGroupField label="Motivo" name="reason" options={REASONS.map((reason) => ({ value: reason.label, label: reason.label }))} />
+        <TextareaField label="Comentário (opcional)" name="comment" rows={3} maxLength={1000} />
+        <SubmitButton>Continuar</SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
+function OfferStep({ subscription, cheaper, onDecline }: { subscription: Subscription; cheaper: Plan; onDecline: () => void }) {
+  const change = useChangePlan(subscription._id);
+  const [accepted, setAccepted] = useState<string | null>(null);
+  if (accepted) {
+    return (
+      <Card title="Troca de plano registrada">
+        <p role="status">{accepted}</p>
+        <Link to="/assinatura">Ver minha assinatura</Link>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Antes de ir: que tal um plano mais em conta?">
+      <p>
+        Você pode continuar no Clube com o plano <strong>{cheaper.name}</strong> por <Money cents={cheaper.priceCents} /> {intervalWords(cheaper.interval)}, com{' '}
+        {creditsWords(cheaper.creditsPerCycle)} por ciclo. A troca vale a partir do próximo ciclo
+        {subscription.endDate ? ` (${formatDate(subscription.endDate)})` : ''}; nada é cobrado agora.
+      </p>
+      {change.isError && (
+        <p className="clube-input__error" role="alert">
+          {messageOf(change.error)}
+        </p>
+      )}
+      <div className="account-row">
+        <Button loading={change.isPending} onClick={() => change.mutate(cheaper.externalPlanId, { onSuccess: ({ change: done }) => setAccepted(done.message) })}>
+          Trocar para o {cheaper.name}
+        </Button>
+        <Button variant="secondary" onClick={onDecline}>
+          Não, quero cancelar
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function ConfirmStep({ subscription, reason, comment, onDone }: { subscription: Subscription; reason: string; comment: string; onDone: () => void }) {
+  const { profile } = useAuth();
+  const cancel = useRequestCancel(subscription._id);
+  return (
+    <Card title="O que acontece ao cancelar">
+      <ul>
+        <li>{subscription.endDate ? `Seu acesso continua até ${formatDate(subscription.endDate)}, o fim do período já pago.` : 'Seu acesso termina no fim do período já pago.'}</li>
+        <li>Não haverá nova cobrança e nenhuma fatura de renovação será emitida.</li>
+        {profile && <li>Você tem {creditsWords(profile.credits.balance)} para usar até lá; os conteúdos que já desbloqueou continuam seus.</li>}
+        <li>Você pode desfazer o cancelamento até essa data, com um clique.</li>
+      </ul>
+      {cancel.isError && (
+        <p className="clube-input__error" role="alert">
+          {messageOf(cancel.error)}
+        </p>
+      )}
+      <div className="account-row">
+        <Button variant="danger" loading={cancel.isPending} onClick={() => cancel.mutate(comment ? { reason, comment } : { reason }, { onSuccess: onDone })}>
+          Confirmar cancelamento
+        </Button>
+        <Link to="/assinatura">Voltar e manter a assinatura</Link>
+      </div>
+    </Card>
+  );
+}
+
+function DoneStep({ subscription }: { subscription: Subscription }) {
+  const reactivate = useReactivate(subscription._id);
+  const [restored, setRestored] = useState(false);
+  if (restored) {
+    return (
+      <Card title="Sua assinatura continua">
+        <p role="status">Pronto! O cancelamento foi desfeito e sua assinatura segue ativa.</p>
+        <Link to="/assinatura">Ver minha assinatura</Link>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Cancelamento solicitado">
+      <p role="status">{subscription.endDate ? `Cancelamento solicitado — acesso até ${formatDate(subscription.endDate)}.` : 'Cancelamento solicitado.'}</p>
+      <p className="account-muted">Mudou de ideia? Você pode continuar com a assinatura com um clique.</p>
+      {reactivate.isError && (
+        <p className="clube-input__error" role="alert">
+          {messageOf(reactivate.error)}
+        </p>
+      )}
+      <div className="account-row">
+        <Button
+          loading={reactivate.isPending}
+          onClick={() =>
+            reactivate.mutate(undefined, {
+              onSuccess: () => {
+                setRestored(true);
+                toast({ variant: 'success', title: 'Assinatura reativada.', duration: 5000 });
+              },
+            })
+          }
+        >
+          Continuar assinatura
+        </Button>
+        <Link to="/assinatura">Ver minha assinatura</Link>
+      </div>
+    </Card>
+  );
+}
+
+/** `/planos/cancelar?subscription=`: reason → an offer of a cheaper plan from the next cycle → what ends and when → confirm → "Continuar assinatura". */
 export function CancelSubscriptionPage() {
-  return <PageLayout title="Cancelar assinatura" description="Conte-nos o motivo antes de confirmar o cancelamento." />;
+  const [searchParams] = useSearchParams();
+  const { profile } = useAuth();
+  const id = searchParams.get('subscription') ?? profile?.subscription ?? '';
+  const subscription = useSubscription(id);
+  const plans = usePlans();
+  const [step, setStep] = useState<Step>({ name: 'reason' });
+
+  let body;
+  if (!id) {
+    body = (
+      <EmptyState title="Nenhuma assinatura para cancelar">
+        <p>
+          Você não tem uma assinatura ativa. Veja os <Link to="/planos">planos</Link>.
+        </p>
+      </EmptyState>
+    );
+  } else if (subscription.isPending) body = <Skeleton lines={4} label="Carregando sua assinatura…" />;
+  else if (subscription.isError) body = <ErrorState message={messageOf(subscription.error)} onRetry={() => void subscription.refetch()} />;
+  else {
+    const data = subscription.data;
+    if (step.name === 'done' || (step.name === 'reason' && data.cancelRequest)) body = <DoneStep subscription={data} />;
+    else if (data.status !== 'ACTIVE') {
+      body = (
+        <EmptyState title="Esta assinatura não pode ser cancelada aqui">
+          <p>
+            Ela está {data.status === 'CANCELED' ? 'cancelada' : data.status === 'PENDING' ? 'aguardando pagamento' : 'pausada por falta de pagamento'}. Veja os detalhes em{' '}
+            <Link to="/assinatura">Minha assinatura</Link>.
+          </p>
+        </EmptyState>
+      );
+    } else if (step.name === 'reason') {
+      body = (
+        <ReasonStep
+          onNext={(reason, comment) => {
+            const current = data.plan?.priceCents ?? 0;
+            const cheaper = (plans.data?.data ?? []).filter((plan) => plan.priceCents < current).sort((a, b) => b.priceCents - a.priceCents)[0];
+            setStep(cheaper ? { name: 'offer', reason, comment, cheaper } : { name: 'confirm', reason, comment });
+          }}
+        />
+      );
+    } else if (step.name === 'offer') {
+      body = <OfferStep subscription={data} cheaper={step.cheaper} onDecline={() => setStep({ name: 'confirm', reason: step.reason, comment: step.comment })} />;
+    } else if (step.name === 'confirm') {
+      body = <ConfirmStep subscription={data} reason={step.reason} comment={step.comment} onDone={() => setStep({ name: 'done' })} />;
+    }
+  }
+
+  return (
+    <PageLayout title="Cancelar assinatura" description="Conte-nos o motivo antes de confirmar o cancelamento.">
+      <div className="account-stack">{body}</div>
+    </PageLayout>
+  );
 }

@@ -1,5 +1,142 @@
-import { PageLayout } from '@clube/platform';
+import { TextField } from '@clube/kit/forms/fields';
+import { Form, FormAlert, messageOf, SubmitButton, useZodForm } from '@clube/kit/forms/form';
+import { Badge } from '@clube/kit/ui/badge';
+import { Dialog } from '@clube/kit/ui/dialog';
+import { Button, Card, Input, PageLayout, toast, useAuth } from '@clube/platform';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import * as z from 'zod/mini';
+import '../shared/account.css';
+import { useDeleteAccount } from './api/delete-account';
+import { useExportMyData } from './api/export-my-data';
+import { useUpdateName } from './api/update-name';
 
+const CONFIRMATION = 'EXCLUIR';
+
+const nameSchema = z.object({
+  name: z.pipe(
+    z.string(),
+    z.transform((value) => value.trim()),
+  ).check(z.minLength(2, 'Informe seu nome completo.'), z.maxLength(120, 'Use no máximo 120 caracteres.')),
+});
+
+function NameForm({ name }: { name: string }) {
+  const update = useUpdateName();
+  const form = useZodForm(nameSchema, { defaultValues: { name } });
+  return (
+    <Form
+      form={form}
+      onSubmit={async ({ name: next }) => {
+        await update.mutateAsync(next);
+        form.reset({ name: next });
+        toast({ variant: 'success', title: 'Nome atualizado.', duration: 4000 });
+      }}
+    >
+      <FormAlert />
+      <TextField label="Nome" name="name" autoComplete="name" />
+      <SubmitButton>Salvar nome</SubmitButton>
+    </Form>
+  );
+}
+
+function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteAccount();
+  const confirmed = typed.trim() === CONFIRMATION;
+
+  function close() {
+    if (remove.isPending) return;
+    setOpen(false);
+    setTyped('');
+    remove.reset();
+  }
+
+  return (
+    <Card title="Excluir minha conta">
+      <p className="account-muted">
+        Sua assinatura é cancelada na hora, seus dados pessoais (perfil, laboratório, conteúdos desbloqueados, progresso e sugestões) são apagados e
+        você sai do Clube. As faturas continuam guardadas sem dados pessoais, como a lei fiscal exige. Não dá para desfazer.
+      </p>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Excluir minha conta
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        title="Excluir minha conta"
+        description={`Para confirmar, digite ${CONFIRMATION} abaixo. Sua conta e seus dados pessoais serão apagados e você sairá do Clube.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={remove.isPending}>
+              Cancelar
+            </Button>
+            <Button variant="danger" disabled={!confirmed} loading={remove.isPending} onClick={() => remove.mutate()}>
+              Excluir definitivamente
+            </Button>
+          </>
+        }
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (confirmed) remove.mutate();
+          }}
+        >
+          <Input label={`Digite ${CONFIRMATION}`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" data-autofocus />
+        </form>
+        {remove.isError && (
+          <p className="clube-input__error" role="alert">
+            {messageOf(remove.error)}
+          </p>
+        )}
+      </Dialog>
+    </Card>
+  );
+}
+
+/** `/usuario`: name, e-mail and its verification, password, the LGPD export and the account's deletion. */
 export function ProfilePage() {
-  return <PageLayout title="Meu perfil" description="Seus dados de acesso ao Clube." />;
+  const { profile, user } = useAuth();
+  const exportData = useExportMyData();
+  const email = user?.email ?? profile?.email ?? '';
+
+  return (
+    <PageLayout title="Meu perfil" description="Seus dados de acesso ao Clube.">
+      <div className="account-stack">
+        <Card title="Seus dados">
+          {profile && <NameForm name={profile.name} />}
+        </Card>
+
+        <Card title="E-mail e senha">
+          <div className="account-row">
+            <span>{email}</span>
+            {user?.emailVerified ? <Badge tone="success">E-mail verificado</Badge> : <Badge tone="warning">E-mail não verificado</Badge>}
+          </div>
+          {!user?.emailVerified && (
+            <p className="account-muted">Procure na sua caixa de entrada o e-mail de confirmação que enviamos quando você criou a conta.</p>
+          )}
+          <p>
+            <Link to="/autenticacao/atualizar-senha">Alterar minha senha</Link>
+          </p>
+        </Card>
+
+        <Card title="Meus dados no Clube">
+          <p className="account-muted">
+            Baixe um arquivo JSON com tudo o que o Clube guarda sobre você: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso e sugestões.
+          </p>
+          <Button variant="secondary" loading={exportData.isPending} onClick={() => exportData.mutate()}>
+            Baixar meus dados
+          </Button>
+          {exportData.isError && (
+            <p className="clube-input__error" role="alert">
+              {messageOf(exportData.error)}
+            </p>
+          )}
+        </Card>
+
+        <DeleteAccount />
+      </div>
+    </PageLayout>
+  );
 }

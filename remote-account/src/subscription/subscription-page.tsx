@@ -1,5 +1,239 @@
-import { PageLayout } from '@clube/platform';
+import { messageOf } from '@clube/kit/forms/form';
+import { Badge, StatusBadge } from '@clube/kit/ui/badge';
+import { Money } from '@clube/kit/ui/money';
+import { Pagination } from '@clube/kit/ui/pagination';
+import { Select } from '@clube/kit/ui/select';
+import { Skeleton } from '@clube/kit/ui/skeleton';
+import { Table } from '@clube/kit/ui/table';
+import { Button, Card, EmptyState, ErrorState, formatDate, PageLayout, toast, useAuth, type Subscription } from '@clube/platform';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import '../shared/account.css';
+import { creditsWords, intervalWords } from '../shared/plans';
+import { useInvoices } from './api/get-invoices';
+import { usePlans } from './api/get-plans';
+import { useSubscription } from './api/get-subscription';
+import { useChangePaymentMethod, useReactivate } from './api/subscription-mutations';
+import { PlanChangeCard } from './plan-change';
+import { PixPanel } from './pix-panel';
+import { statusTone, statusWords } from './subscription-status';
 
+const INVOICE_LABELS = { PENDING: 'Pendente', PAID: 'Paga', OVERDUE: 'Vencida', CANCELED: 'Cancelada' } as const;
+const KIND_LABELS = { FIRST: 'Primeira cobrança', RENEWAL: 'Renovação', UPGRADE: 'Troca de plano', GRANT: 'Período concedido' } as const;
+
+function PlansOffer() {
+  const plans = usePlans();
+  if (plans.isPending) return <Skeleton lines={3} label="Carregando os planos…" />;
+  if (plans.isError) return <ErrorState message={messageOf(plans.error)} onRetry={() => void plans.refetch()} />;
+  return (
+    <>
+      <EmptyState title="Você ainda não tem uma assinatura">
+        <p>Escolha um plano para assistir aos vídeos e receber créditos todo ciclo.</p>
+      </EmptyState>
+      <ul className="account-list" aria-label="Planos">
+        {plans.data.data.map((plan) => (
+          <li key={plan._id} className="account-list__item">
+            <h2 className="account-list__title">
+              {plan.name} {plan.highlight && <Badge tone="info">Mais escolhido</Badge>}
+            </h2>
+            <p>
+              <strong>
+                <Money cents={plan.priceCents} />
+              </strong>{' '}
+              {intervalWords(plan.interval)} · {creditsWords(plan.creditsPerCycle)} por ciclo
+            </p>
+            <Link className="clube-button clube-button--primary" to={`/checkout/assinar?planId=${plan._id}`} aria-label={`Assinar o plano ${plan.name}`}>
+              Assinar
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Invoices({ subscriptionId }: { subscriptionId: string }) {
+  const invoices = useInvoices(subscriptionId);
+  return (
+    <Card title="Faturas">
+      <Table
+        caption="Faturas da assinatura"
+        rows={invoices.rows}
+        rowKey={(invoice) => invoice._id}
+        status={invoices.isPending ? 'loading' : invoices.isError ? 'error' : 'ready'}
+        errorMessage={invoices.isError ? messageOf(invoices.error) : undefined}
+        onRetry={() => void invoices.refetch()}
+        emptyMessage="Nenhuma fatura ainda."
+        columns={[
+          { key: 'dueDate', header: 'Vencimento', cell: (invoice) => formatDate(invoice.dueDate) },
+          { key: 'kind', header: 'Tipo', cell: (invoice) => KIND_LABELS[invoice.kind] },
+          { key: 'amount', header: 'Valor', align: 'end', cell: (invoice) => <Money cents={invoice.amountCents} /> },
+          { key: 'status', header: 'Situação', cell: (invoice) => <StatusBadge status={invoice.status} label={INVOICE_LABELS[invoice.status]} /> },
+          { key: 'paidAt', header: 'Pago em', cell: (invoice) => (invoice.paidAt ? formatDate(invoice.paidAt) : '—') },
+        ]}
+      />
+      <Pagination page={invoices.params.page} limit={invoices.params.limit} total={invoices.total} onPageChange={invoices.setPage} busy={invoices.isPlaceholderData} />
+    </Card>
+  );
+}
+
+function PaymentMethod({ subscription }: { subscription: Subscription }) {
+  const change = useChangePaymentMethod(subscription._id);
+  return (
+    <Select
+      label="Forma de pagamento"
+      value={subscription.paymentMethod}
+      disabled={change.isPending}
+      error={change.isError ? messageOf(change.error) : undefined}
+      onChange={(event) =>
+        change.mutate(event.target.value as Subscription['paymentMethod'], {
+          onSuccess: () => toast({ variant: 'success', title: 'Forma de pagamento atualizada.', duration: 4000 }),
+        })
+      }
+      options={[
+        { value: 'PIX', label: 'PIX' },
+        { value: 'CREDIT_CARD', label: 'Cartão de crédito' },
+      ]}
+    />
+  );
+}
+
+function Overview({ subscription }: { subscription: Subscription }) {
+  const { profile } = useAuth();
+  const reactivate = useReactivate(subscription._id);
+  const renews = subscription.status === 'ACTIVE' && !subscription.cancelRequest;
+  const canReactivate = Boolean(subscription.cancelRequest) || subscription.status === 'CANCELED';
+
+  return (
+    <Card title={subscription.plan ? `Plano ${subscription.plan.name}` : 'Sua assinatura'}>
+      <div className="account-row account-status" style={{ marginBottom: 'var(--clube-space-3)' }}>
+        <Badge tone={statusTone(subscription)}>{statusWords(subscription)}</Badge>
+      </div>
+      <dl className="account-dl">
+        {subscription.plan && (
+          <>
+            <dt>Preço</dt>
+            <dd>
+              <Money cents={subscription.plan.priceCents} /> {intervalWords(subscription.plan.interval)}
+            </dd>
+          </>
+        )}
+        {subscription.currentPeriodStart && subscription.endDate && (
+          <>
+            <dt>Período atual</dt>
+            <dd>
+              {formatDate(subscription.currentPeriodStart)} a {formatDate(subscription.endDate)}
+            </dd>
+          </>
+        )}
+        {renews && subscription.endDate && (
+          <>
+            <dt>Próxima cobrança</dt>
+            <dd>
+              {formatDate(subscription.endDate)}
+              {subscription.plan && (
+                <>
+                  {' '}
+                  — <Money cents={(subscription.pendingPlanChange?.kind === 'DOWNGRADE' ? subscription.pendingPlanChange.plan : subscription.plan).priceCents} />
+                </>
+              )}
+            </dd>
+          </>
+        )}
+        {profile && (
+          <>
+            <dt>Créditos</dt>
+            <dd>
+              Saldo: {creditsWords(profile.credits.balance)} · usados: {profile.credits.used}
+              {renews && subscription.plan && subscription.endDate && ` · próximos ${subscription.plan.creditsPerCycle} em ${formatDate(subscription.endDate)}`}
+            </dd>
+          </>
+        )}
+        {subscription.pendingPlanChange && (
+          <>
+            <dt>Troca de plano</dt>
+            <dd>
+              Para o {subscription.pendingPlanChange.plan.name}
+              {subscription.pendingPlanChange.kind === 'UPGRADE' ? ' assim que a fatura for paga' : subscription.pendingPlanChange.effectiveAt ? ` a partir de ${formatDate(subscription.pendingPlanChange.effectiveAt)}` : ''}
+            </dd>
+          </>
+        )}
+      </dl>
+      {subscription.status !== 'CANCELED' && <PaymentMethod subscription={subscription} />}
+      <div className="account-row">
+        {canReactivate && (
+          <Button
+            loading={reactivate.isPending}
+            onClick={() =>
+              reactivate.mutate(undefined, { onSuccess: () => toast({ variant: 'success', title: 'Assinatura reativada.', duration: 5000 }) })
+            }
+          >
+            {subscription.cancelRequest ? 'Continuar assinatura' : 'Reativar assinatura'}
+          </Button>
+        )}
+        {renews && <Link to={`/planos/cancelar?subscription=${subscription._id}`}>Cancelar assinatura</Link>}
+      </div>
+      {reactivate.isError && (
+        <p className="clube-input__error" role="alert">
+          {messageOf(reactivate.error)}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function OpenInvoice({ subscription }: { subscription: Subscription }) {
+  const invoices = useInvoices(subscription._id);
+  const queryClient = useQueryClient();
+  const { refreshProfile } = useAuth();
+  const [confirmed, setConfirmed] = useState(false);
+  const onPaid = useCallback(() => {
+    setConfirmed(true);
+    toast({ variant: 'success', title: 'Pagamento confirmado.', duration: 5000 });
+    void queryClient.invalidateQueries({ queryKey: ['subscriptions', subscription._id], predicate: (query) => !query.queryKey.includes('payment-status') && !query.queryKey.includes('pix') });
+    void refreshProfile();
+  }, [queryClient, refreshProfile, subscription._id]);
+  const open = invoices.rows.some((invoice) => invoice.status === 'PENDING' || invoice.status === 'OVERDUE');
+  if (!confirmed && (!open || subscription.status === 'CANCELED')) return null;
+  return (
+    <Card>
+      <PixPanel subscriptionId={subscription._id} onPaid={onPaid} />
+    </Card>
+  );
+}
+
+/** `/assinatura`: the plans when there is no subscription; else plan, status, period, credits, the open PIX, invoices, plan change, reactivate, cancel. */
 export function SubscriptionPage() {
-  return <PageLayout title="Minha assinatura" description="Seu plano, faturas e pagamento por PIX." />;
+  const { profile } = useAuth();
+  const [searchParams] = useSearchParams();
+  const subscription = useSubscription(profile?.subscription);
+
+  let body;
+  if (!profile?.subscription) body = <PlansOffer />;
+  else if (subscription.isPending) body = <Skeleton lines={6} label="Carregando sua assinatura…" />;
+  else if (subscription.isError) body = <ErrorState message={messageOf(subscription.error)} onRetry={() => void subscription.refetch()} />;
+  else {
+    const data = subscription.data;
+    const canChange = data.status === 'ACTIVE' && !data.cancelRequest;
+    body = (
+      <>
+        <Overview subscription={data} />
+        <OpenInvoice subscription={data} />
+        {canChange && <PlanChangeCard subscription={data} initialTarget={searchParams.get('trocar')} />}
+        {data.status === 'CANCELED' && (
+          <p>
+            Ou escolha outro plano em <Link to="/planos">Planos</Link>.
+          </p>
+        )}
+        <Invoices subscriptionId={data._id} />
+      </>
+    );
+  }
+
+  return (
+    <PageLayout title="Minha assinatura" description="Seu plano, faturas e pagamento por PIX.">
+      <div className="account-stack">{body}</div>
+    </PageLayout>
+  );
 }

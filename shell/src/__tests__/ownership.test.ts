@@ -16,6 +16,7 @@ describe('which remote owns a path', () => {
     ['/meus-conteudos', 'account'],
     ['/meus-conteudos/videos', 'account'],
     ['/checkout/assinar', 'account'],
+    ['/sugestoes', 'account'],
     ['/autenticacao/registro', 'auth'],
     ['/autenticacao/login', 'auth'],
     ['/autenticacao/esqueci-senha', 'auth'],

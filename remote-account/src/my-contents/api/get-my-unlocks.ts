@@ -1,0 +1,18 @@
+import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
+import { useApi, usePaginatedQuery } from '@clube/platform/data';
+
+type ItemType = NonNullable<ApiQuery<'/v1/me/unlocks'>['itemType']>;
+const ITEM_TYPES: readonly string[] = ['CONTENT', 'VIDEO'] satisfies ItemType[];
+
+/** `GET /v1/me/unlocks`: what the member unlocked with credits, newest first, with the item's card. */
+export function getMyUnlocks(api: TypedApi, { page, limit, filters }: ListParams<'tipo'>, signal?: AbortSignal) {
+  const itemType = filters.tipo && ITEM_TYPES.includes(filters.tipo) ? (filters.tipo as ItemType) : undefined;
+  return api.get('/v1/me/unlocks', { params: { query: { page, limit, itemType } }, signal });
+}
+
+export const myUnlocksQueryKey = ['me', 'unlocks'] as const;
+
+export function useMyUnlocks() {
+  const api = useApi();
+  return usePaginatedQuery({ queryKey: myUnlocksQueryKey, queryFn: (params, signal) => getMyUnlocks(api, params, signal), filters: ['tipo'] });
+}

@@ -1,0 +1,125 @@
+import { mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
+import { renderRoute } from '@clube/dev-harness/test';
+import type { Subscription } from '@clube/platform';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Routes from '../../routes';
+import { profileOf, testAuth } from '../../__tests__/support/auth';
+import { ANUAL, invoiceOf, MENSAL, page, subscriptionOf, TRIMESTRAL } from '../../__tests__/support/billing';
+
+let server: MockApi;
+let subscription: Subscription;
+let invoices = [invoiceOf({ status: 'PAID', kind: 'FIRST', amountCents: 23990, paidAt: '2026-01-01T12:00:00.000Z', planId: TRIMESTRAL._id })];
+
+beforeAll(async () => {
+  await import('../subscription-page');
+  server = startMockApi(
+    mockApi('get', '/v1/plans/', () => page([MENSAL, TRIMESTRAL, ANUAL])),
+    mockApi('get', '/v1/subscriptions/{id}', () => subscription),
+    mockApi('get', '/v1/subscriptions/{id}/invoices', () => page(invoices)),
+    mockApi('patch', '/v1/subscriptions/reactivate/{id}', () => (subscription = { ...subscription, cancelRequest: null })),
+    mockApi('patch', '/v1/subscriptions/', ({ body }) => (subscription = { ...subscription, paymentMethod: body.paymentMethod ?? subscription.paymentMethod })),
+    mockApi('get', '/v1/subscriptions/{id}/plan-preview', ({ request }) => {
+      const target = [MENSAL, TRIMESTRAL, ANUAL].find((plan) => plan.externalPlanId === new URL(request.url).searchParams.get('externalPlanId'))!;
+      const upgrade = target.priceCents > TRIMESTRAL.priceCents;
+      return {
+        kind: upgrade ? 'UPGRADE' : 'DOWNGRADE',
+        amountCents: upgrade ? 62290 : 0,
+        creditCents: upgrade ? 23990 : 0,
+        chargedAt: null,
+        dueDate: null,
+        effectiveAt: upgrade ? null : '2026-04-01T12:00:00.000Z',
+        invoiceId: null,
+        creditsNow: 10,
+        creditsAfter: upgrade ? 58 : 10,
+        message: upgrade ? 'Cobramos R$ 622,90 agora.' : 'O novo preço vale a partir de 01/04/2026.',
+        fromPlan: subscription.plan,
+        toPlan: { _id: target._id, externalPlanId: target.externalPlanId, name: target.name, interval: target.interval, priceCents: target.priceCents, creditsPerCycle: target.creditsPerCycle },
+      } as never;
+    }),
+    mockApi('patch', '/v1/subscriptions/{subscriptionId}/plan', ({ body }) => ({
+      subscription,
+      change: {
+        kind: 'UPGRADE',
+        amountCents: 50000,
+        creditCents: 36280,
+        chargedAt: null,
+        dueDate: null,
+        effectiveAt: null,
+        invoiceId: 'inv-up',
+        message: `Troca para ${body.externalPlanId} registrada.`,
+        fromPlan: subscription.plan,
+        toPlan: subscription.plan,
+      } as never,
+    })),
+  );
+});
+beforeEach(() => {
+  subscription = subscriptionOf(TRIMESTRAL);
+  invoices = [invoiceOf({ status: 'PAID', kind: 'FIRST', amountCents: 23990, paidAt: '2026-01-01T12:00:00.000Z', planId: TRIMESTRAL._id })];
+  server.requests.length = 0;
+});
+afterAll(() => server.close());
+
+function openSubscription(path = '/assinatura', persona: 'assinante' | 'membro' = 'assinante') {
+  const auth = testAuth(profileOf(persona, persona === 'assinante' ? { subscription: subscription._id, credits: { balance: 10, used: 2 } } : {}));
+  renderRoute(<Routes />, path, { auth });
+  return auth;
+}
+
+describe('/assinatura', () => {
+  it('When the member has no subscription, then the plans are offered with links to the checkout', async () => {
+    openSubscription('/assinatura', 'membro');
+    const plans = await screen.findByRole('list', { name: 'Planos' });
+    expect(within(plans).getByRole('link', { name: 'Assinar o plano Trimestral' })).toHaveAttribute('href', `/checkout/assinar?planId=${TRIMESTRAL._id}`);
+  });
+
+  it('When the subscription is active, then plan, status in words, period, next charge, credits and the invoices are shown', async () => {
+    openSubscription();
+    expect(await screen.findByRole('heading', { name: 'Plano Trimestral' })).toBeInTheDocument();
+    expect(screen.getByText('Ativa')).toBeInTheDocument();
+    expect(screen.getByText('01/01/2026 a 01/04/2026')).toBeInTheDocument();
+    expect(screen.getByText(/Saldo: 10 créditos · usados: 2 · próximos 12 em 01\/04\/2026/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Faturas da assinatura' });
+    expect(await within(table).findByText('Paga')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancelar assinatura' })).toHaveAttribute('href', `/planos/cancelar?subscription=${subscription._id}`);
+  });
+
+  it('When a cancel was requested, then the status says until when and "Continuar assinatura" restores it', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, { cancelRequest: { reason: 'Está caro para mim', comment: null, requestedAt: '2026-02-01T12:00:00.000Z' } });
+    openSubscription();
+    expect(await screen.findByText('Cancelamento solicitado — acesso até 01/04/2026')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar assinatura' }));
+    expect(await screen.findByText('Ativa')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([{ method: 'PATCH', url: `/v1/subscriptions/reactivate/${subscription._id}`, body: undefined }]);
+  });
+
+  it('When the member picks a more expensive plan, then the preview shows what is charged now before confirming', async () => {
+    openSubscription('/assinatura?trocar=plan_anual');
+    expect(await screen.findByLabelText('Novo plano')).toHaveValue('plan_anual');
+    expect(await screen.findByTestId('preview-amount')).toHaveTextContent(/^R\$\s622,90$/);
+    expect(screen.getByText('Cobramos R$ 622,90 agora.')).toBeInTheDocument();
+    expect(screen.getByText('Créditos: 10 agora, 58 depois da troca.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.url === `/v1/subscriptions/${subscription._id}/plan-preview?externalPlanId=plan_anual`)).toBe(true);
+    expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar troca para Anual' }));
+    expect(await screen.findByText('Troca para plan_anual registrada.')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', url: `/v1/subscriptions/${subscription._id}/plan`, body: { externalPlanId: 'plan_anual' } });
+  });
+
+  it('When the member picks a cheaper plan, then nothing is charged now and the new price applies from the next renewal', async () => {
+    openSubscription();
+    await userEvent.selectOptions(await screen.findByLabelText('Novo plano'), 'plan_mensal');
+    expect(await screen.findByText('Nada é cobrado agora.')).toBeInTheDocument();
+    expect(screen.getByText('Nada é cobrado agora.').closest('p')).toHaveTextContent('Nada é cobrado agora. O novo preço vale a partir de 01/04/2026.');
+  });
+
+  it('When the payment method is changed, then PATCH /subscriptions carries it', async () => {
+    openSubscription();
+    await userEvent.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'CREDIT_CARD');
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', url: '/v1/subscriptions', body: { subscriptionId: subscription._id, paymentMethod: 'CREDIT_CARD' } }),
+    );
+    expect(await screen.findByText('Forma de pagamento atualizada.')).toBeInTheDocument();
+  });
+});

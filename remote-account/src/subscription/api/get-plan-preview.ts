@@ -1,0 +1,25 @@
+import type { ApiResponse, TypedApi } from '@clube/platform';
+import { useApi } from '@clube/platform/data';
+import { useQuery } from '@tanstack/react-query';
+
+/** What a plan change would do: the same fields the confirmation answers in `change`. */
+export type PlanPreview = ApiResponse<'/v1/subscriptions/{id}/plan-preview'>;
+
+/**
+ * `GET /v1/subscriptions/{id}/plan-preview?externalPlanId=`: the API's own decision, not written —
+ * an upgrade's prorated amount (new price − credit for the unused paid time) or when a downgrade's
+ * price applies. Confirming charges exactly what it showed.
+ */
+export const getPlanPreview = (api: TypedApi, subscriptionId: string, externalPlanId: string, signal?: AbortSignal) =>
+  api.get('/v1/subscriptions/{id}/plan-preview', { params: { path: { id: subscriptionId }, query: { externalPlanId } }, signal });
+
+export function usePlanPreview(subscriptionId: string, externalPlanId: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['subscriptions', subscriptionId, 'plan-preview', externalPlanId],
+    queryFn: ({ signal }) => getPlanPreview(api, subscriptionId, externalPlanId ?? '', signal),
+    enabled: Boolean(externalPlanId),
+    // The amount depends on the moment: always asked again when the member comes back to it.
+    staleTime: 0,
+  });
+}
