@@ -3,7 +3,7 @@ import { Pagination } from '@clube/kit/ui/pagination';
 import { Select } from '@clube/kit/ui/select';
 import { Table, type SortState, type TableColumn } from '@clube/kit/ui/table';
 import { Button, Input, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCsvExport } from '../shared/download-csv';
 import { usersQuery, useUsers } from './api/get-users';
@@ -42,8 +42,8 @@ export function UsersPage() {
 
   const sort: SortState = { key: params.filters.field ?? 'createdAt', direction: params.filters.criteria === 'asc' ? 'asc' : 'desc' };
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
+  // Not a <form>: the router's navigation runs in a transition, which React would pair with a form action.
+  function onSearch() {
     setFilter('searchTerm', term);
   }
 
@@ -79,14 +79,23 @@ export function UsersPage() {
         </Button>
       }
     >
-      <form className="admin-toolbar" role="search" aria-label="Filtrar usuários" onSubmit={onSearch}>
-        <Input label="Buscar por nome ou e-mail" type="search" value={term} onChange={(event) => setTerm(event.target.value)} maxLength={100} />
+      <div className="admin-toolbar" role="search" aria-label="Buscar usuários">
+        <Input
+          label="Buscar por nome ou e-mail"
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onSearch();
+          }}
+          maxLength={100}
+        />
         <div className="admin-toolbar__actions">
-          <Button type="submit" variant="secondary">
+          <Button variant="secondary" onClick={onSearch}>
             Buscar
           </Button>
         </div>
-      </form>
+      </div>
       <div className="admin-toolbar">
         <Select label="Papel" options={ROLE_OPTIONS} value={params.filters.role ?? ''} onChange={(event) => setFilter('role', event.target.value === 'ALL' ? '' : event.target.value)} />
         <Select label="Assinatura" options={SUBSCRIBER_OPTIONS} value={params.filters.isSubscriber ?? ''} onChange={(event) => setFilter('isSubscriber', event.target.value)} />
