@@ -41,8 +41,8 @@ beforeAll(() => {
           userId: ID,
           planId: '680000000000000000000001',
           amountCents: 23990,
-          status: 'PAID',
-          kind: 'FIRST',
+          status: 'PAID' as const,
+          kind: 'FIRST' as const,
           description: 'Plano Trimestral — primeiro ciclo',
           creditsGranted: 12,
           dueDate: '2026-01-08T12:00:00.000Z',
@@ -55,7 +55,7 @@ beforeAll(() => {
       meta: { page: 1, limit: 10, total: 1, totalPages: 1 },
     })),
     mockApi('get', '/v1/users/{id}/unlocks', () => ({
-      data: [{ _id: '6a0000000000000000000001', itemType: 'CONTENT', itemId: '6b0000000000000000000001', title: 'Guia de biossegurança', credits: 3, createdAt: '2026-01-06T12:00:00.000Z' }],
+      data: [{ _id: '6a0000000000000000000001', itemType: 'CONTENT' as const, itemId: '6b0000000000000000000001', title: 'Guia de biossegurança', credits: 3, createdAt: '2026-01-06T12:00:00.000Z' }],
       meta: { page: 1, limit: 100, total: 1, totalPages: 1 },
     })),
     mockApi('get', '/v1/users/{id}/progress', () => ({
