@@ -1,6 +1,6 @@
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import './admin.css';
 
 /** Every admin area, in the order of the side menu. */
@@ -18,9 +18,18 @@ export const ADMIN_SECTIONS = [
 
 /** The one side menu of `/admin/*` (a scrollable row of links on a phone) and the page beside it. */
 export function AdminLayout() {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // On a phone the menu is a row that scrolls sideways: bring the current area into view.
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav.current && current && nav.current.scrollWidth > nav.current.clientWidth) nav.current.scrollLeft = current.offsetLeft - nav.current.offsetLeft - 16;
+  }, [pathname]);
+
   return (
     <div className="admin-layout">
-      <nav className="admin-layout__nav" aria-label="Administração">
+      <nav ref={nav} className="admin-layout__nav" aria-label="Administração">
         <ul>
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.to}>

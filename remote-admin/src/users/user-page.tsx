@@ -114,6 +114,10 @@ function RoleChange({ user }: { user: User }) {
   const update = useUpdateUserRole(user._id);
   const next: Role = user.role === 'ADMIN' ? 'USER' : 'ADMIN';
   const isSelf = profile?._id === user._id;
+  // The API refuses a change of one's own role (403), so the Clube is never left without an admin by its last one.
+  if (isSelf) {
+    return <p className="admin-note">Este é você. Só outro administrador pode mudar o seu papel — assim o Clube nunca fica sem administrador.</p>;
+  }
 
   async function confirm() {
     await update.mutateAsync(next); // a refusal (e.g. the last admin) is shown inside the dialog
@@ -136,7 +140,7 @@ function RoleChange({ user }: { user: User }) {
         message={
           next === 'ADMIN'
             ? `${user.name} poderá mudar o catálogo, os planos, as assinaturas e os papéis de todos.`
-            : `${user.name} volta a ser membro e perde o acesso à administração${isSelf ? ' — inclusive você, agora' : ''}.`
+            : `${user.name} volta a ser membro e perde o acesso à administração.`
         }
         confirmLabel={next === 'ADMIN' ? 'Tornar administrador' : 'Remover de administrador'}
         tone={next === 'ADMIN' ? 'primary' : 'danger'}

@@ -108,6 +108,14 @@ describe('member page', () => {
     expect(screen.getAllByText('Administrador').length).toBeGreaterThan(0);
   });
 
+  it('When the admin opens their own page, then no role change is offered and the page says why', async () => {
+    member = { ...member, _id: 'harness-admin', role: 'ADMIN' };
+    server.use(mockApi('get', '/v1/users/{id}', () => member));
+    renderRoute(<Routes />, '/admin/usuarios/harness-admin', { persona: 'admin' });
+    expect(await screen.findByText(/Só outro administrador pode mudar o seu papel/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover de administrador' })).not.toBeInTheDocument();
+  });
+
   it('When the member does not exist, then the API message and a way back are shown', async () => {
     renderRoute(<Routes />, '/admin/usuarios/660000000000000000000000', { persona: 'admin' });
     expect(await screen.findByText('Usuário não encontrado.')).toBeInTheDocument();
