@@ -140,7 +140,7 @@ describe('the admin runs the club', () => {
 
     await page.getByRole('button', { name: 'Tornar administrador' }).click();
     const promote = page.getByRole('dialog', { name: 'Tornar administrador?' });
-    await promote.getByRole('button', { name: 'Tornar administrador' }).click();
+    await promote.getByRole('button', { name: 'Confirmar promoção' }).click();
     await promote.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Remover de administrador' }).waitFor();
     expect((await apiGet<UserRow>(`/users/${member._id}`, token)).role).toBe('ADMIN');
@@ -148,7 +148,7 @@ describe('the admin runs the club', () => {
 
     await page.getByRole('button', { name: 'Remover de administrador' }).click();
     const demote = page.getByRole('dialog', { name: 'Remover de administrador?' });
-    await demote.getByRole('button', { name: 'Remover de administrador' }).click();
+    await demote.getByRole('button', { name: 'Confirmar remoção' }).click();
     await demote.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Tornar administrador' }).waitFor();
     expect((await apiGet<UserRow>(`/users/${member._id}`, token)).role).toBe('USER');

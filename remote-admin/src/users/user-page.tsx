@@ -110,40 +110,42 @@ function Profile({ user }: { user: User }) {
 
 function RoleChange({ user }: { user: User }) {
   const { profile } = useAuth();
-  const [open, setOpen] = useState(false);
+  // The role the open dialog is about, fixed when it opens: the profile reloads while it is still open.
+  const [target, setTarget] = useState<Role | null>(null);
   const update = useUpdateUserRole(user._id);
   const next: Role = user.role === 'ADMIN' ? 'USER' : 'ADMIN';
-  const isSelf = profile?._id === user._id;
   // The API refuses a change of one's own role (403), so the Clube is never left without an admin by its last one.
-  if (isSelf) {
+  if (profile?._id === user._id) {
     return <p className="admin-note">Este é você. Só outro administrador pode mudar o seu papel — assim o Clube nunca fica sem administrador.</p>;
   }
+  const promoting = (target ?? next) === 'ADMIN';
 
   async function confirm() {
-    await update.mutateAsync(next); // a refusal (e.g. the last admin) is shown inside the dialog
+    if (!target) return;
+    await update.mutateAsync(target); // a refusal (e.g. the last admin) is shown inside the dialog
     toast({
       variant: 'success',
-      title: next === 'ADMIN' ? 'Promovido a administrador' : 'Agora é membro',
-      description: `${user.name} ${next === 'ADMIN' ? 'agora administra o Clube' : 'não administra mais o Clube'}.`,
+      title: target === 'ADMIN' ? 'Promovido a administrador' : 'Agora é membro',
+      description: `${user.name} ${target === 'ADMIN' ? 'agora administra o Clube' : 'não administra mais o Clube'}.`,
     });
   }
 
   return (
     <>
-      <Button variant={next === 'ADMIN' ? 'primary' : 'danger'} onClick={() => setOpen(true)}>
+      <Button variant={next === 'ADMIN' ? 'primary' : 'danger'} onClick={() => setTarget(next)}>
         {next === 'ADMIN' ? 'Tornar administrador' : 'Remover de administrador'}
       </Button>
       <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={next === 'ADMIN' ? 'Tornar administrador?' : 'Remover de administrador?'}
+        open={target !== null}
+        onClose={() => setTarget(null)}
+        title={promoting ? 'Tornar administrador?' : 'Remover de administrador?'}
         message={
-          next === 'ADMIN'
+          promoting
             ? `${user.name} poderá mudar o catálogo, os planos, as assinaturas e os papéis de todos.`
             : `${user.name} volta a ser membro e perde o acesso à administração.`
         }
-        confirmLabel={next === 'ADMIN' ? 'Tornar administrador' : 'Remover de administrador'}
-        tone={next === 'ADMIN' ? 'primary' : 'danger'}
+        confirmLabel={promoting ? 'Confirmar promoção' : 'Confirmar remoção'}
+        tone={promoting ? 'primary' : 'danger'}
         onConfirm={confirm}
       />
     </>

@@ -89,7 +89,7 @@ describe('member page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Tornar administrador' }));
     const dialog = screen.getByRole('dialog', { name: 'Tornar administrador?' });
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Tornar administrador' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar promoção' }));
 
     await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([{ method: 'PATCH', url: `/v1/users/${ID}`, body: { role: 'ADMIN' } }]));
     expect(await screen.findByRole('button', { name: 'Remover de administrador' })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('member page', () => {
     renderRoute(<Routes />, `/admin/usuarios/${ID}`, { persona: 'admin' });
     await userEvent.click(await screen.findByRole('button', { name: 'Remover de administrador' }));
     const dialog = screen.getByRole('dialog', { name: 'Remover de administrador?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Remover de administrador' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar remoção' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não é possível remover o último administrador do Clube.');
     expect(screen.getAllByText('Administrador').length).toBeGreaterThan(0);
