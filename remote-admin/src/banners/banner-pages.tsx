@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
+import { useLeaveWarning } from '../shared/use-leave-warning';
 import { useAllBanners, useBanner, useCreateBanner, useReorderBanners, useUpdateBanner, type BannerBody } from './api/banners';
 
 type Banner = ApiResponse<'/v1/banners/all'>['data'][number];
@@ -136,6 +137,8 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
       active: banner?.active ?? true,
     },
   });
+
+  useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: BannerValues) {
     const body: BannerBody = {

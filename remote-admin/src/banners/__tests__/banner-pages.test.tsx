@@ -63,6 +63,18 @@ describe('banners', () => {
     expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
   });
 
+  it('When the form has unsaved changes, then closing the tab asks first; an untouched form does not', async () => {
+    renderRoute(<Routes />, '/admin/banners/editar/6d0000000000000000000001', { persona: 'admin' });
+    const title = await screen.findByLabelText('Título', {}, { timeout: 5000 });
+    const untouched = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(untouched);
+    expect(untouched.defaultPrevented).toBe(false);
+    await userEvent.type(title, ' novo');
+    const edited = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(edited);
+    expect(edited.defaultPrevented).toBe(true);
+  });
+
   it('When the API refuses the link, then its message is shown next to the link field and what was typed stays', async () => {
     patchReply = apiError(400, 'linkUrl: use https://… ou um caminho do site.', 'VALIDATION');
     renderRoute(<Routes />, '/admin/banners/editar/6d0000000000000000000001', { persona: 'admin' });
