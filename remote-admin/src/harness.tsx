@@ -4,5 +4,5 @@ import Routes from './routes';
 renderHarness({
   remote: 'admin',
   Routes,
-  links: ['/admin/conteudo', '/admin/videos', '/admin/banners', '/admin/planos', '/admin/sugestoes', '/admin/usuarios', '/admin/assinaturas'],
+  links: ['/admin/painel', '/admin/conteudo', '/admin/videos', '/admin/banners', '/admin/planos', '/admin/sugestoes', '/admin/usuarios', '/admin/assinaturas'],
 });

@@ -3,13 +3,17 @@ import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import Routes from '../routes';
 
+// uPlot draws on a canvas jsdom does not have; the chart is decoration (its figures are in a table).
+jest.mock('../dashboard/revenue-chart', () => ({ __esModule: true, default: () => null }));
+
 function Location() {
   const { pathname, search } = useLocation();
   return <output aria-label="endereço">{`${pathname}${search}`}</output>;
 }
 
 const PAGES: Array<[path: string, title: string]> = [
-  ['/admin', 'Conteúdos'],
+  ['/admin', 'Painel'],
+  ['/admin/painel', 'Painel'],
   ['/admin/conteudo', 'Conteúdos'],
   ['/admin/conteudo/novo', 'Novo conteúdo'],
   ['/admin/conteudo/categorias', 'Categorias'],
@@ -24,6 +28,7 @@ const PAGES: Array<[path: string, title: string]> = [
   ['/admin/planos/editar/abc', 'Editar plano'],
   ['/admin/sugestoes', 'Sugestões'],
   ['/admin/usuarios', 'Usuários'],
+  ['/admin/usuarios/665f1c2e9b1d8a0012345678', 'Usuário'],
   ['/admin/assinaturas', 'Assinaturas'],
 ];
 

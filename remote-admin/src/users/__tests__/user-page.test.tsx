@@ -1,0 +1,124 @@
+import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
+import { personaProfile, renderRoute } from '@clube/dev-harness/test';
+import type { UserProfile } from '@clube/platform';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Routes from '../../routes';
+
+const ID = '660000000000000000000009';
+const SUB = '670000000000000000000001';
+let member: UserProfile;
+let patchReply: ReturnType<typeof apiError> | null;
+
+let server: MockApi;
+beforeAll(() => {
+  server = startMockApi(
+    mockApi('get', '/v1/users/{id}', ({ params }) => (params.id === ID ? member : apiError(404, 'Usuário não encontrado.'))),
+    mockApi('patch', '/v1/users/{id}', ({ body }) => {
+      if (patchReply) return patchReply;
+      member = { ...member, role: body.role ?? member.role };
+      return member;
+    }),
+    mockApi('get', '/v1/subscriptions/user/{userId}', () => ({
+      data: [
+        {
+          _id: SUB,
+          userId: ID,
+          status: 'ACTIVE',
+          plan: { _id: '680000000000000000000001', name: 'Trimestral', interval: 'QUARTERLY', priceCents: 23990, creditsPerCycle: 12, externalPlanId: 'plan_q' },
+          createdAt: '2026-01-05T12:00:00.000Z',
+          currentPeriodStart: '2026-01-05T12:00:00.000Z',
+          endDate: '2026-04-05T12:00:00.000Z',
+        },
+      ] as never,
+      meta: { page: 1, limit: 100, total: 1, totalPages: 1 },
+    })),
+    mockApi('get', '/v1/subscriptions/{id}/invoices', () => ({
+      data: [
+        {
+          _id: '690000000000000000000001',
+          subscriptionId: SUB,
+          userId: ID,
+          planId: '680000000000000000000001',
+          amountCents: 23990,
+          status: 'PAID' as const,
+          kind: 'FIRST' as const,
+          description: 'Plano Trimestral — primeiro ciclo',
+          creditsGranted: 12,
+          dueDate: '2026-01-08T12:00:00.000Z',
+          paidAt: '2026-01-05T12:00:00.000Z',
+          periodStart: null,
+          periodEnd: null,
+          createdAt: '2026-01-05T12:00:00.000Z',
+        },
+      ],
+      meta: { page: 1, limit: 10, total: 1, totalPages: 1 },
+    })),
+    mockApi('get', '/v1/users/{id}/unlocks', () => ({
+      data: [{ _id: '6a0000000000000000000001', itemType: 'CONTENT' as const, itemId: '6b0000000000000000000001', title: 'Guia de biossegurança', credits: 3, createdAt: '2026-01-06T12:00:00.000Z' }],
+      meta: { page: 1, limit: 100, total: 1, totalPages: 1 },
+    })),
+    mockApi('get', '/v1/users/{id}/progress', () => ({
+      data: [{ videoId: '6c0000000000000000000001', title: 'Calibração de pipetas', durationSeconds: 600, watchedSeconds: 540, finishedAt: '2026-01-07T12:00:00.000Z' }],
+      meta: { page: 1, limit: 100, total: 1, totalPages: 1 },
+    })),
+  );
+});
+beforeEach(() => {
+  member = { ...(personaProfile('assinante') as UserProfile), _id: ID, name: 'Bruna Lima', email: 'bruna@clube.local', credits: { balance: 9, used: 3 } };
+  patchReply = null;
+});
+afterEach(() => server.reset());
+afterAll(() => server.close());
+
+describe('member page', () => {
+  it('When it opens, then profile, laboratory, subscription, invoice, unlock and progress are shown', async () => {
+    renderRoute(<Routes />, `/admin/usuarios/${ID}`, { persona: 'admin' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bruna Lima' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('bruna@clube.local')).toBeInTheDocument();
+    expect(screen.getByText('9 disponíveis, 3 usados')).toBeInTheDocument();
+    expect(screen.getByText('Laboratório Vida Análises Clínicas')).toBeInTheDocument();
+    expect(await within(screen.getByRole('table', { name: 'Assinaturas' })).findByText('Trimestral (trimestral)')).toBeInTheDocument();
+    expect(await screen.findByText('Plano Trimestral — primeiro ciclo')).toBeInTheDocument();
+    expect(await within(screen.getByRole('table', { name: 'Desbloqueios' })).findByText('Guia de biossegurança')).toBeInTheDocument();
+    expect(await screen.findByText('9 min de 10 min')).toBeInTheDocument();
+  });
+
+  it('When the admin promotes the member and confirms, then the API gets { role: ADMIN } and the page shows the new role', async () => {
+    renderRoute(<Routes />, `/admin/usuarios/${ID}`, { persona: 'admin' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Tornar administrador' }));
+    const dialog = screen.getByRole('dialog', { name: 'Tornar administrador?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar promoção' }));
+
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([{ method: 'PATCH', url: `/v1/users/${ID}`, body: { role: 'ADMIN' } }]));
+    expect(await screen.findByRole('button', { name: 'Remover de administrador' })).toBeInTheDocument();
+    expect(await screen.findByText('Promovido a administrador')).toBeInTheDocument();
+  });
+
+  it('When demoting is refused because it is the last admin, then the Portuguese reason stays in the dialog and the role is unchanged', async () => {
+    member = { ...member, role: 'ADMIN' };
+    patchReply = apiError(409, 'Não é possível remover o último administrador do Clube.', 'LAST_ADMIN');
+    renderRoute(<Routes />, `/admin/usuarios/${ID}`, { persona: 'admin' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remover de administrador' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remover de administrador?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar remoção' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não é possível remover o último administrador do Clube.');
+    expect(screen.getAllByText('Administrador').length).toBeGreaterThan(0);
+  });
+
+  it('When the admin opens their own page, then no role change is offered and the page says why', async () => {
+    member = { ...member, _id: 'harness-admin', role: 'ADMIN' };
+    server.use(mockApi('get', '/v1/users/{id}', () => member));
+    renderRoute(<Routes />, '/admin/usuarios/harness-admin', { persona: 'admin' });
+    expect(await screen.findByText(/Só outro administrador pode mudar o seu papel/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover de administrador' })).not.toBeInTheDocument();
+  });
+
+  it('When the member does not exist, then the API message and a way back are shown', async () => {
+    renderRoute(<Routes />, '/admin/usuarios/660000000000000000000000', { persona: 'admin' });
+    expect(await screen.findByText('Usuário não encontrado.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para a lista de usuários' })).toHaveAttribute('href', '/admin/usuarios');
+  });
+});

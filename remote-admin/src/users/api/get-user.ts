@@ -1,0 +1,48 @@
+import type { TypedApi } from '@clube/platform';
+import { useApi } from '@clube/platform/data';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { usersQueryKey } from './get-users';
+
+export const getUser = (api: TypedApi, id: string, signal?: AbortSignal) => api.get('/v1/users/{id}', { params: { path: { id } }, signal });
+
+export const userQueryOptions = (api: TypedApi, id: string) => queryOptions({ queryKey: [...usersQueryKey, id], queryFn: ({ signal }) => getUser(api, id, signal) });
+
+export function useUser(id: string) {
+  return useQuery(userQueryOptions(useApi(), id));
+}
+
+export const getUserSubscriptions = (api: TypedApi, userId: string, signal?: AbortSignal) =>
+  api.get('/v1/subscriptions/user/{userId}', { params: { path: { userId }, query: { limit: 100 } }, signal });
+
+export function useUserSubscriptions(userId: string) {
+  const api = useApi();
+  return useQuery({ queryKey: ['subscriptions', 'user', userId], queryFn: ({ signal }) => getUserSubscriptions(api, userId, signal) });
+}
+
+export const getSubscriptionInvoices = (api: TypedApi, id: string, signal?: AbortSignal) =>
+  api.get('/v1/subscriptions/{id}/invoices', { params: { path: { id } }, signal });
+
+export function useSubscriptionInvoices(id: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['subscriptions', id, 'invoices'],
+    queryFn: ({ signal }) => getSubscriptionInvoices(api, id ?? '', signal),
+    enabled: Boolean(id),
+  });
+}
+
+export const getUserUnlocks = (api: TypedApi, id: string, signal?: AbortSignal) =>
+  api.get('/v1/users/{id}/unlocks', { params: { path: { id }, query: { limit: 100 } }, signal });
+
+export function useUserUnlocks(id: string) {
+  const api = useApi();
+  return useQuery({ queryKey: [...usersQueryKey, id, 'unlocks'], queryFn: ({ signal }) => getUserUnlocks(api, id, signal) });
+}
+
+export const getUserProgress = (api: TypedApi, id: string, signal?: AbortSignal) =>
+  api.get('/v1/users/{id}/progress', { params: { path: { id }, query: { limit: 100 } }, signal });
+
+export function useUserProgress(id: string) {
+  const api = useApi();
+  return useQuery({ queryKey: [...usersQueryKey, id, 'progress'], queryFn: ({ signal }) => getUserProgress(api, id, signal) });
+}
