@@ -18,6 +18,22 @@ const SHARED_SINGLETONS = [
   '@clube/platform',
 ];
 
+/**
+ * What the provided `react-router-dom` exports (shell/src/shared/react-router-dom.ts): the
+ * declarative-routing API, tree-shaken out of React Router 7 instead of shipping the whole package.
+ * eslint.config.mjs allows importing only these names from react-router-dom.
+ */
+const ROUTER_EXPORTS = [
+  'BrowserRouter', 'MemoryRouter', 'Routes', 'Route', 'Link', 'NavLink', 'Navigate', 'Outlet',
+  'useHref', 'useInRouterContext', 'useLinkClickHandler', 'useLocation', 'useMatch', 'useNavigate',
+  'useNavigationType', 'useOutletContext', 'useParams', 'useResolvedPath', 'useRoutes', 'useSearchParams',
+  'createSearchParams', 'generatePath', 'matchPath', 'resolvePath',
+];
+const ROUTER_MODULE = path.join(__dirname, 'shell', 'src', 'shared', 'react-router-dom.ts');
+const ROUTER_VERSION = JSON.parse(
+  fs.readFileSync(path.join(path.dirname(require.resolve('react-router-dom')), '..', 'package.json'), 'utf8'),
+).version;
+
 /** Entry points of the singletons that code imports directly (JSX runtime, React DOM client). */
 const SHARED_SUBPATHS = {
   'react/jsx-runtime': 'react',
@@ -48,9 +64,10 @@ function sharedConfig(pkg, { provide }) {
   return Object.fromEntries(
     entries.map(([name, owner]) => {
       if (!deps[owner]) throw new Error(`${pkg.name}: ${owner} must be a dependency to be shared`);
+      const provided = name === 'react-router-dom' ? { import: ROUTER_MODULE, version: ROUTER_VERSION } : {};
       return [
         name,
-        { singleton: true, requiredVersion: deps[owner], ...(provide ? {} : { import: false }) },
+        { singleton: true, requiredVersion: deps[owner], ...(provide ? provided : { import: false }) },
       ];
     }),
   );
@@ -111,6 +128,7 @@ class StatsFilePlugin {
         assets: true,
         chunks: true,
         chunkModules: true,
+        chunkOrigins: true,
         entrypoints: true,
         namedChunkGroups: true,
         ids: true,
@@ -124,6 +142,8 @@ class StatsFilePlugin {
           files: chunk.files,
           initial: chunk.initial,
           modules: (chunk.modules ?? []).flatMap((m) => [m.name, ...(m.modules ?? []).map((n) => n.name)]),
+          // What asks for the chunk: a "consume shared module" only loads it as a fallback.
+          origins: [...new Set((chunk.origins ?? []).map((origin) => origin.moduleName ?? ''))],
         })),
       };
       fs.mkdirSync(compiler.outputPath, { recursive: true });
@@ -134,14 +154,28 @@ class StatsFilePlugin {
 }
 
 /**
+ * A chunk only a "consume shared module" asks for is the fallback copy of a singleton the shell
+ * itself provides (the shell loads the provided copy, never this one): not initial, not preloaded.
+ */
+function isFallbackOnly(chunk) {
+  const origins = chunk.origins ?? [];
+  return origins.length > 0 && origins.every((origin) => origin.startsWith('consume shared module'));
+}
+
+/** The shell's chunks needed before first paint: all but the on-demand ones and the fallback copies. */
+function shellInitialChunks(stats) {
+  return stats.chunks.filter((chunk) => !chunk.names.some((n) => ON_DEMAND_CHUNKS.includes(n)) && !isFallbackOnly(chunk));
+}
+
+/**
  * What the shell's server preloads (dist/preload.json): for the shell, every chunk needed before
- * first paint (all but the on-demand ones); for a remote, its entry and the chunks of its exposed
+ * first paint (shellInitialChunks); for a remote, its entry and the chunks of its exposed
  * routes module (the first route).
  */
 function preloadManifest(stats, isShell) {
   const js = (chunks) => [...new Set(chunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js')))];
   if (isShell) {
-    return { scripts: js(stats.chunks.filter((chunk) => !chunk.names.some((n) => ON_DEMAND_CHUNKS.includes(n)))) };
+    return { scripts: js(shellInitialChunks(stats)) };
   }
   const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
   return { entry: 'remoteEntry.js', scripts: js(routeChunks) };
@@ -224,6 +258,9 @@ function createFederatedConfig({ name, dir }) {
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
+          // Remotes are registered by their remoteEntry.js URL (no mf-manifest.json), in browsers only:
+          // the runtime's snapshot (manifest) plugin and Node code are left out of every entry.
+          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
         }),
         hasPage &&
           new HtmlWebpackPlugin({
@@ -262,4 +299,4 @@ function createFederatedConfig({ name, dir }) {
   };
 }
 
-module.exports = { createFederatedConfig, preloadManifest, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
+module.exports = { createFederatedConfig, preloadManifest, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
