@@ -1,7 +1,7 @@
 // Serves one frontend build from its own origin, as a separate deployment would (the `npm start`
 // servers are what people measure, so this is production-grade delivery):
 // - every file of dist/ is indexed in memory at start (no file-system check per request) and the
-//   index is rebuilt when dist/ changes (a redeploy) or on SIGHUP;
+//   index is rebuilt on the first request after dist/ changes (a redeploy), or on SIGHUP;
 // - the .br / .gz siblings produced at build time are served by Accept-Encoding, with Vary;
 // - hashed chunks are cached for a year (immutable); entries (remoteEntry.js, main.js, HTML) are
 //   `no-cache` with an ETag, so a redeploy is picked up on the next page load;
@@ -133,13 +133,13 @@ async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {
   const reindex = () => {
     index = indexDir(dir);
   };
-  // A redeploy writes new files into dist/: rebuild the index once the writes settle.
-  let timer = null;
+  // A redeploy writes new files into dist/: the watcher marks the index stale and the next request
+  // rebuilds it before answering (no window in which a finished deploy is served from the old index).
+  let stale = false;
   let watcher = null;
   try {
     watcher = fs.watch(dir, { recursive: true }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(reindex, 150);
+      stale = true;
     });
     watcher.on('error', () => undefined);
   } catch {
@@ -158,6 +158,10 @@ async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {
   });
 
   async function handle(req, res) {
+    if (stale) {
+      stale = false;
+      reindex();
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' });
       res.end();
@@ -212,7 +216,6 @@ async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {
     reindex,
     close: () =>
       new Promise((resolve) => {
-        clearTimeout(timer);
         watcher?.close();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
