@@ -6,7 +6,7 @@
 // Ports come from the usual variables (PORT, REMOTE_<NAME>_PORT, API_PORT); Chromium from
 // CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -78,7 +78,15 @@ async function signIn(context) {
   await page.getByLabel('E-mail').fill(MEMBER.email);
   await page.getByLabel('Senha', { exact: true }).fill(MEMBER.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 30000 });
+  try {
+    await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 30000 });
+  } catch (error) {
+    const shot = path.join(ROOT, 'artifacts', 'lighthouse-login.png');
+    mkdirSync(path.dirname(shot), { recursive: true });
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    const alert = await page.getByRole('alert').allTextContents().catch(() => []);
+    throw new Error(`não foi possível entrar como ${MEMBER.email} (${alert.join(' ') || error.message.split('\n')[0]}; captura em ${shot})`);
+  }
   await page.close();
 }
 
@@ -86,28 +94,30 @@ let product = null;
 const userDataDir = mkdtempSync(path.join(tmpdir(), 'clube-lighthouse-'));
 let context = null;
 let exitCode = 0;
+const rows = [];
 try {
   if (!process.argv.includes('--no-build')) await buildFrontends();
   product = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   await waitFor(`${shellUrl}/`);
   context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: [...FLAGS, `--remote-debugging-port=${DEBUG_PORT}`] });
 
-  const rows = [];
   for (const pathname of PUBLIC_PAGES) rows.push([pathname, await medianOf(pathname, { signedIn: false })]);
   await signIn(context);
   for (const pathname of SIGNED_IN_PAGES) rows.push([`${pathname} (membro)`, await medianOf(pathname, { signedIn: true })]);
-
-  const ms = (value) => `${Math.round(value)} ms`;
-  console.log(`\nLighthouse (mobile), mediana de ${RUNS} execuções — ${shellUrl}\n`);
-  console.log('| Página | Desempenho | Acessibilidade | Boas práticas | SEO | LCP | TBT | CLS |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const [page, r] of rows) {
-    console.log(`| \`${page}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} |`);
-  }
 } catch (error) {
   console.error(`\nLighthouse não concluiu: ${error.message ?? error}`);
   exitCode = 1;
 } finally {
+  // What was measured is printed even when a later page failed.
+  const ms = (value) => `${Math.round(value)} ms`;
+  if (rows.length) {
+    console.log(`\nLighthouse (mobile), mediana de ${RUNS} execuções — ${shellUrl}\n`);
+    console.log('| Página | Desempenho | Acessibilidade | Boas práticas | SEO | LCP | TBT | CLS |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const [page, r] of rows) {
+      console.log(`| \`${page}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} |`);
+    }
+  }
   await context?.close().catch(() => undefined);
   rmSync(userDataDir, { recursive: true, force: true });
   if (product && product.exitCode === null) {
