@@ -29,8 +29,10 @@ function ownerPackage(moduleName) {
   // `@clube/platform/data` (data.ts, api/typed-api.ts, paginated-query.ts) is stateless and meant to be bundled by each user.
   if (/packages\/platform\/src\/(data|api\/typed-api|paginated-query)\.ts/.test(moduleName)) return '@clube/platform/data';
   if (moduleName.includes('packages/platform/src/')) return '@clube/platform';
+  // The provided react-router-dom is a subset of react-router (shell/src/shared/react-router-dom.ts).
+  if (moduleName.includes('src/shared/react-router-dom.ts')) return 'react-router-dom';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(moduleName);
-  return match?.[1] ?? null;
+  return match?.[1] === 'react-router' ? 'react-router-dom' : (match?.[1] ?? null);
 }
 
 for (const [name, { dir }] of Object.entries(FRONTENDS)) {
