@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import registry from './remotes.config.json' with { type: 'json' };
+import webpackShared from './webpack.shared.js';
 
 /** The shell's and every remote's folder, from the one registry of remotes. */
 const FRONTENDS = [registry.shell.dir, ...Object.values(registry.remotes).map((remote) => remote.dir)];
@@ -47,6 +48,27 @@ export default tseslint.config(
               // `@clube/platform/data` is a public entry: stateless helpers each frontend bundles.
               group: ['@clube/platform/*', '!@clube/platform/data'],
               message: 'Importe de "@clube/platform" (o singleton compartilhado) ou de "@clube/platform/data", nunca de um arquivo interno.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shell provides a tree-shaken react-router-dom (shell/src/shared/react-router-dom.ts): a name
+    // outside it would be undefined in production, so only those names may be imported.
+    files: [...FRONTENDS.map((dir) => `${dir}/src/**`), 'packages/*/src/**'],
+    ignores: ['**/__tests__/**', '**/*.test.*'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              allowImportNames: webpackShared.ROUTER_EXPORTS,
+              allowTypeImports: true,
+              message: 'O shell compartilha só parte do react-router-dom (webpack.shared.js, ROUTER_EXPORTS); acrescente o nome lá e em shell/src/shared/react-router-dom.ts.',
             },
           ],
         },

@@ -13,5 +13,6 @@ module.exports = {
     `<rootDir>/${registry.shell.dir}`,
     ...Object.values(registry.remotes).map((remote) => `<rootDir>/${remote.dir}`),
     '<rootDir>/api',
+    '<rootDir>/scripts',
   ],
 };

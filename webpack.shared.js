@@ -5,6 +5,8 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 
 /** Packages that exist once per page: the shell creates their state, remotes consume it. */
 const SHARED_SINGLETONS = [
@@ -15,6 +17,22 @@ const SHARED_SINGLETONS = [
   'zustand',
   '@clube/platform',
 ];
+
+/**
+ * What the provided `react-router-dom` exports (shell/src/shared/react-router-dom.ts): the
+ * declarative-routing API, tree-shaken out of React Router 7 instead of shipping the whole package.
+ * eslint.config.mjs allows importing only these names from react-router-dom.
+ */
+const ROUTER_EXPORTS = [
+  'BrowserRouter', 'MemoryRouter', 'Routes', 'Route', 'Link', 'NavLink', 'Navigate', 'Outlet',
+  'useHref', 'useInRouterContext', 'useLinkClickHandler', 'useLocation', 'useMatch', 'useNavigate',
+  'useNavigationType', 'useOutletContext', 'useParams', 'useResolvedPath', 'useRoutes', 'useSearchParams',
+  'createSearchParams', 'generatePath', 'matchPath', 'resolvePath',
+];
+const ROUTER_MODULE = path.join(__dirname, 'shell', 'src', 'shared', 'react-router-dom.ts');
+const ROUTER_VERSION = JSON.parse(
+  fs.readFileSync(path.join(path.dirname(require.resolve('react-router-dom')), '..', 'package.json'), 'utf8'),
+).version;
 
 /** Entry points of the singletons that code imports directly (JSX runtime, React DOM client). */
 const SHARED_SUBPATHS = {
@@ -46,16 +64,63 @@ function sharedConfig(pkg, { provide }) {
   return Object.fromEntries(
     entries.map(([name, owner]) => {
       if (!deps[owner]) throw new Error(`${pkg.name}: ${owner} must be a dependency to be shared`);
+      const provided = name === 'react-router-dom' ? { import: ROUTER_MODULE, version: ROUTER_VERSION } : {};
       return [
         name,
-        { singleton: true, requiredVersion: deps[owner], ...(provide ? {} : { import: false }) },
+        { singleton: true, requiredVersion: deps[owner], ...(provide ? provided : { import: false }) },
       ];
     }),
   );
 }
 
+/** Shell chunks (named with webpackChunkName) that load only after first paint or on demand. */
+const ON_DEMAND_CHUNKS = ['posthog', 'firebase', 'firebase-sdk'];
+
+/** How many builds' hashed chunks stay in dist/, so a tab opened before a redeploy keeps working. */
+const KEPT_BUILDS = 3;
+const BUILDS_FILE = 'builds.json';
+const HASHED_ASSET = /\.[0-9a-f]{8}\.js(\.br|\.gz)?$/;
+
+/** The hashed files each of the last builds emitted (dist/builds.json), newest last. */
+function readBuilds(outputPath) {
+  try {
+    const builds = JSON.parse(fs.readFileSync(path.join(outputPath, BUILDS_FILE), 'utf8'));
+    return Array.isArray(builds) ? builds.filter(Array.isArray) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Redeploy safety: `output.clean` keeps the hashed chunks of the previous KEPT_BUILDS - 1 builds
+ * (an open tab may still ask for them) and this plugin records what each build emitted, so older
+ * ones are pruned by the next clean.
+ */
+class BuildHistoryPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('BuildHistoryPlugin', (compilation) => {
+      const files = Object.keys(compilation.assets).filter((file) => HASHED_ASSET.test(file)).sort();
+      const builds = [...readBuilds(compiler.outputPath), files].slice(-KEPT_BUILDS);
+      fs.writeFileSync(path.join(compiler.outputPath, BUILDS_FILE), JSON.stringify(builds));
+    });
+  }
+}
+
+/** `output.clean.keep`: what the previous builds emitted (the current one overwrites its own). */
+function keepPreviousBuilds(outputPath) {
+  let kept = null;
+  return (asset) => {
+    kept ??= new Set([BUILDS_FILE, ...readBuilds(outputPath).slice(-(KEPT_BUILDS - 1)).flat()]);
+    return kept.has(asset);
+  };
+}
+
 /** Writes a trimmed stats.json beside the build, read by `npm run size`. */
 class StatsFilePlugin {
+  constructor({ isShell }) {
+    this.isShell = isShell;
+  }
+
   apply(compiler) {
     compiler.hooks.done.tap('StatsFilePlugin', (stats) => {
       const json = stats.toJson({
@@ -63,6 +128,7 @@ class StatsFilePlugin {
         assets: true,
         chunks: true,
         chunkModules: true,
+        chunkOrigins: true,
         entrypoints: true,
         namedChunkGroups: true,
         chunkGroups: true, // what fills namedChunkGroups (each lazily loaded page's chunks, for `npm run size`)
@@ -77,12 +143,43 @@ class StatsFilePlugin {
           files: chunk.files,
           initial: chunk.initial,
           modules: (chunk.modules ?? []).flatMap((m) => [m.name, ...(m.modules ?? []).map((n) => n.name)]),
+          // What asks for the chunk: a "consume shared module" only loads it as a fallback.
+          origins: [...new Set((chunk.origins ?? []).map((origin) => origin.moduleName ?? ''))],
         })),
       };
       fs.mkdirSync(compiler.outputPath, { recursive: true });
       fs.writeFileSync(path.join(compiler.outputPath, 'stats.json'), JSON.stringify(slim));
+      fs.writeFileSync(path.join(compiler.outputPath, 'preload.json'), JSON.stringify(preloadManifest(slim, this.isShell)));
     });
   }
+}
+
+/**
+ * A chunk only a "consume shared module" asks for is the fallback copy of a singleton the shell
+ * itself provides (the shell loads the provided copy, never this one): not initial, not preloaded.
+ */
+function isFallbackOnly(chunk) {
+  const origins = chunk.origins ?? [];
+  return origins.length > 0 && origins.every((origin) => origin.startsWith('consume shared module'));
+}
+
+/** The shell's chunks needed before first paint: all but the on-demand ones and the fallback copies. */
+function shellInitialChunks(stats) {
+  return stats.chunks.filter((chunk) => !chunk.names.some((n) => ON_DEMAND_CHUNKS.includes(n)) && !isFallbackOnly(chunk));
+}
+
+/**
+ * What the shell's server preloads (dist/preload.json): for the shell, every chunk needed before
+ * first paint (shellInitialChunks); for a remote, its entry and the chunks of its exposed
+ * routes module (the first route).
+ */
+function preloadManifest(stats, isShell) {
+  const js = (chunks) => [...new Set(chunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js')))];
+  if (isShell) {
+    return { scripts: js(shellInitialChunks(stats)) };
+  }
+  const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
+  return { entry: 'remoteEntry.js', scripts: js(routeChunks) };
 }
 
 /**
@@ -114,11 +211,24 @@ function createFederatedConfig({ name, dir }) {
         // the federation runtime on webpack 5.111 (module-federation/core#5077). Chunks are hashed.
         filename: '[name].js',
         chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
-        clean: true,
+        // Keeps the previous builds' hashed chunks (BuildHistoryPlugin prunes after KEPT_BUILDS).
+        clean: dev ? true : { keep: keepPreviousBuilds(path.join(dir, 'dist')) },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       performance: { hints: false },
+      // The Firebase SDK in one named chunk, loaded after first render (shell/src/auth/lazy-identity.ts)
+      // and left out of the shell's initial JS and preloads.
+      optimization:
+        isShell && !dev
+          ? {
+              splitChunks: {
+                cacheGroups: {
+                  firebase: { test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, name: 'firebase-sdk', chunks: 'async', priority: 20, enforce: true },
+                },
+              },
+            }
+          : undefined,
       stats: 'errors-warnings',
       module: {
         rules: [
@@ -149,6 +259,9 @@ function createFederatedConfig({ name, dir }) {
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
+          // Remotes are registered by their remoteEntry.js URL (no mf-manifest.json), in browsers only:
+          // the runtime's snapshot (manifest) plugin and Node code are left out of every entry.
+          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
         }),
         hasPage &&
           new HtmlWebpackPlugin({
@@ -158,7 +271,22 @@ function createFederatedConfig({ name, dir }) {
         // public/ as plain assets (runtime config and manifest defaults), when the package has one.
         fs.existsSync(path.join(dir, 'public')) && new CopyWebpackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }),
         dev && new (require('@pmmmwh/react-refresh-webpack-plugin'))({ overlay: false }),
-        !dev && new StatsFilePlugin(),
+        !dev && new StatsFilePlugin({ isShell }),
+        !dev && new BuildHistoryPlugin(),
+        // Pre-compressed siblings (.br, .gz), served by Accept-Encoding by scripts/serve-static.cjs.
+        ...(dev
+          ? []
+          : [
+              new CompressionPlugin({ test: /\.(js|css|html|json|svg)$/, algorithm: 'gzip', filename: '[path][base].gz', threshold: 512, minRatio: 0.9 }),
+              new CompressionPlugin({
+                test: /\.(js|css|html|json|svg)$/,
+                algorithm: 'brotliCompress',
+                filename: '[path][base].br',
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 512,
+                minRatio: 0.9,
+              }),
+            ]),
       ].filter(Boolean),
       devServer: {
         port: frontend.port,
@@ -172,4 +300,4 @@ function createFederatedConfig({ name, dir }) {
   };
 }
 
-module.exports = { createFederatedConfig, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
+module.exports = { createFederatedConfig, preloadManifest, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };

@@ -1,46 +1,206 @@
-// Serves one frontend build from its own origin, as a separate deployment would: CORS on, entry
-// files never cached (so a redeploy is picked up on the next page load), hashed chunks cached forever.
+// Serves one frontend build from its own origin, as a separate deployment would (the `npm start`
+// servers are what people measure, so this is production-grade delivery):
+// - every file of dist/ is indexed in memory at start (no file-system check per request) and the
+//   index is rebuilt on the first request after dist/ changes (a redeploy), or on SIGHUP;
+// - the .br / .gz siblings produced at build time are served by Accept-Encoding, with Vary;
+// - hashed chunks are cached for a year (immutable); entries (remoteEntry.js, main.js, HTML) are
+//   `no-cache` with an ETag, so a redeploy is picked up on the next page load;
+// - the shell's HTML gets the run-time config and remote manifest inlined (no extra round trip),
+//   preloads of its initial chunks and of the entry + first route chunks of the remote that owns the
+//   requested path, and a preconnect to the API.
 // CommonJS so both the ESM scripts and the Jest browser suite can use it.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
-const sirv = require('sirv');
+const zlib = require('node:zlib');
 const { FRONTENDS, REMOTES, ROOT, portOf } = require('./frontends.cjs');
+const registry = require('../remotes.config.json');
 
 const HASHED = /\.[0-9a-f]{8}\.js$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+/** Encodings we have pre-compressed files for, in order of preference. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+
+const etagOf = (buffer) => `"${crypto.createHash('sha1').update(buffer).digest('base64url').slice(0, 20)}"`;
+
+/** Reads every file under dir into memory: pathname → { type, hashed, variants: { identity, br?, gzip? } }. */
+function indexDir(dir) {
+  const index = new Map();
+  if (!fs.existsSync(dir)) return index;
+  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  const names = new Set(files.map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/')));
+  for (const name of names) {
+    if (ENCODINGS.some(([, ext]) => name.endsWith(ext) && names.has(name.slice(0, -ext.length)))) continue;
+    let body;
+    try {
+      body = fs.readFileSync(path.join(dir, name));
+    } catch {
+      continue; // removed while indexing (a build in progress); the next re-index sees the result
+    }
+    const variants = { identity: { body, etag: etagOf(body) } };
+    for (const [encoding, ext] of ENCODINGS) {
+      if (!names.has(name + ext)) continue;
+      try {
+        const compressed = fs.readFileSync(path.join(dir, name + ext));
+        variants[encoding] = { body: compressed, etag: `${variants.identity.etag.slice(0, -1)}-${encoding}"` };
+      } catch {
+        /* see above */
+      }
+    }
+    index.set(`/${name}`, { type: TYPES[path.extname(name)] ?? 'application/octet-stream', hashed: HASHED.test(name), variants });
+  }
+  return index;
+}
+
+/** The encodings a request accepts (q=0 excluded). */
+function acceptedEncodings(header = '') {
+  const accepted = new Set();
+  for (const part of String(header).split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (token && !(q && Number(q.slice(2)) === 0)) accepted.add(token);
+  }
+  return accepted;
+}
+
+/** Picks the best variant of a file for the request's Accept-Encoding. */
+function negotiate(variants, acceptHeader) {
+  const accepted = acceptedEncodings(acceptHeader);
+  for (const [encoding] of ENCODINGS) {
+    if (variants[encoding] && (accepted.has(encoding) || accepted.has('*'))) return { encoding, ...variants[encoding] };
+  }
+  return { encoding: null, ...variants.identity };
+}
+
+function send(req, res, { status = 200, type, cacheControl, variants, vary }) {
+  const chosen = negotiate(variants, req.headers['accept-encoding']);
+  const headers = {
+    'Content-Type': type,
+    'Cache-Control': cacheControl,
+    'Access-Control-Allow-Origin': '*',
+    ETag: chosen.etag,
+  };
+  if (vary || Object.keys(variants).length > 1) headers.Vary = 'Accept-Encoding';
+  if (chosen.encoding) headers['Content-Encoding'] = chosen.encoding;
+  const inm = req.headers['if-none-match'];
+  if (status === 200 && inm && inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  headers['Content-Length'] = chosen.body.length;
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : chosen.body);
+}
+
+/** Compresses a generated document (the shell's HTML) the way the build does for files. */
+function compressVariants(body) {
+  const identity = { body, etag: etagOf(body) };
+  return {
+    identity,
+    br: { body: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), etag: `${identity.etag.slice(0, -1)}-br"` },
+    gzip: { body: zlib.gzipSync(body), etag: `${identity.etag.slice(0, -1)}-gzip"` },
+  };
+}
 
 /**
- * @param {{ dir: string, port: number, spa?: boolean, host?: string, files?: Record<string, unknown> }} options
+ * @param {{ dir: string, port: number, spa?: boolean, host?: string, files?: Record<string, unknown>,
+ *   renderHtml?: (html: string, pathname: string, fileOf: (pathname: string) => Buffer | null) => Promise<string> | string }} options
  *   files: JSON documents served instead of the build's own (the shell's per-environment
- *   /config.json and /remotes.json).
- * @returns {Promise<{ url: string, server: http.Server, close: () => Promise<void> }>}
+ *   /config.json and /remotes.json). renderHtml: rewrites index.html per request (the shell).
+ * @returns {Promise<{ url: string, server: http.Server, close: () => Promise<void>, reindex: () => void }>}
  */
-async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {} }) {
-  const assets = sirv(dir, {
-    dev: true, // re-read files on every request: a rebuilt remote is served without a restart
-    single: spa,
-    etag: true,
-    setHeaders(res, pathname) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {}, renderHtml }) {
+  let index = indexDir(dir);
+  const reindex = () => {
+    index = indexDir(dir);
+  };
+  // A redeploy writes new files into dist/: the watcher marks the index stale and the next request
+  // rebuilds it before answering (no window in which a finished deploy is served from the old index).
+  let stale = false;
+  let watcher = null;
+  try {
+    watcher = fs.watch(dir, { recursive: true }, () => {
+      stale = true;
+    });
+    watcher.on('error', () => undefined);
+  } catch {
+    /* no dist/ yet: SIGHUP or a restart picks it up */
+  }
+  const generated = Object.fromEntries(
+    Object.entries(files).map(([pathname, value]) => [pathname, compressVariants(Buffer.from(JSON.stringify(value, null, 2)))]),
+  );
+
   const server = http.createServer((req, res) => {
+    void handle(req, res).catch((error) => {
+      console.error('[serve-static]', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Erro interno');
+    });
+  });
+
+  async function handle(req, res) {
+    if (stale) {
+      stale = false;
+      reindex();
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS' });
       res.end();
       return;
     }
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (Object.hasOwn(files, pathname)) {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
-      res.end(JSON.stringify(files[pathname], null, 2));
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Método não permitido');
       return;
     }
-    assets(req, res, () => {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Access-Control-Allow-Origin': '*' });
-      res.end('Não encontrado');
-    });
-  });
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Endereço inválido');
+      return;
+    }
+    if (Object.hasOwn(generated, pathname)) {
+      send(req, res, { type: TYPES['.json'], cacheControl: 'no-cache', variants: generated[pathname] });
+      return;
+    }
+    const isPage = pathname === '/' || pathname === '/index.html' || (spa && !path.posix.extname(pathname));
+    if (isPage && index.has('/index.html')) {
+      const file = index.get('/index.html');
+      const template = file.variants.identity.body.toString('utf8');
+      const html = renderHtml ? await renderHtml(template, pathname === '/index.html' ? '/' : pathname, (name) => index.get(name)?.variants.identity.body ?? null) : template;
+      send(req, res, { type: file.type, cacheControl: 'no-cache', variants: renderHtml ? compressVariants(Buffer.from(html)) : file.variants, vary: true });
+      return;
+    }
+    const file = index.get(pathname);
+    if (file) {
+      send(req, res, { type: file.type, cacheControl: file.hashed ? IMMUTABLE : 'no-cache', variants: file.variants });
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' });
+    res.end('Não encontrado');
+  }
+
   const sockets = new Set();
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -53,8 +213,10 @@ async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {
   return {
     url: `http://localhost:${port}`,
     server,
+    reindex,
     close: () =>
       new Promise((resolve) => {
+        watcher?.close();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
@@ -84,24 +246,117 @@ function runtimeConfig(env = process.env) {
   };
 }
 
+/** Which remote owns a path: the longest matching registry prefix ("/" owns only "/"); as shell/src/remotes/ownership.ts. */
+function ownerOf(pathname) {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let best = null;
+  for (const [remote, { routes }] of Object.entries(registry.remotes)) {
+    for (const prefix of routes) {
+      const matches = prefix === '/' ? clean === '/' : clean === prefix || clean.startsWith(`${prefix}/`);
+      if (matches && (!best || prefix.length > best.prefix.length)) best = { prefix, remote };
+    }
+  }
+  return best?.remote ?? null;
+}
+
 /**
- * Serves a frontend's dist/ on its port. The shell gets SPA fallback and its /config.json and
- * /remotes.json generated from the environment, so one build runs anywhere.
+ * Each remote's preload.json (its entry and first route chunks), fetched from the remote's own
+ * deployment and kept a few seconds: a page request never waits more than a moment for it, and a
+ * redeployed remote's new chunks are preloaded soon after (the old ones stay served meanwhile).
+ */
+function remotePreloads(manifest, { ttlMs = 5000, waitMs = 150 } = {}) {
+  const cache = new Map();
+  const refresh = (remote) => {
+    const entry = manifest[remote];
+    const base = new URL('.', entry);
+    const promise = fetch(new URL('preload.json', base), { signal: AbortSignal.timeout(1000) })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((preload) => (preload ? [new URL(preload.entry ?? 'remoteEntry.js', base).href, ...(preload.scripts ?? []).map((file) => new URL(file, base).href)] : [entry]))
+      .catch(() => cache.get(remote)?.urls ?? [entry]);
+    const slot = { at: Date.now(), urls: cache.get(remote)?.urls ?? null, promise };
+    cache.set(remote, slot);
+    void promise.then((urls) => {
+      slot.urls = urls;
+    });
+    return slot;
+  };
+  return async (remote) => {
+    if (!remote || !manifest[remote]) return [];
+    let slot = cache.get(remote);
+    if (!slot || Date.now() - slot.at > ttlMs) slot = refresh(remote);
+    if (slot.urls) return slot.urls;
+    return Promise.race([slot.promise, new Promise((resolve) => setTimeout(() => resolve([]), waitMs))]);
+  };
+}
+
+const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** JSON safe inside a <script> element. */
+const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The shell's HTML for a path: config + manifest inlined, preloads, preconnect to the API. */
+function shellHtmlRenderer({ config, manifest }) {
+  const preloadOf = remotePreloads(manifest);
+  // The shell's own preload.json, parsed once per indexed version (no file-system access per request).
+  let parsed = { body: null, scripts: [] };
+  const shellScriptsOf = (body) => {
+    if (body !== parsed.body) {
+      let scripts = [];
+      try {
+        scripts = body ? (JSON.parse(body.toString('utf8')).scripts ?? []) : [];
+      } catch {
+        /* a broken preload.json only costs the preloads */
+      }
+      parsed = { body, scripts };
+    }
+    return parsed.scripts;
+  };
+  const origin = (url) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+  return async (template, pathname, fileOf) => {
+    const shellScripts = shellScriptsOf(fileOf('/preload.json'));
+    const remote = ownerOf(pathname);
+    const remoteScripts = await preloadOf(remote);
+    const apiOrigin = origin(config.apiUrl);
+    const remoteOrigin = remote ? origin(manifest[remote]) : null;
+    const head = [
+      apiOrigin && `<link rel="preconnect" href="${escapeAttr(apiOrigin)}" crossorigin>`,
+      remoteOrigin && `<link rel="preconnect" href="${escapeAttr(remoteOrigin)}">`,
+      `<script>window.__CLUBE__=${inlineJson({ config, remotes: manifest })}</script>`,
+      ...shellScripts.filter((file) => file !== 'main.js').map((file) => `<link rel="preload" as="script" href="/${escapeAttr(file)}">`),
+      ...remoteScripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
+    ].filter(Boolean);
+    return template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+  };
+}
+
+/**
+ * Serves a frontend's dist/ on its port. The shell gets SPA fallback, its HTML rendered with the
+ * environment's config and manifest, and /config.json and /remotes.json for other consumers, so
+ * one build runs anywhere.
  */
 function serveFrontend(name, env = process.env) {
   const { dir } = FRONTENDS[name];
   const isShell = name === 'shell';
+  const dist = path.join(ROOT, dir, 'dist');
+  const config = runtimeConfig(env);
+  const manifest = remoteManifest(env);
   return serveStatic({
-    dir: path.join(ROOT, dir, 'dist'),
+    dir: dist,
     port: portOf(name, env),
     spa: isShell,
-    files: isShell ? { '/config.json': runtimeConfig(env), '/remotes.json': remoteManifest(env) } : {},
+    files: isShell ? { '/config.json': config, '/remotes.json': manifest } : {},
+    renderHtml: isShell ? shellHtmlRenderer({ config, manifest }) : undefined,
   });
 }
 
-module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig };
+module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings };
 
-// CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/.
+// CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/; SIGHUP re-indexes it.
 if (require.main === module) {
   const arg = process.argv[2] ?? 'shell';
   const name = Object.keys(FRONTENDS).find((key) => key === arg || FRONTENDS[key].dir === arg);
@@ -109,5 +364,8 @@ if (require.main === module) {
     console.error(`Frontend desconhecido: ${arg}`);
     process.exit(1);
   }
-  serveFrontend(name).then(({ url }) => console.log(`${name}: ${url}`));
+  serveFrontend(name).then(({ url, reindex }) => {
+    process.on('SIGHUP', reindex);
+    console.log(`${name}: ${url}`);
+  });
 }

@@ -1,17 +1,19 @@
-// `npm run size`: gzipped JavaScript a visitor downloads, per deployment, from the production build.
-//   shell   — every JS file of the shell (entry, bootstrap and the shared singletons it provides)
-//             except chunks loaded only on demand (PostHog, only when a key is configured)
-//   remotes — remoteEntry.js + the chunks of the exposed routes module (the first route)
-// Fails when a shared singleton is bundled in more than one deployment (React lives in the shell
-// only; production remotes are built with `import: false` and consume it).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// `npm run size`: gzipped JavaScript a visitor downloads, per deployment, from the production build,
+// each figure printed with its budget (scripts/budgets.cjs):
+//   shell   — JS before first paint: every chunk but the on-demand ones (Firebase, PostHog) ≤ 160 kB
+//   remotes — remoteEntry.js + the chunks of the exposed routes module (the first route) ≤ 50 kB,
+//             and any single route chunk ≤ 80 kB
+// Fails when a budget is exceeded, or when a shared singleton is bundled in more than one
+// deployment (React lives in the shell only; production remotes consume it with `import: false`).
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import frontends from './frontends.cjs';
 
 const { ROOT, FRONTENDS } = frontends;
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { SHARED_SINGLETONS } = require('../webpack.shared.js');
+const { SHARED_SINGLETONS, ON_DEMAND_CHUNKS } = require('../webpack.shared.js');
+const budgets = require('./budgets.cjs');
 
 const gz = (file) => gzipSync(readFileSync(file)).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -19,8 +21,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const rows = [];
 /** Remotes' lazily loaded pages (chunks named `page-…`): entry + routes module + the page's chunks. */
 const routeRows = [];
-/** Shell chunks named with webpackChunkName that load only on demand. */
-const ON_DEMAND = new Set(['posthog']);
+const ON_DEMAND = new Set(ON_DEMAND_CHUNKS);
 const lazyRows = [];
 const copies = new Map(SHARED_SINGLETONS.map((name) => [name, []]));
 
@@ -30,8 +31,10 @@ function ownerPackage(moduleName) {
   // `@clube/platform/data` (data.ts, api/typed-api.ts, paginated-query.ts) is stateless and meant to be bundled by each user.
   if (/packages\/platform\/src\/(data|api\/typed-api|paginated-query)\.ts/.test(moduleName)) return '@clube/platform/data';
   if (moduleName.includes('packages/platform/src/')) return '@clube/platform';
+  // The provided react-router-dom is a subset of react-router (shell/src/shared/react-router-dom.ts).
+  if (moduleName.includes('src/shared/react-router-dom.ts')) return 'react-router-dom';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(moduleName);
-  return match?.[1] ?? null;
+  return match?.[1] === 'react-router' ? 'react-router-dom' : (match?.[1] ?? null);
 }
 
 for (const [name, { dir }] of Object.entries(FRONTENDS)) {
@@ -42,14 +45,13 @@ for (const [name, { dir }] of Object.entries(FRONTENDS)) {
     process.exit(1);
   }
   const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
-  let files;
+  rows.push(...budgets.measure({ name, stats, sizeOf: (file) => gz(path.join(dist, file)) }));
   if (name === 'shell') {
-    const onDemand = new Set(stats.chunks.filter((chunk) => chunk.names.some((n) => ON_DEMAND.has(n))).flatMap((chunk) => chunk.files));
-    files = readdirSync(dist).filter((file) => file.endsWith('.js') && !onDemand.has(file));
+    const onDemand = stats.chunks.filter((chunk) => chunk.names.some((n) => ON_DEMAND.has(n))).flatMap((chunk) => chunk.files);
     for (const file of onDemand) if (file.endsWith('.js')) lazyRows.push([file, gz(path.join(dist, file))]);
   } else {
     const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
-    files = ['remoteEntry.js', ...routeChunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js'))];
+    const files = ['remoteEntry.js', ...routeChunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js'))];
     const entryBytes = files.reduce((sum, file) => sum + gz(path.join(dist, file)), 0);
     for (const [group, { chunks = [] }] of Object.entries(stats.namedChunkGroups ?? {})) {
       if (!group.startsWith('page-')) continue;
@@ -57,7 +59,6 @@ for (const [name, { dir }] of Object.entries(FRONTENDS)) {
       routeRows.push([name, group.slice('page-'.length), entryBytes + pageFiles.reduce((sum, file) => sum + gz(path.join(dist, file)), 0)]);
     }
   }
-  rows.push([name, files.length, files.reduce((sum, file) => sum + gz(path.join(dist, file)), 0)]);
 
   // Real source modules only: "consume/provide shared module" entries merely point at them.
   const bundled = new Set(
@@ -66,10 +67,9 @@ for (const [name, { dir }] of Object.entries(FRONTENDS)) {
   for (const pkg of bundled) if (copies.has(pkg)) copies.get(pkg).push(name);
 }
 
-console.log('JS inicial (gzip)');
-for (const [name, count, bytes] of rows) console.log(`  ${name.padEnd(8)} ${kb(bytes).padStart(9)}  (${count} arquivo${count > 1 ? 's' : ''})`);
-
-for (const [file, bytes] of lazyRows) console.log(`  sob demanda: ${file} ${kb(bytes)}`);
+console.log('JavaScript (gzip) / orçamento');
+for (const line of budgets.report(rows)) console.log(line);
+for (const [file, bytes] of lazyRows) console.log(`  sob demanda (fora do orçamento inicial): ${file} ${kb(bytes)}`);
 
 if (routeRows.length) {
   console.log('\nEntrada do remote + uma rota (gzip; páginas em chunks "page-…")');
@@ -83,7 +83,7 @@ for (const [pkg, where] of copies) {
   if (where.length !== 1) duplicated = true;
   console.log(`  ${pkg.padEnd(22)} ${String(where.length).padStart(2)}×  ${status.padEnd(9)} ${where.join(', ')}`);
 }
-if (duplicated) {
-  console.error('\nCada singleton deve estar em exatamente um deployment (o shell); os remotes o consomem.');
-  process.exit(1);
-}
+if (duplicated) console.error('\nCada singleton deve estar em exatamente um deployment (o shell); os remotes o consomem.');
+const over = rows.filter((row) => !row.ok);
+if (over.length) console.error(`\n${over.length} orçamento(s) estourado(s): ${over.map((row) => `${row.frontend} ${row.what}`).join('; ')}`);
+if (duplicated || over.length) process.exit(1);

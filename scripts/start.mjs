@@ -73,6 +73,12 @@ try {
     API_PORT: String(API_PORT),
     ...(process.env.DATA_DIR ? { DATA_DIR: process.env.DATA_DIR } : {}),
     SEED_DEMO: '1',
+    // The frontends' origins on the ports actually used (PORT, REMOTE_<NAME>_PORT may move them).
+    CORS_ORIGINS:
+      process.env.CORS_ORIGINS ??
+      Object.keys(FRONTENDS)
+        .flatMap((name) => [`http://localhost:${portOf(name)}`, `http://127.0.0.1:${portOf(name)}`])
+        .join(','),
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     FIREBASE_PROJECT_ID: PROJECT_ID,
     GCLOUD_PROJECT: PROJECT_ID,

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createAnalytics } from './analytics/analytics';
 import { RouteAnalytics } from './analytics/route-analytics';
 import { AppRoutes } from './app-routes';
-import { createFirebaseAuth, firebaseIdentity } from './auth/firebase';
+import { lazyFirebaseIdentity } from './auth/lazy-identity';
 import { createShellAuthController, useShellAuth } from './auth/shell-auth';
 import { Layout } from './layout/layout';
 import type { RuntimeConfig } from './runtime-config';
@@ -13,7 +13,7 @@ import type { RuntimeConfig } from './runtime-config';
 function useShellServices(config: RuntimeConfig) {
   const onUnauthorized = useRef<() => void>(() => undefined);
   return useState(() => {
-    const identity = firebaseIdentity(createFirebaseAuth(config.firebase));
+    const identity = lazyFirebaseIdentity(config.firebase);
     const axios = createApiClient({ apiUrl: config.apiUrl, getToken: identity.getToken, onUnauthorized: () => onUnauthorized.current() });
     const queryClient = createQueryClient();
     return {

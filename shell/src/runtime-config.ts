@@ -23,10 +23,19 @@ async function fetchJson<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+declare global {
+  interface Window {
+    /** Inlined into the HTML by the shell's server (scripts/serve-static.cjs): no extra round trip. */
+    __CLUBE__?: { config?: RuntimeConfig; remotes?: RemoteManifest };
+  }
+}
+
 export function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  return fetchJson<RuntimeConfig>('/config.json');
+  const inlined = window.__CLUBE__?.config;
+  return inlined ? Promise.resolve(inlined) : fetchJson<RuntimeConfig>('/config.json');
 }
 
 export function loadRemoteManifest(): Promise<RemoteManifest> {
-  return fetchJson<RemoteManifest>('/remotes.json');
+  const inlined = window.__CLUBE__?.remotes;
+  return inlined ? Promise.resolve(inlined) : fetchJson<RemoteManifest>('/remotes.json');
 }

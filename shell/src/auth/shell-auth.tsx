@@ -5,7 +5,19 @@ import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { createAuthStore, type AuthController } from './auth-store';
 import type { FirebaseIdentity } from './firebase';
-import { toAuthError } from './firebase-errors';
+
+/**
+ * Firebase's error, in Portuguese. The table of messages travels in the Firebase chunk (already
+ * loaded when an auth action fails), not in the JS before first paint.
+ */
+async function authError(error: unknown): Promise<Error> {
+  try {
+    const { toAuthError } = await import(/* webpackChunkName: "firebase" */ './firebase-errors');
+    return toAuthError(error);
+  } catch {
+    return new Error('Não foi possível falar com o serviço de login. Verifique sua conexão e tente novamente.');
+  }
+}
 
 const isMissing = (error: unknown) => error instanceof ApiError && error.statusCode === 404;
 
@@ -44,7 +56,7 @@ export function useShellAuth(controller: AuthController, identity: FirebaseIdent
         try {
           await fn(...args);
         } catch (error) {
-          throw toAuthError(error);
+          throw await authError(error);
         }
       };
     return {

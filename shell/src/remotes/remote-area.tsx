@@ -1,7 +1,7 @@
 import { ErrorState, Spinner } from '@clube/platform';
 import { useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { loadedRemote, loadRemoteRoutes } from './load-remote';
+import { loadedRemote, loadRemoteRoutes, RemoteLoadError } from './load-remote';
 import { areaOf, type RemoteName } from './ownership';
 
 function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onRetry: () => void }) {
@@ -18,7 +18,45 @@ function RemoteUnavailable({ remote, onRetry }: { remote: RemoteName; onRetry: (
 
 type AreaState = { status: 'loading' } | { status: 'ready'; Routes: ComponentType } | { status: 'failed' };
 
-/** Loads a remote at run time and renders its routes; a dead, slow or broken remote shows a retry. */
+/** A remote reloads its entry by itself at most once in this window (no loop on a broken remote). */
+export const AUTO_RELOAD_WINDOW_MS = 30000;
+const lastAutoReload = new Map<RemoteName, number>();
+
+/**
+ * Whether a failure looks like a stale build (a chunk that is gone after a redeploy, or an entry
+ * that failed to load) that reloading the remote's entry may fix. A timeout is not retried: the
+ * person would wait twice as long for the retry message.
+ */
+function isReloadable(error: unknown): boolean {
+  if (error instanceof RemoteLoadError) return error.reason === 'failed';
+  return error instanceof Error && (error.name === 'ChunkLoadError' || /Loading chunk .* failed/i.test(error.message));
+}
+
+function canAutoReload(remote: RemoteName, error: unknown): boolean {
+  const last = lastAutoReload.get(remote);
+  return isReloadable(error) && (last === undefined || Date.now() - last >= AUTO_RELOAD_WINDOW_MS);
+}
+
+/** Claims the one automatic reload of a remote's entry, when the failure is of the kind it fixes. */
+function claimAutoReload(remote: RemoteName, error: unknown): boolean {
+  if (!canAutoReload(remote, error)) return false;
+  lastAutoReload.set(remote, Date.now());
+  return true;
+}
+
+function Loading() {
+  return (
+    <main className="clube-page shell-loading">
+      <Spinner label="Carregando…" />
+    </main>
+  );
+}
+
+/**
+ * Loads a remote at run time and renders its routes; a dead, slow or broken remote shows a retry.
+ * When a chunk or the entry fails to load (e.g. a tab older than the remote's last redeploy), the
+ * area first reloads that remote's entry once by itself and retries, then shows the message.
+ */
 export function RemoteArea({ remote }: { remote: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<AreaState>(() => {
@@ -33,8 +71,14 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
     loadRemoteRoutes(remote, { retry: attempt > 0 }).then(
       (Routes) => active && setState({ status: 'ready', Routes }),
       (error: unknown) => {
+        if (!active) return;
+        if (claimAutoReload(remote, error)) {
+          console.warn(`[clube] remote "${remote}" failed to load; reloading its entry once`, error);
+          setAttempt((n) => n + 1);
+          return;
+        }
         console.error(`[clube] remote "${remote}" is unavailable`, error);
-        if (active) setState({ status: 'failed' });
+        setState({ status: 'failed' });
       },
     );
     return () => {
@@ -44,21 +88,23 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
 
   const retry = () => setAttempt((n) => n + 1);
 
-  if (state.status === 'loading') {
-    return (
-      <main className="clube-page shell-loading">
-        <Spinner label="Carregando…" />
-      </main>
-    );
-  }
+  if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') return <RemoteUnavailable remote={remote} onRetry={retry} />;
   const { Routes } = state;
   return (
     // Catches a remote that loaded but throws while rendering, so it costs only its own area.
     <ErrorBoundary
       key={attempt}
-      fallback={<RemoteUnavailable remote={remote} onRetry={retry} />}
-      onError={(error) => console.error(`[clube] remote "${remote}" failed while rendering`, error)}
+      // A chunk that failed to load is first retried with a fresh entry (onError): no message meanwhile.
+      fallbackRender={({ error }) => (canAutoReload(remote, error) ? <Loading /> : <RemoteUnavailable remote={remote} onRetry={retry} />)}
+      onError={(error) => {
+        if (claimAutoReload(remote, error)) {
+          console.warn(`[clube] a chunk of remote "${remote}" failed to load; reloading its entry once`, error);
+          retry();
+          return;
+        }
+        console.error(`[clube] remote "${remote}" failed while rendering`, error);
+      }}
     >
       <Routes />
     </ErrorBoundary>

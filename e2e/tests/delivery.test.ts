@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { openBrowser, type BrowserSession } from '../support/browser';
+import { E2E_PORTS } from '../support/env';
+import { Frontends } from '../support/frontends';
+
+// Issue 15: how the `npm start` servers deliver the frontends, and a remote redeployed under an open tab.
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..', '..');
+const CATALOG_DIST = path.join(ROOT, 'remote-catalog', 'dist');
+const UNAVAILABLE = 'Esta área está indisponível no momento';
+
+const frontends = new Frontends();
+let session: BrowserSession;
+let page: Page;
+
+const catalogPreload = () => JSON.parse(readFileSync(path.join(CATALOG_DIST, 'preload.json'), 'utf8')) as { entry: string; scripts: string[] };
+
+async function expectHeading(name: string, timeout = 15000): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout });
+}
+
+beforeAll(async () => {
+  await frontends.startAll();
+  session = await openBrowser();
+  page = session.page;
+});
+
+afterAll(async () => {
+  await session?.close();
+  await frontends.stopAll();
+});
+
+describe('production-grade delivery', () => {
+  it("When the shell's main script is asked for with Accept-Encoding: br, then the brotli file is sent, varying by encoding", async () => {
+    const response = await fetch(`${frontends.shellUrl}/main.js`, { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('etag')).toBeTruthy();
+  });
+
+  it('When a catalog page is opened, then its HTML carries the config, the preloads of the catalog and a preconnect, and the page asks for neither /config.json nor /remotes.json', async () => {
+    const html = await (await fetch(`${frontends.shellUrl}/videos`)).text();
+    const remoteOrigin = `http://localhost:${E2E_PORTS.catalog}`;
+    expect(html).toContain('window.__CLUBE__=');
+    expect(html).toContain(`<link rel="preload" as="script" href="${remoteOrigin}/remoteEntry.js">`);
+    for (const file of catalogPreload().scripts) expect(html).toContain(`<link rel="preload" as="script" href="${remoteOrigin}/${file}">`);
+    expect(html).toContain(`<link rel="preconnect" href="http://localhost:${E2E_PORTS.api}" crossorigin>`);
+
+    const asked: string[] = [];
+    const listener = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
+    page.on('request', listener);
+    try {
+      await page.goto(`${frontends.shellUrl}/videos`, { waitUntil: 'domcontentloaded' });
+      await expectHeading('Vídeos');
+    } finally {
+      page.off('request', listener);
+    }
+    expect(asked).not.toContain('/config.json');
+    expect(asked).not.toContain('/remotes.json');
+  });
+});
+
+describe('a remote redeployed under an open tab', () => {
+  it('When remote-catalog is rebuilt and redeployed while a catalog page is open, then navigating in that tab to another catalog route renders it, with no error area', async () => {
+    const source = path.join(ROOT, 'remote-catalog', 'src', 'home', 'home-page.tsx');
+    const original = readFileSync(source, 'utf8');
+    await page.goto(`${frontends.shellUrl}/`, { waitUntil: 'domcontentloaded' });
+    await expectHeading('Bem-vindo ao Clube');
+    const before = catalogPreload().scripts;
+    try {
+      writeFileSync(source, original.replace('Bem-vindo ao Clube', 'Bem-vindo ao Clube, versão nova'));
+      // In place: the running server picks the new files up; nothing is restarted.
+      await run('npm', ['run', 'build', '-w', 'remote-catalog'], { cwd: ROOT });
+      expect(catalogPreload().scripts).not.toEqual(before);
+      // The previous build's chunks are still deployed, for tabs like this one.
+      for (const file of before) expect(existsSync(path.join(CATALOG_DIST, file))).toBe(true);
+
+      await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Vídeos' }).click();
+      await expectHeading('Vídeos');
+      await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Planos' }).click();
+      await expectHeading('Planos');
+      expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
+
+      // A new page load gets the new build.
+      await page.goto(`${frontends.shellUrl}/`, { waitUntil: 'domcontentloaded' });
+      await expectHeading('Bem-vindo ao Clube, versão nova');
+    } finally {
+      writeFileSync(source, original);
+      await run('npm', ['run', 'build', '-w', 'remote-catalog'], { cwd: ROOT });
+    }
+  });
+
+  it("When a remote's chunk fails to load once, then the area reloads that remote's entry by itself and the page renders, with no error area", async () => {
+    const [chunk] = catalogPreload().scripts;
+    expect(chunk).toBeTruthy();
+    let refused = 0;
+    await page.route(`**/${chunk}`, (route) => {
+      if (refused > 0) return route.continue();
+      refused += 1;
+      return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Não encontrado' });
+    });
+    try {
+      // A page of another remote first, so the catalog's chunk is fetched by the navigation, not by a preload.
+      await page.goto(`${frontends.shellUrl}/autenticacao/login`, { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('E-mail').waitFor({ timeout: 15000 });
+      await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Vídeos' }).click();
+      await expectHeading('Vídeos');
+      expect(refused).toBe(1);
+      expect(await page.getByText(UNAVAILABLE).count()).toBe(0);
+    } finally {
+      await page.unroute(`**/${chunk}`);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { serveStatic, ownerOf } = require('../serve-static.cjs');
+
+const PORT = 5037;
+const url = (pathname) => `http://127.0.0.1:${PORT}${pathname}`;
+const MAIN = 'console.log("main");'.repeat(200);
+const CHUNK = 'console.log("chunk");'.repeat(200);
+
+let dir;
+let served;
+
+function write(name, body, { compress = true } = {}) {
+  fs.writeFileSync(path.join(dir, name), body);
+  if (!compress) return;
+  fs.writeFileSync(path.join(dir, `${name}.br`), zlib.brotliCompressSync(body));
+  fs.writeFileSync(path.join(dir, `${name}.gz`), zlib.gzipSync(body));
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clube-serve-'));
+  write('main.js', MAIN);
+  write('42.0123abcd.js', CHUNK);
+  write('index.html', '<!doctype html><html><head><title>Clube</title></head><body><div id="root"></div></body></html>', { compress: false });
+  write('preload.json', JSON.stringify({ scripts: ['main.js', '42.0123abcd.js'] }), { compress: false });
+  served = await serveStatic({
+    dir,
+    port: PORT,
+    host: '127.0.0.1',
+    spa: true,
+    files: { '/config.json': { apiUrl: 'http://api.example' } },
+    renderHtml: (html, pathname, fileOf) =>
+      html.replace('</head>', `<script>window.__CLUBE__=${JSON.stringify({ pathname, preload: JSON.parse(fileOf('/preload.json')).scripts })}</script></head>`),
+  });
+});
+
+afterAll(async () => {
+  await served?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the npm start static server', () => {
+  it('When a browser accepts brotli, then the main script is sent as the pre-compressed .br with Vary, no-cache and an ETag', async () => {
+    const response = await fetch(url('/main.js'), { method: 'HEAD', headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('etag')).toMatch(/^".+-br"$/);
+    expect(Number(response.headers.get('content-length'))).toBe(fs.statSync(path.join(dir, 'main.js.br')).size);
+  });
+
+  it('When a client accepts only gzip, or nothing, then it gets gzip, or the plain file', async () => {
+    const gzip = await fetch(url('/main.js'), { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(MAIN); // fetch decodes it: the body is the real file
+    const plain = await fetch(url('/main.js'), { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(MAIN);
+  });
+
+  it('When a hashed chunk is asked for, then it may be cached for a year; an unchanged entry answers 304 to its ETag', async () => {
+    const chunk = await fetch(url('/42.0123abcd.js'), { headers: { 'Accept-Encoding': 'br' } });
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const first = await fetch(url('/main.js'), { headers: { 'Accept-Encoding': 'br' } });
+    const again = await fetch(url('/main.js'), { headers: { 'Accept-Encoding': 'br', 'If-None-Match': first.headers.get('etag') } });
+    expect(again.status).toBe(304);
+  });
+
+  it('When a page path is opened, then the HTML is rendered for that path (inlined data, preloads from the indexed build) and compressed', async () => {
+    const response = await fetch(url('/videos/abc'), { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('window.__CLUBE__={"pathname":"/videos/abc","preload":["main.js","42.0123abcd.js"]}');
+    const config = await fetch(url('/config.json'));
+    expect(await config.json()).toEqual({ apiUrl: 'http://api.example' });
+  });
+
+  it('When a missing script is asked for, then it is a 404, not the HTML page', async () => {
+    const response = await fetch(url('/99.deadbeef.js'));
+    expect(response.status).toBe(404);
+  });
+
+  it('When dist/ is redeployed, then the next request already gets the new files, without a restart', async () => {
+    expect((await fetch(url('/77.feedf00d.js'))).status).toBe(404);
+    write('77.feedf00d.js', 'console.log("new build");');
+    write('main.js', 'console.log("new main");'.repeat(100));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the file-system event reaches the server
+    expect((await fetch(url('/77.feedf00d.js'))).status).toBe(200);
+    expect(await (await fetch(url('/main.js'))).text()).toBe('console.log("new main");'.repeat(100));
+  });
+
+  it('The owner of a path follows the registry: longest prefix, "/" only for itself', () => {
+    expect(ownerOf('/')).toBe('catalog');
+    expect(ownerOf('/planos/cancelar')).toBe('account');
+    expect(ownerOf('/planos')).toBe('catalog');
+    expect(ownerOf('/autenticacao/login')).toBe('auth');
+    expect(ownerOf('/nada')).toBeNull();
+  });
+});
