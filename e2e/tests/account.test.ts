@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, checkPage, idTokenFor } from '../support/account';
+import { api, idTokenFor } from '../support/account';
+import { checkPage } from '../support/axe';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { Frontends } from '../support/frontends';
 import { crc16, decodeQrDataUrl, parseEmv } from '../support/pix';
@@ -100,7 +101,7 @@ describe('the member runs their own subscription', () => {
     await open(`/checkout/assinar?planId=${mensal._id}`);
     await heading('Assinar plano');
     await page.getByRole('heading', { name: 'Plano Mensal' }).waitFor();
-    await checkPage(page, 'checkout-summary');
+    await checkPage(page, 'account-checkout-summary');
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
 
     const code = page.getByLabel('PIX copia e cola');
@@ -117,7 +118,7 @@ describe('the member runs their own subscription', () => {
     const qr = await page.getByRole('img', { name: /QR Code do PIX/ }).getAttribute('src');
     expect(decodeQrDataUrl(qr!)).toBe(payload);
     await page.getByText(/O código expira em/).waitFor();
-    await checkPage(page, 'checkout-pix');
+    await checkPage(page, 'account-checkout-pix');
 
     // Marks this document: a reload would lose it.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -126,21 +127,21 @@ describe('the member runs their own subscription', () => {
     await heading('Boas-vindas ao Clube!', 2);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await page.getByText(`${mensal.creditsPerCycle} créditos`).waitFor();
-    await checkPage(page, 'checkout-welcome');
+    await checkPage(page, 'account-checkout-welcome');
 
     await open('/assinatura');
     await page.getByRole('heading', { name: 'Plano Mensal' }).waitFor();
     await page.getByText('Ativa', { exact: true }).waitFor();
     await page.getByText(`Saldo: ${mensal.creditsPerCycle} créditos`, { exact: false }).waitFor();
     await page.getByRole('table', { name: 'Faturas da assinatura' }).getByText('Paga').waitFor();
-    await checkPage(page, 'subscription-active');
+    await checkPage(page, 'account-subscription-active');
   });
 
   it('When the member previews an upgrade to Trimestral, confirms and pays, then the invoice charges what the preview showed', async () => {
     await open('/assinatura');
     await page.getByLabel('Novo plano').selectOption({ label: 'Trimestral — por trimestre' });
     const shown = await page.getByTestId('preview-amount').textContent();
-    await checkPage(page, 'subscription-preview');
+    await checkPage(page, 'account-subscription-preview');
     await page.getByRole('button', { name: 'Confirmar troca para Trimestral' }).click();
     await page.getByText('Troca de plano registrada.').waitFor();
 
@@ -162,20 +163,20 @@ describe('the member runs their own subscription', () => {
     await page.getByRole('link', { name: 'Cancelar assinatura' }).click();
     await heading('Cancelar assinatura');
     await page.getByRole('radio', { name: 'Não estou usando' }).check();
-    await checkPage(page, 'cancel-reason');
+    await checkPage(page, 'account-cancel-reason');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Antes de ir: que tal um plano mais em conta?' }).waitFor();
-    await checkPage(page, 'cancel-offer');
+    await checkPage(page, 'account-cancel-offer');
     await page.getByRole('button', { name: 'Não, quero cancelar' }).click();
     await page.getByRole('heading', { name: 'O que acontece ao cancelar' }).waitFor();
-    await checkPage(page, 'cancel-confirm');
+    await checkPage(page, 'account-cancel-confirm');
     await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await page.getByText(/^Cancelamento solicitado — acesso até \d{2}\/\d{2}\/\d{4}\.$/).waitFor();
 
     await open('/assinatura');
     const status = page.getByText(/^Cancelamento solicitado — acesso até \d{2}\/\d{2}\/\d{4}$/);
     await status.waitFor();
-    await checkPage(page, 'subscription-cancel-requested');
+    await checkPage(page, 'account-subscription-cancel-requested');
     await page.getByRole('button', { name: 'Continuar assinatura' }).click();
     await page.getByText('Ativa', { exact: true }).waitFor();
     const { token, profile } = await memberToken();
@@ -190,7 +191,7 @@ describe('the member runs their own subscription', () => {
     await page.getByLabel('Número').fill('2000');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await page.getByText('Laboratório atualizado.').waitFor();
-    await checkPage(page, 'laboratory');
+    await checkPage(page, 'account-laboratory');
 
     await typeCep('80010000');
     await page.getByText('Não encontramos esse CEP. Preencha o endereço manualmente.').waitFor();
@@ -210,7 +211,7 @@ describe('the member runs their own subscription', () => {
   it('When the member downloads their data and then deletes the account, then the file holds only their data, they are signed out, cannot sign in, and the admin list no longer finds them', async () => {
     await open('/usuario');
     await heading('Meu perfil');
-    await checkPage(page, 'profile');
+    await checkPage(page, 'account-profile');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar meus dados' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^clube-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
     const text = readFileSync((await download.path())!, 'utf8');
@@ -225,7 +226,7 @@ describe('the member runs their own subscription', () => {
     await page.getByRole('button', { name: 'Excluir minha conta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
     await dialog.getByLabel('Digite EXCLUIR').fill('EXCLUIR');
-    await checkPage(page, 'profile-delete-dialog');
+    await checkPage(page, 'account-profile-delete-dialog');
     await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
     await heading('Entrar');
 
@@ -261,17 +262,17 @@ describe('suggestions', () => {
       await item.getByRole('button', { name: `Votar em "${subject}"` }).click();
       await item.getByText('Você votou').waitFor();
       if (voter === MEMBER) {
-        await checkPage(page, 'suggestions');
+        await checkPage(page, 'account-suggestions');
         // The two "meus conteúdos" pages of a member with a subscription, checked like the others.
         await open('/meus-conteudos');
         await heading('Meus conteúdos');
         await page.getByRole('combobox', { name: 'Mostrar' }).waitFor();
         await page.locator('[aria-busy="true"], .clube-skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
-        await checkPage(page, 'my-contents');
+        await checkPage(page, 'account-my-contents');
         await open('/meus-conteudos/videos');
         await heading('Meus vídeos');
         await page.locator('.clube-skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
-        await checkPage(page, 'my-videos');
+        await checkPage(page, 'account-my-videos');
         await open('/sugestoes');
         await heading('Sugestões');
       }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { checkPage } from '../support/axe';
 import { Frontends } from '../support/frontends';
 import { MEMBER, signInThroughPage } from '../support/session';
 import { API_URL } from '../support/stack';
@@ -7,12 +8,6 @@ import { API_URL } from '../support/stack';
 // The member's club (issue 12): a guest browsing to the plans, progress that follows the member,
 // unlocking with credits, search inside what is said in a video, chapters and transcript seeking.
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
 
 const frontends = new Frontends();
 let sessions: BrowserSession[] = [];
@@ -42,34 +37,6 @@ async function open(page: Page, pathname: string): Promise<void> {
 
 async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 20000 });
-}
-
-/** axe-core's WCAG 2.x A/AA rules and best practices (as the kit gallery test); only serious and critical findings count. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} → ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
-}
-
-/** Screenshots at 1280 and 360 px; at both axe finds nothing serious, and at 360 px nothing scrolls sideways. */
-async function checkPage(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await screenshot(page, `catalog-${name}-1280`);
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.waitForTimeout(200);
-  await screenshot(page, `catalog-${name}-360`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect({ page: name, overflow }).toEqual({ page: name, overflow: 0 });
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const videoTime = (page: Page) => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
@@ -106,7 +73,7 @@ describe('the catalog', () => {
     await page.getByRole('heading', { level: 2, name: 'Novidades' }).waitFor();
     await page.getByRole('link', { name: 'Ver planos' }).waitFor();
     await page.getByRole('region', { name: 'Destaques' }).waitFor();
-    await checkPage(page, 'home-guest');
+    await checkPage(page, 'catalog-home-guest');
 
     await open(page, '/videos');
     await heading(page, 'Vídeos');
@@ -119,19 +86,19 @@ describe('the catalog', () => {
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.waitForURL(/search=pipetas/);
     await page.getByRole('heading', { level: 3, name: 'Calibração de pipetas na bancada' }).waitFor();
-    await checkPage(page, 'videos-filtered');
+    await checkPage(page, 'catalog-videos-filtered');
 
     await page.getByRole('link', { name: /Calibração de pipetas na bancada/ }).first().click();
     await heading(page, 'Calibração de pipetas na bancada');
     await page.getByRole('heading', { level: 2, name: 'Exclusivo para assinantes' }).waitFor();
     expect(await page.locator('video').count()).toBe(0);
-    await checkPage(page, 'video-locked-guest');
+    await checkPage(page, 'catalog-video-locked-guest');
     await page.getByRole('link', { name: 'Assine para assistir' }).click();
 
     await heading(page, 'Planos');
     await page.getByRole('heading', { level: 2, name: 'Trimestral' }).waitFor();
     await page.getByText('Economia de', { exact: false }).first().waitFor();
-    await checkPage(page, 'plans-guest');
+    await checkPage(page, 'catalog-plans-guest');
     const planLink = page.getByRole('link', { name: 'Assinar Trimestral' });
     const planId = new URL((await planLink.getAttribute('href')) as string, frontends.shellUrl).searchParams.get('planId');
     expect(planId).toMatch(/^[0-9a-f]{24}$/);
@@ -158,7 +125,7 @@ describe('the catalog', () => {
     await page.keyboard.press('k'); // pause: reported at once
     expect((await paused).status()).toBe(200);
     const stoppedAt = await videoTime(page);
-    await checkPage(page, 'video-playing');
+    await checkPage(page, 'catalog-video-playing');
     await open(page, '/videos'); // leaves
     await heading(page, 'Vídeos');
 
@@ -176,7 +143,7 @@ describe('the catalog', () => {
     const percent = Number(await row.getByRole('progressbar', { name: 'Progresso em Calibração de pipetas na bancada' }).getAttribute('aria-valuenow'));
     expect(percent).toBeGreaterThan(0);
     expect(percent).toBeLessThan(90);
-    await checkPage(page, 'home-member');
+    await checkPage(page, 'catalog-home-member');
   });
 
   it('When the member unlocks a credits content, then the balance drops by its cost, the body shows, and unlocking again charges nothing', async () => {
@@ -184,13 +151,13 @@ describe('the catalog', () => {
     await signInThroughPage(page, frontends.shellUrl, MEMBER);
     await open(page, '/conteudos');
     await heading(page, 'Conteúdos');
-    await checkPage(page, 'contents');
+    await checkPage(page, 'catalog-contents');
     await open(page, '/conteudos/indicadores-de-desempenho-do-laboratorio');
     await heading(page, 'Indicadores de desempenho do laboratório');
     const unlock = page.getByRole('button', { name: /^Desbloquear por 1 crédito \(saldo: \d+\)$/ });
     const before = Number(/saldo: (\d+)/.exec((await unlock.textContent()) ?? '')?.[1]);
     expect(before).toBeGreaterThanOrEqual(1);
-    await checkPage(page, 'content-locked');
+    await checkPage(page, 'catalog-content-locked');
     await unlock.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Saldo atual: ${before} créditos`, { exact: false }).or(dialog.getByText(`Saldo atual: ${before} crédito.`, { exact: false })).first().waitFor();
@@ -199,7 +166,7 @@ describe('the catalog', () => {
     await dialog.getByRole('button', { name: 'Desbloquear por 1 crédito' }).click();
     await page.getByRole('article', { name: 'Conteúdo' }).waitFor();
     await page.getByText('Desbloqueado', { exact: true }).first().waitFor();
-    await checkPage(page, 'content-unlocked');
+    await checkPage(page, 'catalog-content-unlocked');
 
     await open(page, '/conteudos/acidentes-com-material-biologico');
     await page.getByRole('button', { name: `Desbloquear por 2 créditos (saldo: ${before - 1})` }).waitFor();
@@ -223,14 +190,14 @@ describe('the catalog', () => {
     await page.getByLabel('O que você procura?').fill('torniquete');
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.getByText('Dito no vídeo em', { exact: false }).waitFor();
-    await checkPage(page, 'search-transcript-hit');
+    await checkPage(page, 'catalog-search-transcript-hit');
     await page.getByRole('link', { name: 'Demonstração: coleta segura' }).click();
     await page.waitForURL(/\/videos\/demonstracao-coleta-segura\?t=3$/);
     await heading(page, 'Demonstração: coleta segura');
     const openedAt = await waitForTime(page, 2.9, 3.5);
     expect(openedAt).toBeCloseTo(3, 0);
     await page.getByText('Abrindo no trecho encontrado.').waitFor();
-    await checkPage(page, 'video-transcript');
+    await checkPage(page, 'catalog-video-transcript');
 
     // A transcript line: the player jumps to where it is said.
     await page.locator('video').evaluate((video: HTMLVideoElement) => {
@@ -253,7 +220,7 @@ describe('the catalog', () => {
     const page = await newPage();
     await open(page, '/certificados/ABC123');
     await heading(page, 'Verificação de certificados em breve');
-    await checkPage(page, 'certificate-placeholder');
+    await checkPage(page, 'catalog-certificate-placeholder');
   });
 });
 
