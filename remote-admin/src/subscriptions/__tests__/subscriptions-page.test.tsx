@@ -1,0 +1,143 @@
+import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
+import { renderRoute } from '@clube/dev-harness/test';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import Routes from '../../routes';
+
+function Location() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="endereço">{`${pathname}${search}`}</output>;
+}
+
+const PLAN = '680000000000000000000001';
+const MEMBER = '660000000000000000000009';
+const plan = { _id: PLAN, name: 'Trimestral', interval: 'QUARTERLY' as const, priceCents: 23990, creditsPerCycle: 12, externalPlanId: 'plan_q' };
+
+function subscription(n: number, status: 'PENDING' | 'ACTIVE' | 'PAUSED' | 'CANCELED') {
+  return {
+    _id: `67000000000000000000000${n}`,
+    userId: MEMBER,
+    planId: PLAN,
+    plan,
+    status,
+    createdAt: '2026-01-05T12:00:00.000Z',
+    currentPeriodStart: '2026-01-05T12:00:00.000Z',
+    endDate: '2026-04-05T12:00:00.000Z',
+  };
+}
+
+let rows: ReturnType<typeof subscription>[];
+let listReply: ReturnType<typeof apiError> | null;
+let patchReply: ReturnType<typeof apiError> | null;
+let server: MockApi;
+beforeAll(() => {
+  server = startMockApi(
+    mockApi('get', '/v1/subscriptions/paginated', ({ query }) => {
+      if (listReply) return listReply;
+      const page = Number(query.get('page'));
+      return { data: rows as never, meta: { page, limit: Number(query.get('limit')), total: 12, totalPages: 2 } };
+    }),
+    mockApi('get', '/v1/plans/all', () => ({
+      data: [{ ...plan, description: 'Três meses', features: [], highlight: false, order: 1, active: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }] as never,
+    })),
+    mockApi('patch', '/v1/subscriptions/status', ({ body }) => {
+      if (patchReply) return patchReply;
+      rows = rows.map((row) => (row._id === body.subscriptionId ? { ...row, status: body.status } : row));
+      return rows.find((row) => row._id === body.subscriptionId) as never;
+    }),
+  );
+});
+beforeEach(() => {
+  rows = [subscription(1, 'ACTIVE'), subscription(2, 'CANCELED')];
+  listReply = null;
+  patchReply = null;
+});
+afterEach(() => server.reset());
+afterAll(() => server.close());
+
+function open(path = '/admin/assinaturas') {
+  renderRoute(
+    <>
+      <Routes />
+      <Location />
+    </>,
+    path,
+    { persona: 'admin' },
+  );
+}
+
+const listCalls = () => server.requests.filter((r) => r.url.startsWith('/v1/subscriptions/paginated')).map((r) => r.url);
+
+describe('subscriptions page', () => {
+  it('When plan, status and member are chosen, then each lands in the URL and the API gets exactly them', async () => {
+    open();
+    const table = await screen.findByRole('table', { name: 'Assinaturas' }, { timeout: 5000 });
+    expect((await within(table).findAllByText('Trimestral (trimestral)')).length).toBe(2);
+    await screen.findByRole('option', { name: 'Trimestral (trimestral)' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Plano'), 'Trimestral (trimestral)');
+    await userEvent.selectOptions(screen.getByLabelText('Situação'), 'Ativas');
+    await userEvent.type(screen.getByLabelText('Código do membro'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Informe o código do membro');
+    await userEvent.clear(screen.getByLabelText('Código do membro'));
+    await userEvent.type(screen.getByLabelText('Código do membro'), MEMBER);
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+
+    expect(screen.getByLabelText('endereço')).toHaveTextContent(`/admin/assinaturas?planId=${PLAN}&status=ACTIVE&userId=${MEMBER}&page=2`);
+    await waitFor(() => expect(listCalls().at(-1)).toBe(`/v1/subscriptions/paginated?page=2&limit=10&planId=${PLAN}&userId=${MEMBER}&status=ACTIVE`));
+    expect(listCalls().some((url) => url.includes('userId=abc'))).toBe(false);
+  });
+
+  it('When the page opens with filters in the URL, then the controls show them', async () => {
+    open(`/admin/assinaturas?status=PAUSED&planId=${PLAN}&limit=20`);
+    await waitFor(() => expect(listCalls()).toEqual([`/v1/subscriptions/paginated?page=1&limit=20&planId=${PLAN}&status=PAUSED`]));
+    expect(screen.getByLabelText('Situação')).toHaveDisplayValue('Pausadas');
+    expect(await screen.findByDisplayValue('Trimestral (trimestral)')).toBe(screen.getByLabelText('Plano'));
+  });
+
+  it('When the admin pauses a subscription and confirms, then the API gets the decision and the row shows the new status', async () => {
+    open();
+    const table = await screen.findByRole('table', { name: 'Assinaturas' }, { timeout: 5000 });
+    await userEvent.click(await within(table).findByRole('button', { name: /^Pausar/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Pausar?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar: pausar' }));
+
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: '/v1/subscriptions/status', body: { subscriptionId: '670000000000000000000001', status: 'PAUSED' } },
+      ]),
+    );
+    expect(await within(table).findByText('Pausada por falta de pagamento')).toBeInTheDocument();
+    expect(await screen.findByText('Situação alterada')).toBeInTheDocument();
+    // A canceled subscription offers nothing more.
+    expect(within(table).getAllByRole('button', { name: /^Cancelar assinatura/ })).toHaveLength(1);
+  });
+
+  it('When the API refuses the change, then its Portuguese reason stays in the dialog', async () => {
+    patchReply = apiError(409, 'Esta assinatura já foi cancelada.', 'INVALID_TRANSITION');
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: /^Cancelar assinatura/ }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancelar assinatura?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar: cancelar assinatura' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Esta assinatura já foi cancelada.');
+  });
+
+  it('When the list fails, then the API message and "Tentar novamente" are shown', async () => {
+    listReply = apiError(503, 'Serviço indisponível no momento.');
+    open();
+    expect(await screen.findByText('Serviço indisponível no momento.', {}, { timeout: 5000 })).toBeInTheDocument();
+    listReply = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect((await screen.findAllByText('Trimestral (trimestral)')).length).toBeGreaterThan(0);
+  });
+
+  it('When nothing matches, then the page says what to change', async () => {
+    rows = [];
+    open('/admin/assinaturas?status=PENDING');
+    expect(await screen.findByText(/Nenhuma assinatura com esses filtros/, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

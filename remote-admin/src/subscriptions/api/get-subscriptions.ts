@@ -1,0 +1,37 @@
+import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
+import { useApi, usePaginatedQuery } from '@clube/platform/data';
+
+/** The list's filters, kept in the URL under the API's own names (`?planId=…&status=ACTIVE&userId=…`). */
+export const SUBSCRIPTION_FILTERS = ['planId', 'userId', 'status'] as const;
+export type SubscriptionFilter = (typeof SUBSCRIPTION_FILTERS)[number];
+export type SubscriptionsQuery = ApiQuery<'/v1/subscriptions/paginated'>;
+
+export const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'PAUSED', 'CANCELED'] as const;
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/** The URL's filters as the API's query; an empty or malformed value is left out rather than sent to be refused. */
+export function subscriptionsQuery(filters: ListParams<SubscriptionFilter>['filters']): Omit<SubscriptionsQuery, 'page' | 'limit'> {
+  const query: Omit<SubscriptionsQuery, 'page' | 'limit'> = {};
+  const planId = filters.planId?.trim();
+  if (planId && OBJECT_ID.test(planId)) query.planId = planId;
+  const userId = filters.userId?.trim();
+  if (userId && OBJECT_ID.test(userId)) query.userId = userId;
+  const status = SUBSCRIPTION_STATUSES.find((candidate) => candidate === filters.status);
+  if (status) query.status = status;
+  return query;
+}
+
+export function getSubscriptions(api: TypedApi, { page, limit, filters }: ListParams<SubscriptionFilter>, signal?: AbortSignal) {
+  return api.get('/v1/subscriptions/paginated', { params: { query: { page, limit, ...subscriptionsQuery(filters) } }, signal });
+}
+
+export const subscriptionsQueryKey = ['subscriptions', 'paginated'] as const;
+
+export function useSubscriptions() {
+  const api = useApi();
+  return usePaginatedQuery({
+    queryKey: subscriptionsQueryKey,
+    queryFn: (params, signal) => getSubscriptions(api, params, signal),
+    filters: SUBSCRIPTION_FILTERS,
+  });
+}
