@@ -12,3 +12,11 @@ export const allPlansQueryOptions = (api: TypedApi) => queryOptions({ queryKey: 
 export function useAllPlans() {
   return useQuery(allPlansQueryOptions(useApi()));
 }
+
+export const planQueryOptions = (api: TypedApi, id: string) =>
+  queryOptions({ queryKey: ['plans', id], queryFn: ({ signal }) => api.get('/v1/plans/{id}', { params: { path: { id } }, signal }) });
+
+/** One plan, active or not. */
+export function usePlan(id: string) {
+  return useQuery(planQueryOptions(useApi(), id));
+}
