@@ -1,5 +1,217 @@
-import { PageLayout } from '@clube/platform';
+import { StatusBadge } from '@clube/kit/ui/badge';
+import { Dialog } from '@clube/kit/ui/dialog';
+import { Pagination } from '@clube/kit/ui/pagination';
+import { Select } from '@clube/kit/ui/select';
+import { Table, type TableColumn } from '@clube/kit/ui/table';
+import { Button, Input, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSuggestions } from './api/get-suggestions';
+import { useAnswerCandidates, useUpdateSuggestion, type ItemType, type SuggestionChanges } from './api/update-suggestion';
 
+type Suggestion = ApiResponse<'/v1/suggestions/'>['data'][number];
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Todas' },
+  { value: 'NEW', label: 'Novas' },
+  { value: 'READ', label: 'Em análise' },
+  { value: 'DONE', label: 'Publicadas' },
+];
+const SORT_OPTIONS = [
+  { value: 'recent', label: 'Mais recentes' },
+  { value: 'votes', label: 'Mais votadas' },
+];
+const TYPE_OPTIONS = [
+  { value: 'CONTENT', label: 'Conteúdo' },
+  { value: 'VIDEO', label: 'Vídeo' },
+];
+const LIMIT_OPTIONS = [10, 20, 50, 100].map((n) => ({ value: String(n), label: `${n} por página` }));
+
+/** The one step forward each status allows (the API refuses going back with 409). */
+const NEXT = { NEW: { status: 'READ', label: 'Marcar em análise' }, READ: { status: 'DONE', label: 'Marcar como publicada' }, DONE: null } as const;
+
+function answerPath(answer: NonNullable<Suggestion['answer']>): string | null {
+  if (!answer.slug) return null;
+  return answer.itemType === 'VIDEO' ? `/videos/${answer.slug}` : `/conteudos/${answer.slug}`;
+}
+
+function AnswerDialog({ suggestion, onClose, onPick }: { suggestion: Suggestion | null; onClose: () => void; onPick: (changes: SuggestionChanges, title: string) => Promise<void> }) {
+  const [itemType, setItemType] = useState<ItemType>('CONTENT');
+  const [term, setTerm] = useState('');
+  const [search, setSearch] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const candidates = useAnswerCandidates(itemType, search);
+  const rows = candidates.data ?? [];
+
+  async function pick(itemId: string, title: string) {
+    setFailure(null);
+    try {
+      await onPick({ answer: { itemId, itemType } }, title);
+      setTerm('');
+      setSearch('');
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'Algo deu errado. Tente novamente.');
+    }
+  }
+
+  return (
+    <Dialog
+      open={suggestion !== null}
+      onClose={() => {
+        setFailure(null);
+        onClose();
+      }}
+      title="Vincular a resposta"
+      description={suggestion ? `O conteúdo ou vídeo que atende à sugestão “${suggestion.subject}”.` : undefined}
+    >
+      <Select label="Tipo" options={TYPE_OPTIONS} value={itemType} onChange={(event) => setItemType(event.target.value === 'VIDEO' ? 'VIDEO' : 'CONTENT')} />
+      <div className="admin-toolbar" role="search" aria-label="Procurar a resposta">
+        <Input
+          label="Título"
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setSearch(term.trim());
+          }}
+          maxLength={100}
+        />
+        <div className="admin-toolbar__actions">
+          <Button variant="secondary" onClick={() => setSearch(term.trim())}>
+            Procurar
+          </Button>
+        </div>
+      </div>
+      {failure && (
+        <p className="clube-input__error" role="alert">
+          {failure}
+        </p>
+      )}
+      {search.length < 2 ? (
+        <p className="admin-note">Digite pelo menos 2 letras do título e clique em Procurar.</p>
+      ) : candidates.isPending ? (
+        <p className="admin-note">Procurando…</p>
+      ) : candidates.isError ? (
+        <p className="clube-input__error" role="alert">
+          {candidates.error.message}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="admin-note">Nada com esse título. Tente outra palavra ou o outro tipo.</p>
+      ) : (
+        <ul className="admin-list">
+          {rows.map((item) => (
+            <li key={item._id}>
+              <Button variant="ghost" onClick={() => void pick(item._id, item.title)}>
+                Vincular “{item.title}”
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}
+
+/** `/admin/sugestoes`: what members asked for, by status and votes; each moves NEW → READ → DONE and links the content that answered it. */
 export function SuggestionsPage() {
-  return <PageLayout title="Sugestões" description="O que os membros pediram." />;
+  const suggestions = useSuggestions();
+  const { params, setFilter, setPage, setLimit } = suggestions;
+  const update = useUpdateSuggestion();
+  const [answering, setAnswering] = useState<Suggestion | null>(null);
+
+  async function change(suggestion: Suggestion, changes: SuggestionChanges, title: string) {
+    try {
+      await update.mutateAsync({ id: suggestion._id, changes });
+      toast({ variant: 'success', title, description: suggestion.subject });
+    } catch (error) {
+      toast({ variant: 'danger', title: 'Não foi possível mudar a sugestão', description: error instanceof Error ? error.message : undefined });
+    }
+  }
+
+  const columns: TableColumn<Suggestion>[] = [
+    {
+      key: 'subject',
+      header: 'Sugestão',
+      wrap: true,
+      cell: (s) => (
+        <>
+          <strong>{s.subject}</strong>
+          <br />
+          {s.message}
+        </>
+      ),
+    },
+    { key: 'user', header: 'Membro', wrap: true, cell: (s) => (s.user ? <Link to={`/admin/usuarios/${s.user._id}`}>{s.user.name}</Link> : 'Membro removido') },
+    { key: 'votes', header: 'Votos', align: 'end', cell: (s) => s.votes },
+    { key: 'status', header: 'Situação', cell: (s) => <StatusBadge status={s.status} /> },
+    {
+      key: 'answer',
+      header: 'Resposta',
+      wrap: true,
+      cell: (s) => {
+        if (!s.answer) return '—';
+        const path = answerPath(s.answer);
+        const title = s.answer.title ?? 'Item removido';
+        return path ? <Link to={path}>{title}</Link> : title;
+      },
+    },
+    { key: 'createdAt', header: 'Enviada em', cell: (s) => formatDate(s.createdAt) },
+    {
+      key: 'actions',
+      header: 'Ações',
+      cell: (s) => {
+        const next = NEXT[s.status];
+        return (
+          <div className="admin-toolbar__actions">
+            {next && (
+              <Button variant="secondary" disabled={update.isPending} onClick={() => void change(s, { status: next.status }, 'Situação alterada')} aria-label={`${next.label}: ${s.subject}`}>
+                {next.label}
+              </Button>
+            )}
+            <Button variant="ghost" onClick={() => setAnswering(s)} aria-label={`${s.answer ? 'Trocar a resposta' : 'Vincular a resposta'}: ${s.subject}`}>
+              {s.answer ? 'Trocar resposta' : 'Vincular resposta'}
+            </Button>
+            {s.answer && (
+              <Button variant="ghost" disabled={update.isPending} onClick={() => void change(s, { answer: null }, 'Vínculo desfeito')} aria-label={`Desfazer o vínculo: ${s.subject}`}>
+                Desfazer vínculo
+              </Button>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  const status = suggestions.isPending ? 'loading' : suggestions.isError && !suggestions.data ? 'error' : 'ready';
+
+  return (
+    <PageLayout title="Sugestões" description="O que os membros pediram, por situação e votos.">
+      <div className="admin-toolbar">
+        <Select label="Situação" options={STATUS_OPTIONS} value={params.filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value)} />
+        <Select label="Ordem" options={SORT_OPTIONS} value={params.filters.sort ?? 'recent'} onChange={(event) => setFilter('sort', event.target.value === 'recent' ? '' : event.target.value)} />
+        <Select label="Itens por página" options={LIMIT_OPTIONS} value={String(params.limit)} onChange={(event) => setLimit(Number(event.target.value))} />
+      </div>
+      <Table
+        caption="Sugestões"
+        columns={columns}
+        rows={suggestions.rows}
+        rowKey={(s) => s._id}
+        status={status}
+        errorMessage={suggestions.error?.message}
+        onRetry={() => void suggestions.refetch()}
+        emptyMessage="Nenhuma sugestão com esses filtros. Escolha “Todas” para ver as outras."
+      />
+      <Pagination page={params.page} limit={params.limit} total={suggestions.total} onPageChange={setPage} busy={suggestions.isPlaceholderData} />
+      <AnswerDialog
+        suggestion={answering}
+        onClose={() => setAnswering(null)}
+        onPick={async (changes, title) => {
+          if (!answering) return;
+          await update.mutateAsync({ id: answering._id, changes });
+          toast({ variant: 'success', title: 'Resposta vinculada', description: `${answering.subject} → ${title}` });
+          setAnswering(null);
+        }}
+      />
+    </PageLayout>
+  );
 }

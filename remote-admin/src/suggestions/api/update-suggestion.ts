@@ -1,0 +1,36 @@
+import type { ApiBody, TypedApi } from '@clube/platform';
+import { useApi } from '@clube/platform/data';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { suggestionsQueryKey } from './get-suggestions';
+
+export type SuggestionChanges = ApiBody<'/v1/suggestions/{id}', 'patch'>;
+export type ItemType = 'CONTENT' | 'VIDEO';
+
+export const updateSuggestion = (api: TypedApi, id: string, changes: SuggestionChanges) =>
+  api.patch('/v1/suggestions/{id}', { params: { path: { id } }, body: changes });
+
+/** Moves a suggestion on (NEW → READ → DONE) or links/unlinks the content that answered it. */
+export function useUpdateSuggestion() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: SuggestionChanges }) => updateSuggestion(api, id, changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: suggestionsQueryKey }),
+  });
+}
+
+/** The catalogue items (drafts too: the admin sees everything) whose title matches, to pick the answer from. */
+export function useAnswerCandidates(itemType: ItemType, search: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['suggestions', 'answer-candidates', itemType, search],
+    queryFn: async ({ signal }): Promise<{ _id: string; title: string }[]> => {
+      const page =
+        itemType === 'CONTENT'
+          ? await api.get('/v1/contents/', { params: { query: { search, limit: 5 } }, signal })
+          : await api.get('/v1/videos/', { params: { query: { search, limit: 5 } }, signal });
+      return page.data.map((item) => ({ _id: item._id, title: item.title }));
+    },
+    enabled: search.trim().length >= 2,
+  });
+}
