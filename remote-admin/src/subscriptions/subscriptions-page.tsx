@@ -25,18 +25,18 @@ const STATUS_OPTIONS = [
 const LIMIT_OPTIONS = [10, 20, 50, 100].map((n) => ({ value: String(n), label: `${n} por página` }));
 const INTERVALS = { MONTHLY: 'mensal', QUARTERLY: 'trimestral', YEARLY: 'anual' } as const;
 
-/** What the admin may set from each status (the API refuses the rest). */
+/** The admin may set any other status (the lifecycle table in api/src/billing/lifecycle.ts allows each of these); PENDING only exists before the first payment. */
 const ACTIONS: Record<SubscriptionRow['status'], AdminStatus[]> = {
-  PENDING: ['ACTIVE', 'CANCELED'],
+  PENDING: ['ACTIVE', 'PAUSED', 'CANCELED'],
   ACTIVE: ['PAUSED', 'CANCELED'],
   PAUSED: ['ACTIVE', 'CANCELED'],
-  CANCELED: [],
+  CANCELED: ['ACTIVE', 'PAUSED'],
 };
 const ACTION_LABELS: Record<AdminStatus, string> = { ACTIVE: 'Ativar', PAUSED: 'Pausar', CANCELED: 'Cancelar assinatura' };
 const ACTION_MESSAGES: Record<AdminStatus, string> = {
-  ACTIVE: 'A assinatura volta a dar acesso ao Clube agora, e as faturas em aberto são dispensadas.',
+  ACTIVE: 'A assinatura passa a dar acesso ao Clube agora, e as faturas em aberto são dispensadas.',
   PAUSED: 'O membro perde o acesso ao conteúdo exclusivo até a assinatura ser reativada.',
-  CANCELED: 'O cancelamento não pode ser desfeito: o membro precisará assinar de novo.',
+  CANCELED: 'A assinatura é encerrada agora: o membro perde o acesso e as faturas em aberto são canceladas.',
 };
 
 interface Pending {
@@ -96,18 +96,15 @@ export function SubscriptionsAdminPage() {
     {
       key: 'actions',
       header: 'Ações',
-      cell: (s) =>
-        ACTIONS[s.status].length === 0 ? (
-          '—'
-        ) : (
-          <div className="admin-toolbar__actions">
-            {ACTIONS[s.status].map((status) => (
-              <Button key={status} variant={status === 'CANCELED' ? 'danger' : 'secondary'} onClick={() => setPending({ row: s, status })} aria-label={`${ACTION_LABELS[status]}: ${s.plan?.name ?? 'assinatura'} de ${formatDate(s.createdAt)}`}>
-                {ACTION_LABELS[status]}
-              </Button>
-            ))}
-          </div>
-        ),
+      cell: (s) => (
+        <div className="admin-toolbar__actions">
+          {ACTIONS[s.status].map((status) => (
+            <Button key={status} variant={status === 'CANCELED' ? 'danger' : 'secondary'} onClick={() => setPending({ row: s, status })} aria-label={`${ACTION_LABELS[status]}: ${s.plan?.name ?? 'assinatura'} de ${formatDate(s.createdAt)}`}>
+              {ACTION_LABELS[status]}
+            </Button>
+          ))}
+        </div>
+      ),
     },
   ];
 

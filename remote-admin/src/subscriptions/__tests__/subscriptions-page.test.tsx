@@ -41,6 +41,7 @@ beforeAll(() => {
     mockApi('get', '/v1/plans/all', () => ({
       data: [{ ...plan, description: 'Três meses', features: [], highlight: false, order: 1, active: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }] as never,
     })),
+    mockApi('get', '/v1/admin/exports/subscriptions', () => 'id,plano,situação\n' as never),
     mockApi('patch', '/v1/subscriptions/status', ({ body }) => {
       if (patchReply) return patchReply;
       rows = rows.map((row) => (row._id === body.subscriptionId ? { ...row, status: body.status } : row));
@@ -91,6 +92,23 @@ describe('subscriptions page', () => {
     expect(listCalls().some((url) => url.includes('userId=abc'))).toBe(false);
   });
 
+  it('When the admin exports, then the CSV is asked for with the same filters as the list and downloaded', async () => {
+    const createObjectURL = jest.fn(() => 'blob:assinaturas');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const downloads: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    open(`/admin/assinaturas?status=ACTIVE&planId=${PLAN}&page=2`);
+    await screen.findByRole('table', { name: 'Assinaturas' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(await screen.findByText('Exportação pronta')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.url.startsWith('/v1/admin/exports')).map((r) => r.url)).toEqual([`/v1/admin/exports/subscriptions?planId=${PLAN}&status=ACTIVE`]);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(downloads).toEqual([expect.stringMatching(/^assinaturas-\d{4}-\d{2}-\d{2}\.csv$/)]);
+    click.mockRestore();
+  });
+
   it('When the page opens with filters in the URL, then the controls show them', async () => {
     open(`/admin/assinaturas?status=PAUSED&planId=${PLAN}&limit=20`);
     await waitFor(() => expect(listCalls()).toEqual([`/v1/subscriptions/paginated?page=1&limit=20&planId=${PLAN}&status=PAUSED`]));
@@ -101,7 +119,9 @@ describe('subscriptions page', () => {
   it('When the admin pauses a subscription and confirms, then the API gets the decision and the row shows the new status', async () => {
     open();
     const table = await screen.findByRole('table', { name: 'Assinaturas' }, { timeout: 5000 });
-    await userEvent.click(await within(table).findByRole('button', { name: /^Pausar/ }));
+    await within(table).findAllByText('Trimestral (trimestral)');
+    const [, active, canceled] = within(table).getAllByRole('row');
+    await userEvent.click(within(active as HTMLElement).getByRole('button', { name: /^Pausar/ }));
     const dialog = screen.getByRole('dialog', { name: 'Pausar?' });
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar: pausar' }));
@@ -113,8 +133,11 @@ describe('subscriptions page', () => {
     );
     expect(await within(table).findByText('Pausada por falta de pagamento')).toBeInTheDocument();
     expect(await screen.findByText('Situação alterada')).toBeInTheDocument();
-    // A canceled subscription offers nothing more.
-    expect(within(table).getAllByRole('button', { name: /^Cancelar assinatura/ })).toHaveLength(1);
+    // Each row offers the other statuses: the paused one can be reactivated, the canceled one cannot be canceled again.
+    expect(await within(active as HTMLElement).findByRole('button', { name: /^Ativar/ })).toBeInTheDocument();
+    expect(within(active as HTMLElement).queryByRole('button', { name: /^Pausar/ })).not.toBeInTheDocument();
+    expect(within(canceled as HTMLElement).getByRole('button', { name: /^Ativar/ })).toBeInTheDocument();
+    expect(within(canceled as HTMLElement).queryByRole('button', { name: /^Cancelar assinatura/ })).not.toBeInTheDocument();
   });
 
   it('When the API refuses the change, then its Portuguese reason stays in the dialog', async () => {
