@@ -27,8 +27,10 @@ const TYPE_OPTIONS = [
 ];
 const LIMIT_OPTIONS = [10, 20, 50, 100].map((n) => ({ value: String(n), label: `${n} por página` }));
 
-/** The one step forward each status allows (the API refuses going back with 409). */
-const NEXT = { NEW: { status: 'READ', label: 'Marcar em análise' }, READ: { status: 'DONE', label: 'Marcar como publicada' }, DONE: null } as const;
+/** The steps forward each status allows, as the API's (NEW → READ → DONE, NEW → DONE); going back is a 409. */
+const TO_READ = { status: 'READ', label: 'Marcar em análise' } as const;
+const TO_DONE = { status: 'DONE', label: 'Marcar como publicada' } as const;
+const NEXT = { NEW: [TO_READ, TO_DONE], READ: [TO_DONE], DONE: [] } as const;
 
 function answerPath(answer: NonNullable<Suggestion['answer']>): string | null {
   if (!answer.slug) return null;
@@ -160,14 +162,13 @@ export function SuggestionsPage() {
       key: 'actions',
       header: 'Ações',
       cell: (s) => {
-        const next = NEXT[s.status];
         return (
           <div className="admin-toolbar__actions">
-            {next && (
-              <Button variant="secondary" disabled={update.isPending} onClick={() => void change(s, { status: next.status }, 'Situação alterada')} aria-label={`${next.label}: ${s.subject}`}>
+            {NEXT[s.status].map((next) => (
+              <Button key={next.status} variant="secondary" disabled={update.isPending} onClick={() => void change(s, { status: next.status }, 'Situação alterada')} aria-label={`${next.label}: ${s.subject}`}>
                 {next.label}
               </Button>
-            )}
+            ))}
             <Button variant="ghost" onClick={() => setAnswering(s)} aria-label={`${s.answer ? 'Trocar a resposta' : 'Vincular a resposta'}: ${s.subject}`}>
               {s.answer ? 'Trocar resposta' : 'Vincular resposta'}
             </Button>

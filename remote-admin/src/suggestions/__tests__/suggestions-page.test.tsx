@@ -82,12 +82,14 @@ describe('suggestions page', () => {
     await waitFor(() => expect(listCalls().at(-1)).toBe('/v1/suggestions?page=2&limit=10&status=NEW&sort=votes'));
   });
 
-  it('When a new suggestion is moved on, then the API gets READ and the row offers the next step; a published one offers none', async () => {
+  it('When a new suggestion is moved on, then the API gets READ and the row offers only DONE; a published one offers nothing', async () => {
     open();
     const table = await screen.findByRole('table', { name: 'Sugestões' }, { timeout: 5000 });
-    await userEvent.click(await within(table).findByRole('button', { name: 'Marcar em análise: Sugestão 1' }));
-    await waitFor(() => expect(patches()).toEqual([{ method: 'PATCH', url: '/v1/suggestions/6e0000000000000000000001', body: { status: 'READ' } }]));
     expect(await within(table).findByRole('button', { name: 'Marcar como publicada: Sugestão 1' })).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Marcar em análise: Sugestão 1' }));
+    await waitFor(() => expect(patches()).toEqual([{ method: 'PATCH', url: '/v1/suggestions/6e0000000000000000000001', body: { status: 'READ' } }]));
+    await waitFor(() => expect(within(table).queryByRole('button', { name: 'Marcar em análise: Sugestão 1' })).not.toBeInTheDocument());
+    expect(within(table).getByRole('button', { name: 'Marcar como publicada: Sugestão 1' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /^Marcar .*: Sugestão 2$/ })).not.toBeInTheDocument();
   });
 
