@@ -13,7 +13,3 @@ export function ContentEditPage() {
   const { id } = useParams();
   return <PageLayout title="Editar conteúdo" description={`Conteúdo ${id ?? ''}`} />;
 }
-
-export function CategoriesPage() {
-  return <PageLayout title="Categorias" description="Organize conteúdos e vídeos por tema." />;
-}
