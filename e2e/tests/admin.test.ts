@@ -260,9 +260,7 @@ describe('the admin runs the club', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           if (overflow > 0) problems.push(`${path} @360: rola ${overflow} px para o lado`);
         }
-        if (path === '/admin/usuarios' || path.startsWith('/admin/usuarios/') || path === '/admin/painel') {
-          await screenshot(page, `admin-${path.split('/').slice(2).join('-') || 'inicio'}-${width}`.replace(/-[0-9a-f]{24}/, '-membro'));
-        }
+        await screenshot(page, `admin-${path.split('/').slice(2).join('-') || 'inicio'}-${width}`.replace(/-[0-9a-f]{24}/, '-membro'));
       }
     }
     expect(problems).toEqual([]);
