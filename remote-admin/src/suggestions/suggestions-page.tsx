@@ -169,11 +169,11 @@ export function SuggestionsPage() {
                 {next.label}
               </Button>
             ))}
-            <Button variant="ghost" onClick={() => setAnswering(s)} aria-label={`${s.answer ? 'Trocar a resposta' : 'Vincular a resposta'}: ${s.subject}`}>
+            <Button variant="ghost" onClick={() => setAnswering(s)} aria-label={`${s.answer ? 'Trocar resposta' : 'Vincular resposta'}: ${s.subject}`}>
               {s.answer ? 'Trocar resposta' : 'Vincular resposta'}
             </Button>
             {s.answer && (
-              <Button variant="ghost" disabled={update.isPending} onClick={() => void change(s, { answer: null }, 'Vínculo desfeito')} aria-label={`Desfazer o vínculo: ${s.subject}`}>
+              <Button variant="ghost" disabled={update.isPending} onClick={() => void change(s, { answer: null }, 'Vínculo desfeito')} aria-label={`Desfazer vínculo: ${s.subject}`}>
                 Desfazer vínculo
               </Button>
             )}

@@ -103,7 +103,7 @@ describe('suggestions page', () => {
   it('When the admin links the content that answered, then the API gets it and the row links to it; undoing sends null', async () => {
     open();
     const table = await screen.findByRole('table', { name: 'Sugestões' }, { timeout: 5000 });
-    await userEvent.click(await within(table).findByRole('button', { name: 'Vincular a resposta: Sugestão 1' }));
+    await userEvent.click(await within(table).findByRole('button', { name: 'Vincular resposta: Sugestão 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Vincular a resposta' });
     await userEvent.type(within(dialog).getByLabelText('Título'), 'guia');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Procurar' }));
@@ -113,7 +113,7 @@ describe('suggestions page', () => {
     expect(await screen.findByText('Resposta vinculada')).toBeInTheDocument();
     await waitFor(() => expect(within(table).getAllByRole('link', { name: 'Guia de biossegurança' })).toHaveLength(2));
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Desfazer o vínculo: Sugestão 2' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Desfazer vínculo: Sugestão 2' }));
     await waitFor(() => expect(patches().at(-1)).toEqual({ method: 'PATCH', url: '/v1/suggestions/6e0000000000000000000002', body: { answer: null } }));
     await waitFor(() => expect(within(table).getAllByRole('link', { name: 'Guia de biossegurança' })).toHaveLength(1));
   });
