@@ -40,6 +40,8 @@ export interface Config {
   fileUrlTtlSeconds: number;
   /** Absolute base of the API for file URLs (e.g. https://api.clube.com.br); else the request's own host. */
   publicApiUrl: string | undefined;
+  /** Origin of the web app (shell) as people open it: certificate QR codes and invitation links point here. */
+  publicWebUrl: string;
   /** Which payment gateway adapter serves billing; only the sandbox exists today. */
   paymentGateway: PaymentGatewayName;
   /** HMAC-SHA256 key of the payment webhook (`x-clube-signature`). */
@@ -119,6 +121,7 @@ export const ENV_SCHEMA = {
     FILE_URL_SECRET: text,
     FILE_URL_TTL_SECONDS: { type: 'integer', minimum: 1, default: 3600, description: 'um número inteiro positivo' },
     PUBLIC_API_URL: text,
+    PUBLIC_WEB_URL: { type: 'string', default: 'http://localhost:8080' },
     PAYMENT_GATEWAY: { type: 'string', default: 'sandbox' },
     WEBHOOK_SECRET: text,
     PIX_KEY: { type: 'string', default: 'pix@clube.local' },
@@ -156,6 +159,7 @@ interface Env {
   FILE_URL_SECRET?: string;
   FILE_URL_TTL_SECONDS: number;
   PUBLIC_API_URL?: string;
+  PUBLIC_WEB_URL: string;
   PAYMENT_GATEWAY: string;
   WEBHOOK_SECRET?: string;
   PIX_KEY: string;
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     fileUrlSecret: fileUrlSecret ?? randomBytes(32).toString('hex'),
     fileUrlTtlSeconds: vars.FILE_URL_TTL_SECONDS,
     publicApiUrl: vars.PUBLIC_API_URL?.replace(/\/+$/, ''),
+    publicWebUrl: vars.PUBLIC_WEB_URL.replace(/\/+$/, ''),
     paymentGateway,
     webhookSecret,
     pix: { key: vars.PIX_KEY, merchantName: vars.PIX_MERCHANT_NAME, merchantCity: vars.PIX_MERCHANT_CITY },
