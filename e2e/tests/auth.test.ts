@@ -51,9 +51,13 @@ afterAll(async () => {
 });
 
 describe('signing up, in and out', () => {
-  it('When a visitor registers, then onboarding fills the address from the CEP and the member lands on the home page', async () => {
-    await register('Ana Pereira', `ana.${unique()}@lab.test`, 'Segura#2026');
+  it('When a visitor registers, then a confirmation e-mail is sent, onboarding fills the address from the CEP and the member lands on the home page', async () => {
+    const email = `ana.${unique()}@lab.test`;
+    await register('Ana Pereira', email, 'Segura#2026');
     await heading('Dados do laboratório');
+    // Signing up sends the e-mail that confirms the address (/usuario offers to send it again).
+    const codes = await emulatorOobCodes(process.env.FIREBASE_AUTH_EMULATOR_HOST as string, PROJECT_ID);
+    expect(codes.some((code) => code.email === email && code.requestType === 'VERIFY_EMAIL')).toBe(true);
     await fillLaboratory(KNOWN_CEP.cep);
     await expectValue('Rua', KNOWN_CEP.street);
     await expectValue('Cidade', KNOWN_CEP.city);

@@ -39,6 +39,8 @@ export interface AuthActions {
   sendPasswordReset(email: string): Promise<void>;
   confirmPasswordReset(oobCode: string, newPassword: string): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** Sends the signed-in member a new e-mail with the link that confirms their address. */
+  sendEmailVerification(): Promise<void>;
 }
 
 const unavailable = () => Promise.reject(new Error('Autenticação indisponível.'));
@@ -56,6 +58,7 @@ export const anonymousAuth: AuthContextValue = {
     sendPasswordReset: unavailable,
     confirmPasswordReset: unavailable,
     changePassword: unavailable,
+    sendEmailVerification: unavailable,
   },
 };
 

@@ -39,6 +39,36 @@ function NameForm({ name }: { name: string }) {
   );
 }
 
+function ResendVerification() {
+  const { actions } = useAuth();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  async function resend() {
+    setState('sending');
+    try {
+      await actions.sendEmailVerification();
+      setState('sent');
+      toast({ variant: 'success', title: 'E-mail de confirmação enviado.', description: 'Abra o link que enviamos para confirmar seu endereço.' });
+    } catch (error) {
+      setState('idle');
+      toast({ variant: 'danger', title: 'Não foi possível enviar o e-mail.', description: error instanceof Error && error.message ? error.message : 'Tente novamente em instantes.' });
+    }
+  }
+  return (
+    <>
+      <p className="account-muted">
+        {state === 'sent'
+          ? 'Enviamos um novo e-mail de confirmação. Procure também na caixa de spam; depois de confirmar, entre de novo para ver o selo.'
+          : 'Procure na sua caixa de entrada o e-mail de confirmação que enviamos quando você criou a conta.'}
+      </p>
+      <p>
+        <Button variant="secondary" loading={state === 'sending'} disabled={state === 'sent'} onClick={() => void resend()}>
+          Reenviar e-mail de confirmação
+        </Button>
+      </p>
+    </>
+  );
+}
+
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -113,9 +143,7 @@ export function ProfilePage() {
             <span>{email}</span>
             {user?.emailVerified ? <Badge tone="success">E-mail verificado</Badge> : <Badge tone="warning">E-mail não verificado</Badge>}
           </div>
-          {!user?.emailVerified && (
-            <p className="account-muted">Procure na sua caixa de entrada o e-mail de confirmação que enviamos quando você criou a conta.</p>
-          )}
+          {!user?.emailVerified && <ResendVerification />}
           <p>
             <Link to="/autenticacao/atualizar-senha">Alterar minha senha</Link>
           </p>

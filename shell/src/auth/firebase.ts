@@ -10,6 +10,7 @@ import {
   initializeAuth,
   onIdTokenChanged,
   reauthenticateWithCredential,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
@@ -56,9 +57,16 @@ export function firebaseIdentity(auth: Auth) {
     async signUp(name: string, email: string, password: string) {
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
       await updateProfile(user, { displayName: name });
+      // The account works before the address is confirmed; a failed send is offered again on /usuario.
+      await sendEmailVerification(user, { url: `${window.location.origin}/usuario` }).catch(() => undefined);
     },
     async sendPasswordReset(email: string) {
       await sendPasswordResetEmail(auth, email, { url: `${window.location.origin}/autenticacao/login` });
+    },
+    async sendEmailVerification() {
+      const user = auth.currentUser;
+      if (!user) throw Object.assign(new Error('Entre na sua conta para confirmar o e-mail.'), { code: 'clube/signed-out' });
+      await sendEmailVerification(user, { url: `${window.location.origin}/usuario` });
     },
     async confirmPasswordReset(oobCode: string, newPassword: string) {
       await confirmPasswordReset(auth, oobCode, newPassword);

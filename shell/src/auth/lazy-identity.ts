@@ -42,6 +42,7 @@ export function lazyFirebaseIdentity(
     sendPasswordReset: async (email) => (await identity()).sendPasswordReset(email),
     confirmPasswordReset: async (oobCode, password) => (await identity()).confirmPasswordReset(oobCode, password),
     changePassword: async (current, next) => (await identity()).changePassword(current, next),
+    sendEmailVerification: async () => (await identity()).sendEmailVerification(),
     signOut: async () => (await identity()).signOut(),
   };
 }

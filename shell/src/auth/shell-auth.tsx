@@ -68,6 +68,7 @@ export function useShellAuth(controller: AuthController, identity: FirebaseIdent
       sendPasswordReset: mapped((email: string) => identity.sendPasswordReset(email.trim())),
       confirmPasswordReset: mapped((oobCode: string, password: string) => identity.confirmPasswordReset(oobCode, password)),
       changePassword: mapped((current: string, next: string) => identity.changePassword(current, next)),
+      sendEmailVerification: mapped(() => identity.sendEmailVerification()),
     };
   });
 

@@ -1,7 +1,11 @@
 import { authFor, personaProfile, type Persona } from '@clube/dev-harness/test';
 import type { AuthContextValue, UserProfile } from '@clube/platform';
 
-export type TestAuth = AuthContextValue & { refreshProfile: jest.Mock<Promise<void>, []>; logout: jest.Mock<Promise<void>, []> };
+export type TestAuth = AuthContextValue & {
+  refreshProfile: jest.Mock<Promise<void>, []>;
+  logout: jest.Mock<Promise<void>, []>;
+  actions: AuthContextValue['actions'] & { sendEmailVerification: jest.Mock<Promise<void>, []> };
+};
 
 /** A persona's profile with changes for one test. */
 export function profileOf(persona: Exclude<Persona, 'visitante'>, overrides: Partial<UserProfile> = {}): UserProfile {
@@ -18,5 +22,6 @@ export function testAuth(profile: UserProfile, { emailVerified = true } = {}): T
     user: auth.user && { ...auth.user, emailVerified },
     refreshProfile: jest.fn().mockResolvedValue(undefined),
     logout: jest.fn().mockResolvedValue(undefined),
+    actions: { ...auth.actions, sendEmailVerification: jest.fn<Promise<void>, []>().mockResolvedValue(undefined) },
   };
 }

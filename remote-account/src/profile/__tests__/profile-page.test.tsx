@@ -62,6 +62,24 @@ describe('profile page', () => {
     expect(screen.getByRole('link', { name: 'Alterar minha senha' })).toHaveAttribute('href', '/autenticacao/atualizar-senha');
   });
 
+  it('When the e-mail is not verified and the member asks again, then a new confirmation e-mail is sent once and the page says so; a failure is shown in Portuguese', async () => {
+    const auth = openProfile({ emailVerified: false });
+    auth.actions.sendEmailVerification.mockRejectedValueOnce(new Error('Muitas tentativas. Aguarde alguns minutos e tente novamente.'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reenviar e-mail de confirmação' }));
+    expect(await screen.findByText('Muitas tentativas. Aguarde alguns minutos e tente novamente.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reenviar e-mail de confirmação' }));
+    expect(await screen.findByText(/Enviamos um novo e-mail de confirmação/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reenviar e-mail de confirmação' })).toBeDisabled();
+    expect(auth.actions.sendEmailVerification).toHaveBeenCalledTimes(2);
+  });
+
+  it('When the e-mail is verified, then nothing offers to send a confirmation', async () => {
+    openProfile({ emailVerified: true });
+    expect(await screen.findByText('E-mail verificado')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reenviar e-mail de confirmação' })).not.toBeInTheDocument();
+  });
+
   it('When "Baixar meus dados" is clicked, then the export is fetched and handed to the browser as a JSON file', async () => {
     const blobs: Blob[] = [];
     URL.createObjectURL = jest.fn((blob: Blob) => {

@@ -11,6 +11,7 @@ export function mockActions(): MockedActions {
     sendPasswordReset: jest.fn().mockResolvedValue(undefined),
     confirmPasswordReset: jest.fn().mockResolvedValue(undefined),
     changePassword: jest.fn().mockResolvedValue(undefined),
+    sendEmailVerification: jest.fn().mockResolvedValue(undefined),
   };
 }
 
