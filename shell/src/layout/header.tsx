@@ -16,9 +16,10 @@ const MEMBER: NavItem[] = [
   ...VISITOR,
   { to: '/meus-conteudos', label: 'Meus conteúdos' },
   { to: '/assinatura', label: 'Assinatura' },
+  { to: '/sugestoes', label: 'Sugestões' },
 ];
 
-const ADMIN: NavItem[] = [...MEMBER, { to: '/admin/conteudo', label: 'Administração' }];
+const ADMIN: NavItem[] = [...MEMBER, { to: '/admin/painel', label: 'Administração' }];
 
 export function Header() {
   const { status, profile, isAdmin, logout } = useAuth();
