@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import type { Db } from 'mongodb';
 import { EmbeddedClient } from '../src/db/embedded/embedded-client';
 import { COLLECTIONS } from '../src/db/collections';
 import { ensureIndexes, INDEXES } from '../src/db/indexes';
@@ -75,7 +74,7 @@ async function benchSize(size: number): Promise<Record<string, number>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clube-bench-store-'));
   try {
     let { client, db, users } = open(dir);
-    await ensureIndexes(db as unknown as Db, USER_INDEXES);
+    await ensureIndexes(db, USER_INDEXES);
     for (let start = 0; start < size; start += 1000) {
       await users.insertMany(Array.from({ length: Math.min(1000, size - start) }, (_, k) => user(start + k)));
     }
@@ -89,7 +88,7 @@ async function benchSize(size: number): Promise<Record<string, number>> {
       const start = process.hrtime.bigint();
       const cpu = process.cpuUsage();
       ({ client, db, users } = open(dir));
-      await ensureIndexes(db as unknown as Db, USER_INDEXES);
+      await ensureIndexes(db, USER_INDEXES);
       startups.push(Number(process.hrtime.bigint() - start) / 1e6);
       const used = process.cpuUsage(cpu);
       startupCpu.push((used.user + used.system) / 1000);

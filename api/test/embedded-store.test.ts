@@ -2,14 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoServerError, ObjectId } from 'mongodb';
+import { MongoServerError, ObjectId, type Document } from 'mongodb';
 import { EmbeddedClient } from '../src/db/embedded/embedded-client';
 import { ensureIndexes } from '../src/db/indexes';
 
-type AnyCollection = ReturnType<ReturnType<EmbeddedClient['db']>['collection']>;
-
-function memoryCollection(name = 'things'): AnyCollection {
-  return new EmbeddedClient().db('test').collection(name);
+function memoryCollection<T extends Document = Document>(name = 'things') {
+  return new EmbeddedClient().db('test').collection<T>(name);
 }
 
 function tempDir(): string {
@@ -61,7 +59,7 @@ describe('Embedded store: unique indexes', () => {
 
 describe('Embedded store: updates', () => {
   test('When two conditional claims race, then exactly one wins (findOneAndUpdate is atomic)', async () => {
-    const seats = memoryCollection();
+    const seats = memoryCollection<{ available: number; holders?: number[] }>();
     const { insertedId } = await seats.insertOne({ available: 1 });
     const claims = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -82,10 +80,11 @@ describe('Embedded store: updates', () => {
   });
 
   test('When $set, $inc, $push and $unset are combined, then each applies; replacing documents or touching _id is refused', async () => {
-    const things = memoryCollection();
+    const things = memoryCollection<{ a: number; b?: string; nested: { n: number; m?: number }; list?: string[] }>();
     const { insertedId } = await things.insertOne({ a: 1, b: 'x', nested: { n: 1 } });
     await things.updateOne({ _id: insertedId }, { $set: { 'nested.m': 2 }, $inc: { a: 2 }, $push: { list: 'y' }, $unset: { b: '' } });
     expect(await things.findOne({ _id: insertedId })).toEqual({ _id: insertedId, a: 3, nested: { n: 1, m: 2 }, list: ['y'] });
+    // @ts-expect-error a replacement document is not an update (the store refuses it at run time too)
     await expect(things.updateOne({ _id: insertedId }, { a: 5 })).rejects.toBeInstanceOf(MongoServerError);
     await expect(things.updateOne({ _id: insertedId }, { $set: { _id: new ObjectId() } })).rejects.toMatchObject({ code: 66 });
   });

@@ -1,5 +1,30 @@
 import { Aggregator, Query, update as applyModifier } from 'mingo';
-import { MongoServerError, ObjectId } from 'mongodb';
+import {
+  MongoServerError,
+  ObjectId,
+  type DeleteResult,
+  type Document,
+  type Filter,
+  type InsertManyResult,
+  type IndexSpecification,
+  type InsertOneResult,
+  type OptionalUnlessRequiredId,
+  type UpdateResult,
+  type WithId,
+} from 'mongodb';
+import type {
+  StoreCollection,
+  StoreCountOptions,
+  StoreCursor,
+  StoreFindOneAndDeleteOptions,
+  StoreFindOneAndUpdateOptions,
+  StoreFindOptions,
+  StoreIndexOptions,
+  StoreSort,
+  StoreUpdate,
+  StoreUpdateOneOptions,
+  StoreUpdateOptions,
+} from '../store';
 import { cloneValue, getPath, isPlainObject, keyOf, setPath, type Doc } from './documents';
 import type { CollectionChange, CollectionFiles } from './persistence';
 import { compareValues, idKeyOf, SortedIndex, type SortSpec } from './sorted-index';
@@ -17,19 +42,6 @@ interface FindOptions {
 interface UpdateOptions {
   upsert?: boolean;
   sort?: SortInput;
-}
-
-interface FindOneAndUpdateOptions extends UpdateOptions {
-  returnDocument?: 'before' | 'after';
-  projection?: Projection;
-  includeResultMetadata?: boolean;
-}
-
-interface IndexOptions {
-  unique?: boolean;
-  name?: string;
-  partialFilterExpression?: Doc;
-  sparse?: boolean;
 }
 
 interface Plan {
@@ -78,7 +90,7 @@ const UPDATE_OPERATORS = new Set([
  * fields, for sorts that follow them, and for counts; a filter the index answers entirely
  * skips the query engine.
  */
-export class EmbeddedCollection {
+export class EmbeddedCollection<TSchema extends Document = Document> implements StoreCollection<TSchema> {
   /** _id key → document, in natural order (last write last). Stored documents are never mutated. */
   private readonly docs = new Map<string, Doc>();
   private sequence = 0;
@@ -106,39 +118,46 @@ export class EmbeddedCollection {
     return `${this.dbName}.${this.collectionName}`;
   }
 
-  async insertOne(doc: Doc): Promise<{ acknowledged: true; insertedId: unknown }> {
+  // The store is schemaless: documents go in and come out as `Doc`, and each public method
+  // states the schema the caller asked for (the driver's `Collection<T>` makes the same claim).
+
+  async insertOne(input: OptionalUnlessRequiredId<TSchema>): Promise<InsertOneResult<TSchema>> {
+    const doc = input as Doc;
     if (doc._id === undefined) doc._id = new ObjectId();
     const stored = cloneValue(doc);
     await this.commit([{ before: undefined, after: stored }]);
-    return { acknowledged: true, insertedId: stored._id };
+    return { acknowledged: true, insertedId: stored._id as InsertOneResult<TSchema>['insertedId'] };
   }
 
-  async insertMany(docs: Doc[]): Promise<{ acknowledged: true; insertedCount: number; insertedIds: Record<number, unknown> }> {
-    const changes = docs.map((doc) => {
+  async insertMany(input: ReadonlyArray<OptionalUnlessRequiredId<TSchema>>): Promise<InsertManyResult<TSchema>> {
+    const changes = (input as readonly Doc[]).map((doc) => {
       if (doc._id === undefined) doc._id = new ObjectId();
       return { before: undefined, after: cloneValue(doc) };
     });
     await this.commit(changes);
-    const insertedIds: Record<number, unknown> = {};
-    changes.forEach((change, index) => (insertedIds[index] = change.after._id));
+    const insertedIds: InsertManyResult<TSchema>['insertedIds'] = {};
+    changes.forEach((change, index) => (insertedIds[index] = change.after._id as InsertManyResult<TSchema>['insertedIds'][number]));
     return { acknowledged: true, insertedCount: changes.length, insertedIds };
   }
 
-  async findOne(filter: Doc = {}, options: FindOptions = {}): Promise<Doc | null> {
-    const [first] = this.select(filter, { ...options, limit: 1 });
-    return first ?? null;
+  async findOne(filter: Filter<TSchema> = {}, options: StoreFindOptions = {}): Promise<WithId<TSchema> | null> {
+    const [first] = this.select(filter as Doc, { ...(options as FindOptions), limit: 1 });
+    return (first ?? null) as WithId<TSchema> | null;
   }
 
-  find(filter: Doc = {}, options: FindOptions = {}): EmbeddedCursor {
-    return new EmbeddedCursor((cursorOptions) => this.select(filter, { ...options, ...cursorOptions }));
+  find(filter: Filter<TSchema> = {}, options: StoreFindOptions = {}): EmbeddedCursor<WithId<TSchema>> {
+    return new EmbeddedCursor<WithId<TSchema>>(
+      (cursorOptions) => this.select(filter as Doc, { ...(options as FindOptions), ...cursorOptions }) as WithId<TSchema>[],
+    );
   }
 
-  async countDocuments(filter: Doc = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
+  async countDocuments(filter: Filter<TSchema> = {}, options: StoreCountOptions = {}): Promise<number> {
+    const query = (filter ?? {}) as Doc;
     const skip = options.skip ?? 0;
     const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
-    const plan = this.plan(filter ?? {}, undefined);
+    const plan = this.plan(query, undefined);
     if (plan.exact && plan.size !== undefined) return Math.max(0, Math.min(plan.size - skip, limit));
-    const test = plan.exact ? undefined : matcher(filter ?? {}, plan.residual);
+    const test = plan.exact ? undefined : matcher(query, plan.residual);
     let count = 0;
     for (const doc of plan.docs) {
       if (test && !test(doc)) continue;
@@ -148,118 +167,73 @@ export class EmbeddedCollection {
     return Math.max(0, Math.min(count - skip, limit));
   }
 
-  async estimatedDocumentCount(): Promise<number> {
-    return this.docs.size;
-  }
-
-  async distinct(field: string, filter: Doc = {}): Promise<unknown[]> {
-    const seen = new Map<string, unknown>();
-    for (const doc of this.matching(filter)) {
-      const value = getPath(doc, field);
-      for (const item of Array.isArray(value) ? value : [value]) {
-        if (item !== undefined && !seen.has(keyOf(item))) seen.set(keyOf(item), cloneValue(item));
-      }
-    }
-    return [...seen.values()];
-  }
-
-  aggregate(pipeline: Doc[]): EmbeddedCursor {
-    return new EmbeddedCursor(() => {
+  aggregate<R extends Document = Document>(pipeline: Document[]): EmbeddedCursor<R> {
+    return new EmbeddedCursor<R>(() => {
       const result = new Aggregator(pipeline).run([...this.docs.values()].map((doc) => cloneValue(doc)));
-      return result as Doc[];
+      return result as R[];
     });
   }
 
-  async updateOne(filter: Doc, update: Doc, options: UpdateOptions = {}) {
-    const result = this.updateFirst(filter, update, options);
+  async updateOne(filter: Filter<TSchema>, update: StoreUpdate<TSchema>, options: StoreUpdateOneOptions = {}): Promise<UpdateResult<TSchema>> {
+    const result = this.updateFirst(filter as Doc, update as Doc, options as UpdateOptions);
     await result.written;
     return {
-      acknowledged: true as const,
+      acknowledged: true,
       matchedCount: result.before ? 1 : 0,
       modifiedCount: result.modified ? 1 : 0,
       upsertedCount: result.upserted ? 1 : 0,
-      upsertedId: result.upserted ? (result.after?._id ?? null) : null,
+      upsertedId: (result.upserted ? (result.after?._id ?? null) : null) as UpdateResult<TSchema>['upsertedId'],
     };
   }
 
-  async updateMany(filter: Doc, update: Doc, options: { upsert?: boolean } = {}) {
-    assertOperatorUpdate(update);
-    const targets = this.matching(filter);
+  async updateMany(filter: Filter<TSchema>, update: StoreUpdate<TSchema>, options: StoreUpdateOptions = {}): Promise<UpdateResult<TSchema>> {
+    assertOperatorUpdate(update as Doc);
+    const targets = this.matching(filter as Doc);
     if (targets.length === 0 && options.upsert) {
-      const result = this.updateFirst(filter, update, options);
+      const result = this.updateFirst(filter as Doc, update as Doc, options);
       await result.written;
-      return { acknowledged: true as const, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: result.after?._id ?? null };
+      const upsertedId = (result.after?._id ?? null) as UpdateResult<TSchema>['upsertedId'];
+      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId };
     }
     const changes = targets
-      .map((before) => ({ before, after: this.applyUpdate(before, update, false) }))
+      .map((before) => ({ before, after: this.applyUpdate(before, update as Doc, false) }))
       .filter((change) => keyOf(change.before) !== keyOf(change.after));
     await this.commit(changes);
-    return {
-      acknowledged: true as const,
-      matchedCount: targets.length,
-      modifiedCount: changes.length,
-      upsertedCount: 0,
-      upsertedId: null,
-    };
+    return { acknowledged: true, matchedCount: targets.length, modifiedCount: changes.length, upsertedCount: 0, upsertedId: null };
   }
 
-  async replaceOne(filter: Doc, replacement: Doc, options: { upsert?: boolean } = {}) {
-    if (Object.keys(replacement).some((key) => key.startsWith('$'))) {
-      throw serverError(2, 'Replacement document must not contain atomic operators');
-    }
-    const [before] = this.matching(filter, undefined, 1);
-    if (!before && !options.upsert) {
-      return { acknowledged: true as const, matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
-    }
-    const after = cloneValue(replacement);
-    after._id = before ? before._id : (replacement._id ?? this.upsertBase(filter)._id ?? new ObjectId());
-    await this.commit([{ before, after }]);
-    return {
-      acknowledged: true as const,
-      matchedCount: before ? 1 : 0,
-      modifiedCount: before ? 1 : 0,
-      upsertedCount: before ? 0 : 1,
-      upsertedId: before ? null : after._id,
-    };
-  }
-
-  async findOneAndUpdate(filter: Doc, update: Doc, options: FindOneAndUpdateOptions = {}) {
-    const result = this.updateFirst(filter, update, options);
+  async findOneAndUpdate(
+    filter: Filter<TSchema>,
+    update: StoreUpdate<TSchema>,
+    options: StoreFindOneAndUpdateOptions = {},
+  ): Promise<WithId<TSchema> | null> {
+    const result = this.updateFirst(filter as Doc, update as Doc, options as UpdateOptions);
     await result.written;
     const chosen = options.returnDocument === 'after' ? result.after : result.before;
-    const value = chosen ? project(cloneValue(chosen), options.projection) : null;
-    if (!options.includeResultMetadata) return value;
-    return {
-      ok: 1,
-      value,
-      lastErrorObject: {
-        n: result.before || result.upserted ? 1 : 0,
-        updatedExisting: Boolean(result.before),
-        ...(result.upserted ? { upserted: result.after?._id } : {}),
-      },
-    };
+    return (chosen ? project(cloneValue(chosen), options.projection as Projection | undefined) : null) as WithId<TSchema> | null;
   }
 
-  async findOneAndDelete(filter: Doc, options: { sort?: SortInput; projection?: Projection } = {}) {
-    const [target] = this.matching(filter, options.sort, 1);
+  async findOneAndDelete(filter: Filter<TSchema>, options: StoreFindOneAndDeleteOptions = {}): Promise<WithId<TSchema> | null> {
+    const [target] = this.matching(filter as Doc, options.sort as SortInput, 1);
     if (!target) return null;
     await this.commit([{ before: target, after: undefined }]);
-    return project(cloneValue(target), options.projection);
+    return project(cloneValue(target), options.projection as Projection | undefined) as WithId<TSchema>;
   }
 
-  async deleteOne(filter: Doc = {}) {
-    const [target] = this.matching(filter, undefined, 1);
+  async deleteOne(filter: Filter<TSchema> = {}): Promise<DeleteResult> {
+    const [target] = this.matching(filter as Doc, undefined, 1);
     if (target) await this.commit([{ before: target, after: undefined }]);
-    return { acknowledged: true as const, deletedCount: target ? 1 : 0 };
+    return { acknowledged: true, deletedCount: target ? 1 : 0 };
   }
 
-  async deleteMany(filter: Doc = {}) {
-    const targets = this.matching(filter);
+  async deleteMany(filter: Filter<TSchema> = {}): Promise<DeleteResult> {
+    const targets = this.matching(filter as Doc);
     await this.commit(targets.map((before) => ({ before, after: undefined })));
-    return { acknowledged: true as const, deletedCount: targets.length };
+    return { acknowledged: true, deletedCount: targets.length };
   }
 
-  async createIndex(key: SortSpec, options: IndexOptions = {}): Promise<string> {
+  async createIndex(keySpec: IndexSpecification, options: StoreIndexOptions = {}): Promise<string> {
+    const key = indexKey(keySpec);
     const name = options.name ?? Object.entries(key).map(([field, direction]) => `${field}_${direction}`).join('_');
     const existing = this.indexDefinitions.get(name);
     if (existing) {
@@ -537,12 +511,13 @@ export class EmbeddedCollection {
   }
 }
 
-export class EmbeddedCursor {
+/** A find or aggregation cursor: runs its query when read, with the chained sort/skip/limit. */
+export class EmbeddedCursor<T> implements StoreCursor<T> {
   private options: FindOptions = {};
 
-  constructor(private readonly run: (options: FindOptions) => Doc[]) {}
+  constructor(private readonly run: (options: FindOptions) => T[]) {}
 
-  sort(sort: SortInput): this {
+  sort(sort: StoreSort): this {
     this.options.sort = sort;
     return this;
   }
@@ -557,26 +532,31 @@ export class EmbeddedCursor {
     return this;
   }
 
-  project(projection: Projection): this {
-    this.options.projection = projection;
-    return this;
-  }
-
-  async toArray(): Promise<Doc[]> {
-    const { sort, skip, limit, projection } = this.options;
+  async toArray(): Promise<T[]> {
+    const { sort, skip, limit } = this.options;
     return this.run({
       ...(sort !== undefined ? { sort } : {}),
       ...(skip !== undefined ? { skip } : {}),
       ...(limit !== undefined ? { limit } : {}),
-      ...(projection !== undefined ? { projection } : {}),
     });
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<Doc> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, void> {
     for (const doc of await this.toArray()) yield doc;
   }
 
   async close(): Promise<void> {}
+}
+
+/** `{ field: 1 }` from what createIndex accepts (the API only declares key objects). */
+function indexKey(spec: IndexSpecification): SortSpec {
+  if (!isPlainObject(spec)) throw serverError(67, 'o armazenamento embutido só aceita índices declarados como { campo: 1 | -1 }');
+  const key: SortSpec = {};
+  for (const [field, direction] of Object.entries(spec)) {
+    if (direction !== 1 && direction !== -1) throw serverError(67, `tipo de índice não suportado pelo armazenamento embutido: ${field}: ${String(direction)}`);
+    key[field] = direction;
+  }
+  return key;
 }
 
 function serverError(code: number, message: string, extra: Doc = {}): MongoServerError {
