@@ -108,6 +108,70 @@ describe('Embedded store: updates', () => {
   });
 });
 
+describe('Embedded store: multi-document writes', () => {
+  interface Row {
+    i: number;
+    group: string;
+    n: number;
+  }
+  async function rows(count: number) {
+    const things = memoryCollection<Row>();
+    await things.createIndex({ group: 1 });
+    for (let start = 0; start < count; start += 1000) {
+      await things.insertMany(Array.from({ length: Math.min(1000, count - start) }, (_, k) => ({ i: start + k, group: (start + k) % 2 ? 'odd' : 'even', n: 0 })));
+    }
+    return things;
+  }
+
+  test('When updateMany and deleteMany cover thousands of documents, then other operations run before they finish', async () => {
+    const things = await rows(5000);
+    let updateDone = false;
+    const update = things.updateMany({}, { $inc: { n: 1 } }).then((result) => ((updateDone = true), result));
+    // Runs on the event loop's next turn: only if updateMany let go of it halfway.
+    const seenDuringUpdate = await new Promise<number | undefined>((resolve) => setImmediate(() => resolve(updateDone ? undefined : 1)));
+    expect(seenDuringUpdate).toBe(1);
+    expect(await update).toMatchObject({ matchedCount: 5000, modifiedCount: 5000 });
+    expect(await things.countDocuments({ n: 1 })).toBe(5000);
+
+    let deleteDone = false;
+    const remove = things.deleteMany({ group: 'odd' }).then((result) => ((deleteDone = true), result));
+    const seenDuringDelete = await new Promise<boolean>((resolve) => setImmediate(() => resolve(!deleteDone)));
+    expect(seenDuringDelete).toBe(true);
+    expect(await remove).toEqual({ acknowledged: true, deletedCount: 2500 });
+    expect(await things.countDocuments({})).toBe(2500);
+    expect(await things.countDocuments({ group: 'odd' })).toBe(0);
+  });
+
+  test('When documents change while an updateMany runs, then each is updated once, as it is when reached, and only if it still matches', async () => {
+    const things = await rows(5000);
+    const update = things.updateMany({ group: 'even' }, { $inc: { n: 1 } });
+    // Between two slices: the last even row leaves the group, another is deleted, an odd one joins.
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([
+      things.updateOne({ i: 4998 }, { $set: { group: 'moved' } }),
+      things.deleteOne({ i: 4996 }),
+      things.updateOne({ i: 4999 }, { $set: { group: 'even', n: 10 } }),
+    ]);
+    const result = await update;
+    expect(await things.findOne({ i: 4998 })).toMatchObject({ group: 'moved', n: 0 });
+    expect(await things.findOne({ i: 4996 })).toBeNull();
+    // It joined after the update started: MongoDB may or may not update it; it must not be updated twice.
+    expect([10, 11]).toContain((await things.findOne({ i: 4999 }))!.n);
+    expect(await things.countDocuments({ group: 'even', n: 1 })).toBe(2498);
+    expect(result.matchedCount).toBe(result.modifiedCount);
+    expect(await things.countDocuments({ n: { $gt: 1, $lt: 10 } })).toBe(0);
+  });
+
+  test('When a multi-document update would break a unique index halfway, then it fails with 11000 and no document is left half-written', async () => {
+    const things = memoryCollection<{ i: number; code?: string }>();
+    await things.createIndex({ code: 1 }, { unique: true, sparse: true });
+    await things.insertMany(Array.from({ length: 300 }, (_, i) => ({ i })));
+    await expect(things.updateMany({}, { $set: { code: 'same' } })).rejects.toMatchObject({ code: 11000 });
+    expect(await things.countDocuments({ code: 'same' })).toBeLessThanOrEqual(1);
+    expect(await things.countDocuments({})).toBe(300);
+  });
+});
+
 describe('Embedded store: persistence', () => {
   test('When the client is reopened on the same directory, then documents come back with ObjectId and Date types', async () => {
     const dir = tempDir();

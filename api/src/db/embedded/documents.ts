@@ -40,6 +40,24 @@ export function keyOf(value: unknown): string {
   return `j:${BSON.EJSON.stringify(value as Doc, { relaxed: false })}`;
 }
 
+/** Deep equality as MongoDB sees documents (field order included), without serialising them. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (a instanceof ObjectId || b instanceof ObjectId) return a instanceof ObjectId && b instanceof ObjectId && a.equals(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => sameValue(item, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
+    const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
+    return keysA.length === keysB.length && keysA.every((key, i) => key === keysB[i] && sameValue(a[key], b[key]));
+  }
+  return keyOf(a) === keyOf(b);
+}
+
 export function getPath(doc: unknown, path: string): unknown {
   let current: unknown = doc;
   for (const part of path.split('.')) {

@@ -1,4 +1,6 @@
-import { Aggregator, Query, update as applyModifier } from 'mingo';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Aggregator, Query } from 'mingo';
+import { updateMany as applyModifier } from 'mingo/updater';
 import {
   MongoServerError,
   ObjectId,
@@ -25,7 +27,7 @@ import type {
   StoreUpdateOneOptions,
   StoreUpdateOptions,
 } from '../store';
-import { cloneValue, getPath, isPlainObject, keyOf, setPath, type Doc } from './documents';
+import { cloneValue, getPath, isPlainObject, keyOf, sameValue, setPath, type Doc } from './documents';
 import type { CollectionChange, CollectionFiles } from './persistence';
 import { compareValues, idKeyOf, SortedIndex, type SortSpec } from './sorted-index';
 
@@ -186,20 +188,27 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     };
   }
 
+  /**
+   * Like MongoDB, a multi-document update is atomic per document, not as a whole: matches are
+   * updated in slices with the event loop free between them (so a large one never holds every
+   * other request), and a document changed meanwhile is re-tested as it is now.
+   */
   async updateMany(filter: Filter<TSchema>, update: StoreUpdate<TSchema>, options: StoreUpdateOptions = {}): Promise<UpdateResult<TSchema>> {
     assertOperatorUpdate(update as Doc);
-    const targets = this.matching(filter as Doc);
-    if (targets.length === 0 && options.upsert) {
+    let modifiedCount = 0;
+    const matchedCount = await this.inSlices(filter as Doc, (slice) => {
+      const afters = this.applyUpdates(slice, update as Doc, false);
+      const changes = slice.map((before, i) => ({ before, after: afters[i]! })).filter((change) => !sameValue(change.before, change.after));
+      modifiedCount += changes.length;
+      return this.commit(changes);
+    });
+    if (matchedCount === 0 && options.upsert) {
       const result = this.updateFirst(filter as Doc, update as Doc, options);
       await result.written;
       const upsertedId = (result.after?._id ?? null) as UpdateResult<TSchema>['upsertedId'];
-      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId };
+      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: result.upserted ? 1 : 0, upsertedId };
     }
-    const changes = targets
-      .map((before) => ({ before, after: this.applyUpdate(before, update as Doc, false) }))
-      .filter((change) => keyOf(change.before) !== keyOf(change.after));
-    await this.commit(changes);
-    return { acknowledged: true, matchedCount: targets.length, modifiedCount: changes.length, upsertedCount: 0, upsertedId: null };
+    return { acknowledged: true, matchedCount, modifiedCount, upsertedCount: 0, upsertedId: null };
   }
 
   async findOneAndUpdate(
@@ -226,10 +235,10 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     return { acknowledged: true, deletedCount: target ? 1 : 0 };
   }
 
+  /** In slices, like updateMany: the event loop runs between them. */
   async deleteMany(filter: Filter<TSchema> = {}): Promise<DeleteResult> {
-    const targets = this.matching(filter as Doc);
-    await this.commit(targets.map((before) => ({ before, after: undefined })));
-    return { acknowledged: true, deletedCount: targets.length };
+    const deletedCount = await this.inSlices(filter as Doc, (slice) => this.commit(slice.map((before) => ({ before, after: undefined }))));
+    return { acknowledged: true, deletedCount };
   }
 
   async createIndex(keySpec: IndexSpecification, options: StoreIndexOptions = {}): Promise<string> {
@@ -279,7 +288,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   }
 
   async drop(): Promise<boolean> {
-    await this.commit([...this.docs.values()].map((before) => ({ before, after: undefined })));
+    await this.deleteMany({});
     this.indexDefinitions.clear();
     return true;
   }
@@ -375,12 +384,64 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     return { docs: range.docs, exact, sorted: direction !== 0, natural: false, size: range.size, residual };
   }
 
+  /**
+   * Hands the stored documents matching the filter to `write` in batches of WRITE_BATCH, and
+   * lets the event loop run whenever SLICE_MS have passed or SLICE_DOCS documents were visited
+   * since it last did; returns how many matched. The candidates are a list of references taken
+   * at the start (a write re-inserts its documents at the end of the natural order, so walking
+   * the live map could visit one twice); one that changed since is re-tested as it is now, one
+   * that is gone is skipped. The batches' journal appends are awaited at the end.
+   */
+  private async inSlices(filter: Doc, write: (batch: Doc[]) => Promise<void>): Promise<number> {
+    const query = filter ?? {};
+    const plan = this.plan(query, undefined);
+    const test = plan.exact ? undefined : matcher(query, plan.residual);
+    let fullTest: ((doc: Doc) => boolean) | undefined;
+    const candidates = Array.from(plan.docs);
+    // Written in natural order, so the documents keep their relative order (as a single batch did).
+    if (!plan.natural) candidates.sort((a, b) => naturalOrder(a) - naturalOrder(b));
+    const written: Promise<void>[] = [];
+    let matched = 0;
+    let batch: Doc[] = [];
+    let sliceStart = performance.now();
+    let sliceDocs = 0;
+    const flush = () => {
+      if (batch.length === 0) return;
+      matched += batch.length;
+      const pending = batch;
+      batch = [];
+      written.push(write(pending));
+    };
+    try {
+      for (const candidate of candidates) {
+        if (sliceDocs >= SLICE_DOCS || (sliceDocs % 32 === 0 && performance.now() - sliceStart > SLICE_MS)) {
+          flush();
+          await nextTurn();
+          sliceStart = performance.now();
+          sliceDocs = 0;
+        }
+        sliceDocs += 1;
+        const current = this.docs.get(idKeyOf(candidate));
+        if (!current) continue;
+        if (current === candidate ? test && !test(current) : !(fullTest ??= matcher(query, residualOf(query, [])))(current)) continue;
+        batch.push(current);
+        if (batch.length >= WRITE_BATCH) flush();
+      }
+      flush();
+    } catch (error) {
+      await Promise.allSettled(written);
+      throw error;
+    }
+    await Promise.all(written);
+    return matched;
+  }
+
   private updateFirst(filter: Doc, update: Doc, options: UpdateOptions) {
     assertOperatorUpdate(update);
     const [before] = this.matching(filter, options.sort, 1);
     if (before) {
       const after = this.applyUpdate(before, update, false);
-      const modified = keyOf(before) !== keyOf(after);
+      const modified = !sameValue(before, after);
       const written = modified ? this.commit([{ before, after }]) : undefined;
       return { before: cloneValue(before), after: modified ? after : cloneValue(before), modified, upserted: false, written };
     }
@@ -405,7 +466,15 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   }
 
   private applyUpdate(current: Doc, update: Doc, inserting: boolean): Doc {
-    const next = cloneValue(current);
+    return this.applyUpdates([current], update, inserting)[0]!;
+  }
+
+  /**
+   * The updated copies of `currents` (stored documents are never mutated). One call of mingo's
+   * updater for the whole list: its set-up costs more than applying a modifier to one document.
+   */
+  private applyUpdates(currents: Doc[], update: Doc, inserting: boolean): Doc[] {
+    const nexts = currents.map((current) => cloneValue(current));
     const { $setOnInsert, ...operators } = update as Doc & { $setOnInsert?: Doc };
     const modifier = cloneValue(operators);
     if (inserting && $setOnInsert) {
@@ -414,13 +483,13 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     if (inserting && isPlainObject(modifier.$set) && '_id' in modifier.$set) {
       // An upsert may choose the new document's _id; mingo refuses to "modify" _id.
       const { _id, ...rest } = modifier.$set;
-      next._id = _id;
+      for (const next of nexts) next._id = _id;
       modifier.$set = rest;
       if (Object.keys(rest).length === 0) delete modifier.$set;
     }
     if (Object.keys(modifier).length > 0) {
       try {
-        applyModifier(next, modifier as never, undefined, undefined, { cloneMode: 'deep' });
+        applyModifier(nexts, {}, modifier as never, { cloneMode: 'deep' });
       } catch (error) {
         const message = (error as Error).message;
         if (/_id/.test(message)) {
@@ -429,10 +498,14 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
         throw serverError(9, `Failed to apply update: ${message}`);
       }
     }
-    if (!inserting && keyOf(next._id) !== keyOf(current._id)) {
-      throw serverError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+    if (!inserting) {
+      currents.forEach((current, i) => {
+        if (keyOf(nexts[i]!._id) !== keyOf(current._id)) {
+          throw serverError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+        }
+      });
     }
-    return next;
+    return nexts;
   }
 
   /**
@@ -475,18 +548,22 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
       if (!before) continue;
       const idKey = idKeyOf(before);
       this.docs.delete(idKey);
+      if (after) continue;
       for (const index of indexes) {
         const entry = index.entryFor(before);
         if (entry) index.remove(entry, idKey);
       }
-      if (!after) journal.remove.push(before._id);
+      journal.remove.push(before._id);
     }
-    for (const { after } of changes) {
+    for (const { before, after } of changes) {
       if (!after) continue;
       const idKey = this.store(after);
       for (const index of indexes) {
         const entry = index.entryFor(after);
-        if (entry) index.add(entry, idKey);
+        const previous = before ? index.entryFor(before) : undefined;
+        if (entry && previous) index.replace(previous, entry, idKey);
+        else if (previous) index.remove(previous, idKey);
+        else if (entry) index.add(entry, idKey);
       }
       journal.put.push(after);
     }
@@ -582,6 +659,15 @@ function isEqualityValue(value: unknown): boolean {
 const NOT_EQUALITY = Symbol('not an equality');
 
 /**
+ * A multi-document write (updateMany, deleteMany) holds the event loop for at most about
+ * SLICE_MS, or SLICE_DOCS documents, at a time; it changes WRITE_BATCH documents per step
+ * (one set-up of mingo's updater and one journal record for each).
+ */
+const SLICE_MS = 4;
+const SLICE_DOCS = 1024;
+const WRITE_BATCH = 64;
+
+/**
  * Natural order of a stored document (for candidates that come from an index), kept on the
  * document under a symbol: copies, the journal and the query engine only see string keys.
  */
@@ -593,13 +679,14 @@ function naturalOrder(doc: Doc): number {
 }
 
 /** A condition the store checks without the query engine: field equality, a regex on a field, or `$or` of those. */
-type Condition = { field: string; equals: unknown } | { field: string; regex: RegExp } | { or: Condition[] };
+type Condition = { parts: string[]; equals: unknown } | { parts: string[]; regex: RegExp } | { or: Condition[] };
 
 function simpleCondition(field: string, condition: unknown): Condition | undefined {
   if (field.startsWith('$')) return undefined;
-  if (condition instanceof RegExp) return condition.global || condition.sticky ? undefined : { field, regex: condition };
+  const parts = field.split('.');
+  if (condition instanceof RegExp) return condition.global || condition.sticky ? undefined : { parts, regex: condition };
   const value = equalityValue(condition);
-  return value === NOT_EQUALITY ? undefined : { field, equals: value };
+  return value === NOT_EQUALITY ? undefined : { parts, equals: value };
 }
 
 /** The conditions an index did not answer, when every one is simple (else undefined: the query engine decides). */
@@ -638,7 +725,7 @@ function check(doc: Doc, condition: Condition): boolean | typeof ASK_ENGINE {
     }
     return unsure ? ASK_ENGINE : false;
   }
-  const actual = valueOnPath(doc, condition.field);
+  const actual = valueOnPath(doc, condition.parts);
   if (Array.isArray(actual)) return ASK_ENGINE;
   if ('regex' in condition) return typeof actual === 'string' && condition.regex.test(actual);
   return compareValues(actual, condition.equals) === 0;
@@ -662,10 +749,11 @@ function matcher(filter: Doc, residual: Condition[] | undefined): (doc: Doc) => 
   };
 }
 
-/** The value at a dotted path; an array met on the way is returned as is. */
-function valueOnPath(doc: Doc, path: string): unknown {
+/** The value at a dotted path (split once, when the filter is read); an array met on the way is returned as is. */
+function valueOnPath(doc: Doc, parts: string[]): unknown {
+  if (parts.length === 1) return doc[parts[0]!];
   let current: unknown = doc;
-  for (const part of path.split('.')) {
+  for (const part of parts) {
     if (current === null || typeof current !== 'object') return undefined;
     if (Array.isArray(current)) return current;
     current = (current as Doc)[part];

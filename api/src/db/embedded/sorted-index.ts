@@ -78,7 +78,7 @@ export class SortedIndex {
   /** Whether the document has an entry (partial and sparse indexes leave some out). */
   covers(doc: Doc): boolean {
     if (this.partial && !this.partial.test(doc)) return false;
-    return !this.sparse || this.fields.some((field) => indexedValue(doc, field) !== undefined);
+    return !this.sparse || this.paths.some((path) => valueAt(doc, path) !== undefined);
   }
 
   /** The document's entry, or undefined when the index does not cover it (partial/sparse). */
@@ -107,7 +107,7 @@ export class SortedIndex {
   /** Equal for two documents exactly when MongoDB would call their index keys duplicates. */
   uniqueKey(doc: Doc): string {
     let text = '';
-    for (const field of this.fields) text += `${keyOf(indexedValue(doc, field))}|`;
+    for (const path of this.paths) text += `${keyOf(valueAt(doc, path))}|`;
     return text;
   }
 
@@ -151,6 +151,22 @@ export class SortedIndex {
       const unique = this.uniqueKey(this.docOf(entry));
       if (this.unique.get(unique) === idKey) this.unique.delete(unique);
     }
+  }
+
+  /**
+   * A changed document: when its key (index fields and _id) is the same, the entry only points
+   * at the new document (one binary search, nothing moves); otherwise remove + add.
+   */
+  replace(before: IndexEntry, after: IndexEntry, idKey: string): void {
+    if (this.compare(before, after) !== 0) {
+      this.remove(before, idKey);
+      this.add(after, idKey);
+      return;
+    }
+    const { block, at } = this.locate(before);
+    const target = this.blocks[block]!;
+    if (at < target.length && this.compare(target[at]!, before) === 0) target[at] = after;
+    else this.add(after, idKey);
   }
 
   /** How many entries have their first `values.length` fields equal to `values` (two binary searches). */
@@ -302,16 +318,6 @@ export function idKeyOf(doc: Doc): string {
 function valueAt(doc: Doc, path: string[]): unknown {
   let current: unknown = doc;
   for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    if (Array.isArray(current)) return current;
-    current = (current as Doc)[part];
-  }
-  return current;
-}
-
-function indexedValue(doc: Doc, path: string): unknown {
-  let current: unknown = doc;
-  for (const part of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
     if (Array.isArray(current)) return current;
     current = (current as Doc)[part];
