@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoServerError, ObjectId, type Document } from 'mongodb';
+import { Binary, Decimal128, MongoServerError, ObjectId, type Document } from 'mongodb';
+import { encodeRecord } from '../src/db/embedded/records';
 import { EmbeddedClient } from '../src/db/embedded/embedded-client';
 import { ensureIndexes } from '../src/db/indexes';
 
@@ -316,6 +317,59 @@ describe('Embedded store: persistence', () => {
     await second.close();
   });
 
+  test('When documents hold every kind of value, then they come back from a snapshot exactly as stored', async () => {
+    const dir = tempDir();
+    const first = new EmbeddedClient({ dataDir: dir });
+    const things = first.db('clube').collection<Document & { _id: ObjectId | string | number }>('things');
+    const ref = new ObjectId();
+    const stored = [
+      { _id: new ObjectId(), refs: [ref, { deep: [ref] }], at: new Date(1), n: -0.5, big: 2 ** 40, flag: false, none: null, text: 'ação', nested: { empty: {}, list: [] } },
+      { _id: 'string-id', bytes: new Binary(Buffer.from('abc')), price: Decimal128.fromString('10.25'), at: new Date(2) },
+      { _id: 7, n: 1 },
+    ];
+    await things.insertMany(stored.map((doc) => ({ ...doc })));
+    await things.compact();
+    await first.close();
+    expect(fs.readdirSync(path.join(dir, 'clube')).filter((name) => name.endsWith('.journal'))).toEqual([]);
+
+    const second = new EmbeddedClient({ dataDir: dir });
+    const reread = await second.db('clube').collection('things').find({}).toArray();
+    expect(reread).toEqual(stored);
+    expect(reread[0]!.refs[0]).toBeInstanceOf(ObjectId);
+    expect(reread[1]!.bytes).toBeInstanceOf(Binary);
+    expect(reread[1]!.price.toString()).toBe('10.25');
+    await second.close();
+  });
+
+  test('When a snapshot was written in the earlier one-record-per-document format, then it still loads', async () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'clube'), { recursive: true });
+    const docs = [{ _id: new ObjectId(), name: 'Ana' }, { _id: new ObjectId(), name: 'Bia' }];
+    const records = [
+      encodeRecord({ format: 'clube-embedded-snapshot', version: 1, generation: 1 }),
+      ...docs.map((doc) => encodeRecord(doc)),
+      encodeRecord({ end: true, count: docs.length }),
+    ];
+    fs.writeFileSync(path.join(dir, 'clube', 'users.snapshot'), Buffer.concat(records));
+    const client = new EmbeddedClient({ dataDir: dir });
+    expect(await client.db('clube').collection('users').find({}).toArray()).toEqual(docs);
+    await client.close();
+  });
+
+  test('When a snapshot lost its end, then start-up refuses it instead of loading part of the data', async () => {
+    const dir = tempDir();
+    const first = new EmbeddedClient({ dataDir: dir });
+    const things = first.db('clube').collection('things');
+    await things.insertMany(Array.from({ length: 2500 }, (_, n) => ({ n })));
+    await things.compact();
+    await first.close();
+    const file = path.join(dir, 'clube', 'things.snapshot');
+    fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
+    const second = new EmbeddedClient({ dataDir: dir });
+    expect(() => second.db('clube').collection('things')).toThrow(/instantâneo incompleto/);
+    await second.close();
+  });
+
   test('When data was saved by the earlier one-file-per-collection format, then it loads and moves to snapshot + journal', async () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'clube'), { recursive: true });
@@ -371,6 +425,8 @@ describe('Embedded store: indexes answer like a scan', () => {
     ['equality with $eq, no sort (natural order)', { role: { $eq: 'USER' } }, undefined],
     ['null matches missing', { name: null }, { _id: 1 }],
     ['unique index', { n: 123 }, undefined],
+    ['sort by a unique index (its order is built on first use, after the writes)', { role: 'USER' }, { n: -1 }],
+    ['unique index, sort served by it', {}, { n: 1, _id: 1 }],
     ['$or search', { $or: [{ name: /nome 1/ }, { role: 'ADMIN' }] }, { name: 1, _id: 1 }],
     ['two equalities, one answered by an index', { role: 'USER', active: true }, { createdAt: -1, _id: -1 }],
     ['equalities no index can answer', { 'credits.used': 3, name: 'nome 4' }, undefined],

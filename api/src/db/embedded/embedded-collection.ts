@@ -259,16 +259,8 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
       options.partialFilterExpression ? new Query(options.partialFilterExpression) : undefined,
       options.partialFilterExpression,
     );
-    if (index.unique) index.build(this.docs.values());
-    if (index.unique && index.unique.size !== index.size) {
-      const seen = new Set<string>();
-      for (const entry of index.all()) {
-        const doc = index.docOf(entry);
-        const unique = index.uniqueKey(doc);
-        if (seen.has(unique)) throw this.duplicateKeyError(index, doc);
-        seen.add(unique);
-      }
-    }
+    const duplicate = index.unique ? index.buildKeys(this.docs.values()) : undefined;
+    if (duplicate) throw this.duplicateKeyError(index, duplicate);
     this.indexDefinitions.set(name, index);
     return name;
   }
@@ -349,11 +341,6 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     let best: { index: SortedIndex; values: unknown[]; direction: 0 | 1 | -1; cost: number } | undefined;
     for (const index of this.indexDefinitions.values()) {
       if (!index.plannable) continue;
-      if (!index.ready && !(index.fields[0]! in filter) && !(spec && index.fields[0]! in spec)) continue;
-      if (!index.ready) {
-        index.build(this.docs.values());
-        if (!index.plannable) continue;
-      }
       const values: unknown[] = [];
       for (const field of index.fields) {
         if (!(field in filter)) break;
@@ -363,9 +350,14 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
       }
       const direction = spec ? sortDirection(index, values.length, spec) : 0;
       if (values.length === 0 && direction === 0) continue;
+      const wholeUniqueKey = index.unique !== undefined && values.length === index.fields.length;
+      if (!wholeUniqueKey && !index.sorted) {
+        index.ensureSorted(this.docs.values());
+        if (!index.plannable) continue;
+      }
       // Cost: the entries to walk; a range that does not come sorted must also be sorted,
       // and one that does can stop early. A whole unique key is one document.
-      const size = index.unique && values.length === index.fields.length ? 0 : index.rangeSize(values);
+      const size = wholeUniqueKey ? 0 : index.rangeSize(values);
       const cost = spec ? (direction !== 0 ? size / 2 : size * 2) : size;
       if (!best || cost < best.cost) best = { index, values, direction, cost };
     }
@@ -542,7 +534,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
         claimed.set(unique, idKey);
       }
     }
-    const indexes = [...this.indexDefinitions.values()].filter((index) => index.ready);
+    const indexes = [...this.indexDefinitions.values()].filter((index) => index.maintained);
     const journal: CollectionChange = { put: [], remove: [] };
     for (const { before, after } of changes) {
       if (!before) continue;

@@ -39,10 +39,12 @@ export class SortedIndex {
   private readonly keyLength: number;
   private readonly paths: string[][];
   /**
-   * Non-unique indexes are sorted when a query first wants them (start-up only builds the
-   * unique ones, which guard writes); from then on every write keeps them up to date.
+   * Whether the sorted entries exist. Every index is sorted when a query first wants its order
+   * or a range of it; from then on every write keeps it up to date. A unique index keeps its
+   * key map from creation (start-up builds only that: it guards writes and answers whole-key
+   * lookups, such as the profile by providerId).
    */
-  private built: boolean;
+  private built = false;
 
   constructor(
     readonly name: string,
@@ -57,11 +59,37 @@ export class SortedIndex {
     this.unique = isUnique ? new Map() : undefined;
     this.keyLength = 2 * (this.fields.length + 1);
     this.paths = this.fields.map((field) => field.split('.'));
-    this.built = isUnique;
   }
 
-  get ready(): boolean {
+  /** The sorted entries exist (see `built`). */
+  get sorted(): boolean {
     return this.built;
+  }
+
+  /** Writes must keep this index up to date: its entries are sorted, or it is unique (key map). */
+  get maintained(): boolean {
+    return this.built || this.unique !== undefined;
+  }
+
+  ensureSorted(docs: Iterable<Doc>): void {
+    if (!this.built) this.build(docs);
+  }
+
+  /**
+   * A unique index's key map only, from scratch (creation, start-up); returns the first
+   * document whose key another already holds (the index cannot be created), else undefined.
+   */
+  buildKeys(docs: Iterable<Doc>): Doc | undefined {
+    const unique = this.unique!;
+    unique.clear();
+    for (const doc of docs) {
+      if (!this.covers(doc)) continue;
+      for (const path of this.paths) if (Array.isArray(valueAt(doc, path))) this.multikey = true;
+      const key = this.uniqueKey(doc);
+      if (unique.has(key)) return doc;
+      unique.set(key, idKeyOf(doc));
+    }
+    return undefined;
   }
 
   /** Whether filters can be planned on this index (it holds every document and no arrays). */
@@ -127,25 +155,24 @@ export class SortedIndex {
     this.blocks = blocks.length ? blocks : [[]];
   }
 
-  /** Every entry in order (duplicate checks at index creation). */
-  *all(): Generator<IndexEntry> {
-    for (const block of this.blocks) yield* block;
-  }
-
   add(entry: IndexEntry, idKey: string): void {
-    const { block, at } = this.locate(entry);
-    const target = this.blocks[block]!;
-    target.splice(at, 0, entry);
-    if (target.length > BLOCK_SPLIT) this.blocks.splice(block, 1, target.slice(0, target.length >> 1), target.slice(target.length >> 1));
+    if (this.built) {
+      const { block, at } = this.locate(entry);
+      const target = this.blocks[block]!;
+      target.splice(at, 0, entry);
+      if (target.length > BLOCK_SPLIT) this.blocks.splice(block, 1, target.slice(0, target.length >> 1), target.slice(target.length >> 1));
+    }
     if (this.unique) this.unique.set(this.uniqueKey(this.docOf(entry)), idKey);
   }
 
   remove(entry: IndexEntry, idKey: string): void {
-    const { block, at } = this.locate(entry);
-    const target = this.blocks[block]!;
-    if (at < target.length && this.compare(target[at]!, entry) === 0) {
-      target.splice(at, 1);
-      if (target.length === 0 && this.blocks.length > 1) this.blocks.splice(block, 1);
+    if (this.built) {
+      const { block, at } = this.locate(entry);
+      const target = this.blocks[block]!;
+      if (at < target.length && this.compare(target[at]!, entry) === 0) {
+        target.splice(at, 1);
+        if (target.length === 0 && this.blocks.length > 1) this.blocks.splice(block, 1);
+      }
     }
     if (this.unique) {
       const unique = this.uniqueKey(this.docOf(entry));
@@ -158,7 +185,7 @@ export class SortedIndex {
    * at the new document (one binary search, nothing moves); otherwise remove + add.
    */
   replace(before: IndexEntry, after: IndexEntry, idKey: string): void {
-    if (this.compare(before, after) !== 0) {
+    if (!this.built || this.compare(before, after) !== 0) {
       this.remove(before, idKey);
       this.add(after, idKey);
       return;
