@@ -9,17 +9,23 @@ export type Doc = Record<string, unknown>;
  */
 export function cloneValue<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Date) return new Date(value.getTime()) as T;
-  if (value instanceof ObjectId) return value;
-  if (Array.isArray(value)) return value.map((item) => cloneValue(item)) as T;
-  if (isPlainObject(value)) {
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i += 1) items[i] = cloneValue(value[i] as unknown);
+    return items as T;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto === Object.prototype || proto === null) {
+    // for…in over a plain object visits exactly its own enumerable string keys (as Object.entries would), without building the entries.
     const copy: Doc = {};
-    for (const [key, item] of Object.entries(value)) {
+    for (const key in value) {
+      const item = (value as Doc)[key];
       if (item !== undefined) copy[key] = cloneValue(item);
     }
     return copy as T;
   }
-  // Other BSON types (Binary, Decimal128, Long…) are treated as immutable values.
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  // ObjectId and the other BSON types (Binary, Decimal128, Long…) are treated as immutable values.
   return value;
 }
 
