@@ -37,7 +37,7 @@ async function main() {
   await app.ready();
   await seedPlans(app);
   await seedCatalogue(app);
-  const users = app.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
+  const users = app.store.collection<UserDocument>(COLLECTIONS.users);
   const admin = profile(process.env.BENCH_ADMIN_UID!, 0, 'ADMIN');
   const member = profile(process.env.BENCH_MEMBER_UID!, 1, 'USER');
   await users.insertMany([admin, member, ...Array.from({ length: 1000 }, (_, i) => profile(`filler-${i}`, i + 2, 'USER'))]);

@@ -4,13 +4,15 @@
  * per operation. Writes are measured until acknowledged (journal record fdatasync'd) and, apart,
  * the part that holds the event loop. Start-up builds the unique indexes; a non-unique one is
  * sorted by the first query that uses it (its own row). On a busy machine compare the start-up
- * CPU row (user + system time of the process, GC threads included), which waiting does not inflate. BENCH_STORE_SIZES=1000,10000 picks the sizes.
+ * CPU row (user + system time of the process, GC threads included), which waiting does not inflate.
+ * updateMany / deleteMany rows: total time, and the longest the event loop was held meanwhile
+ * (what any other request could have waited). BENCH_STORE_SIZES=1000,10000 picks the sizes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ObjectId } from 'mongodb';
-import type { Db } from 'mongodb';
 import { EmbeddedClient } from '../src/db/embedded/embedded-client';
 import { COLLECTIONS } from '../src/db/collections';
 import { ensureIndexes, INDEXES } from '../src/db/indexes';
@@ -75,7 +77,7 @@ async function benchSize(size: number): Promise<Record<string, number>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clube-bench-store-'));
   try {
     let { client, db, users } = open(dir);
-    await ensureIndexes(db as unknown as Db, USER_INDEXES);
+    await ensureIndexes(db, USER_INDEXES);
     for (let start = 0; start < size; start += 1000) {
       await users.insertMany(Array.from({ length: Math.min(1000, size - start) }, (_, k) => user(start + k)));
     }
@@ -89,7 +91,7 @@ async function benchSize(size: number): Promise<Record<string, number>> {
       const start = process.hrtime.bigint();
       const cpu = process.cpuUsage();
       ({ client, db, users } = open(dir));
-      await ensureIndexes(db as unknown as Db, USER_INDEXES);
+      await ensureIndexes(db, USER_INDEXES);
       startups.push(Number(process.hrtime.bigint() - start) / 1e6);
       const used = process.cpuUsage(cpu);
       startupCpu.push((used.user + used.system) / 1000);
@@ -130,6 +132,13 @@ async function benchSize(size: number): Promise<Record<string, number>> {
     const burstStart = process.hrtime.bigint();
     await Promise.all(Array.from({ length: 1000 }, (_, i) => users.insertOne(user(size + 5000 + i))));
     row['1.000 inserts simultâneos, por insert'] = Number(process.hrtime.bigint() - burstStart) / 1e6 / 1000;
+    // A quarter of the collection (role ADMIN) in one call: how long, and the longest the event loop waited meanwhile.
+    const many = await blocking(() => users.updateMany({ role: 'ADMIN' }, { $set: { updatedAt: new Date() } }));
+    row['updateMany de 25% da coleção: total'] = many.total;
+    row['updateMany: maior bloqueio do laço de eventos'] = many.longestBlock;
+    const removal = await blocking(() => users.deleteMany({ role: 'ADMIN' }));
+    row['deleteMany de 25% da coleção: total'] = removal.total;
+    row['deleteMany: maior bloqueio do laço de eventos'] = removal.longestBlock;
     row['start-up (snapshot + journal + índices únicos)'] = median(startups);
     row['start-up: CPU do processo (ms)'] = median(startupCpu);
     row['1ª página após a partida (ordena o índice)'] = median(firstPages);
@@ -138,6 +147,17 @@ async function benchSize(size: number): Promise<Record<string, number>> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Total time of one call, and the longest stretch the event loop was held meanwhile (perf_hooks, 1 ms resolution). */
+async function blocking(run: () => Promise<unknown>): Promise<{ total: number; longestBlock: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const start = process.hrtime.bigint();
+  await run();
+  const total = Number(process.hrtime.bigint() - start) / 1e6;
+  histogram.disable();
+  return { total, longestBlock: histogram.max > 0 ? histogram.max / 1e6 : total };
 }
 
 function fsyncBaseline(): number {

@@ -2,14 +2,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoServerError, ObjectId } from 'mongodb';
+import { Binary, Decimal128, MongoServerError, ObjectId, type Document } from 'mongodb';
+import { encodeRecord } from '../src/db/embedded/records';
 import { EmbeddedClient } from '../src/db/embedded/embedded-client';
 import { ensureIndexes } from '../src/db/indexes';
 
-type AnyCollection = ReturnType<ReturnType<EmbeddedClient['db']>['collection']>;
-
-function memoryCollection(name = 'things'): AnyCollection {
-  return new EmbeddedClient().db('test').collection(name);
+function memoryCollection<T extends Document = Document>(name = 'things') {
+  return new EmbeddedClient().db('test').collection<T>(name);
 }
 
 function tempDir(): string {
@@ -61,7 +60,7 @@ describe('Embedded store: unique indexes', () => {
 
 describe('Embedded store: updates', () => {
   test('When two conditional claims race, then exactly one wins (findOneAndUpdate is atomic)', async () => {
-    const seats = memoryCollection();
+    const seats = memoryCollection<{ available: number; holders?: number[] }>();
     const { insertedId } = await seats.insertOne({ available: 1 });
     const claims = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -82,10 +81,11 @@ describe('Embedded store: updates', () => {
   });
 
   test('When $set, $inc, $push and $unset are combined, then each applies; replacing documents or touching _id is refused', async () => {
-    const things = memoryCollection();
+    const things = memoryCollection<{ a: number; b?: string; nested: { n: number; m?: number }; list?: string[] }>();
     const { insertedId } = await things.insertOne({ a: 1, b: 'x', nested: { n: 1 } });
     await things.updateOne({ _id: insertedId }, { $set: { 'nested.m': 2 }, $inc: { a: 2 }, $push: { list: 'y' }, $unset: { b: '' } });
     expect(await things.findOne({ _id: insertedId })).toEqual({ _id: insertedId, a: 3, nested: { n: 1, m: 2 }, list: ['y'] });
+    // @ts-expect-error a replacement document is not an update (the store refuses it at run time too)
     await expect(things.updateOne({ _id: insertedId }, { a: 5 })).rejects.toBeInstanceOf(MongoServerError);
     await expect(things.updateOne({ _id: insertedId }, { $set: { _id: new ObjectId() } })).rejects.toMatchObject({ code: 66 });
   });
@@ -106,6 +106,70 @@ describe('Embedded store: updates', () => {
     expect(await things.countDocuments({ at: { $gt: new Date(2020, 0, 4) } })).toBe(3);
     expect((await things.deleteOne({ n: 9 })).deletedCount).toBe(1);
     expect(await things.countDocuments({})).toBe(4);
+  });
+});
+
+describe('Embedded store: multi-document writes', () => {
+  interface Row {
+    i: number;
+    group: string;
+    n: number;
+  }
+  async function rows(count: number) {
+    const things = memoryCollection<Row>();
+    await things.createIndex({ group: 1 });
+    for (let start = 0; start < count; start += 1000) {
+      await things.insertMany(Array.from({ length: Math.min(1000, count - start) }, (_, k) => ({ i: start + k, group: (start + k) % 2 ? 'odd' : 'even', n: 0 })));
+    }
+    return things;
+  }
+
+  test('When updateMany and deleteMany cover thousands of documents, then other operations run before they finish', async () => {
+    const things = await rows(5000);
+    let updateDone = false;
+    const update = things.updateMany({}, { $inc: { n: 1 } }).then((result) => ((updateDone = true), result));
+    // Runs on the event loop's next turn: only if updateMany let go of it halfway.
+    const seenDuringUpdate = await new Promise<number | undefined>((resolve) => setImmediate(() => resolve(updateDone ? undefined : 1)));
+    expect(seenDuringUpdate).toBe(1);
+    expect(await update).toMatchObject({ matchedCount: 5000, modifiedCount: 5000 });
+    expect(await things.countDocuments({ n: 1 })).toBe(5000);
+
+    let deleteDone = false;
+    const remove = things.deleteMany({ group: 'odd' }).then((result) => ((deleteDone = true), result));
+    const seenDuringDelete = await new Promise<boolean>((resolve) => setImmediate(() => resolve(!deleteDone)));
+    expect(seenDuringDelete).toBe(true);
+    expect(await remove).toEqual({ acknowledged: true, deletedCount: 2500 });
+    expect(await things.countDocuments({})).toBe(2500);
+    expect(await things.countDocuments({ group: 'odd' })).toBe(0);
+  });
+
+  test('When documents change while an updateMany runs, then each is updated once, as it is when reached, and only if it still matches', async () => {
+    const things = await rows(5000);
+    const update = things.updateMany({ group: 'even' }, { $inc: { n: 1 } });
+    // Between two slices: the last even row leaves the group, another is deleted, an odd one joins.
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([
+      things.updateOne({ i: 4998 }, { $set: { group: 'moved' } }),
+      things.deleteOne({ i: 4996 }),
+      things.updateOne({ i: 4999 }, { $set: { group: 'even', n: 10 } }),
+    ]);
+    const result = await update;
+    expect(await things.findOne({ i: 4998 })).toMatchObject({ group: 'moved', n: 0 });
+    expect(await things.findOne({ i: 4996 })).toBeNull();
+    // It joined after the update started: MongoDB may or may not update it; it must not be updated twice.
+    expect([10, 11]).toContain((await things.findOne({ i: 4999 }))!.n);
+    expect(await things.countDocuments({ group: 'even', n: 1 })).toBe(2498);
+    expect(result.matchedCount).toBe(result.modifiedCount);
+    expect(await things.countDocuments({ n: { $gt: 1, $lt: 10 } })).toBe(0);
+  });
+
+  test('When a multi-document update would break a unique index halfway, then it fails with 11000 and no document is left half-written', async () => {
+    const things = memoryCollection<{ i: number; code?: string }>();
+    await things.createIndex({ code: 1 }, { unique: true, sparse: true });
+    await things.insertMany(Array.from({ length: 300 }, (_, i) => ({ i })));
+    await expect(things.updateMany({}, { $set: { code: 'same' } })).rejects.toMatchObject({ code: 11000 });
+    expect(await things.countDocuments({ code: 'same' })).toBeLessThanOrEqual(1);
+    expect(await things.countDocuments({})).toBe(300);
   });
 });
 
@@ -253,6 +317,59 @@ describe('Embedded store: persistence', () => {
     await second.close();
   });
 
+  test('When documents hold every kind of value, then they come back from a snapshot exactly as stored', async () => {
+    const dir = tempDir();
+    const first = new EmbeddedClient({ dataDir: dir });
+    const things = first.db('clube').collection<Document & { _id: ObjectId | string | number }>('things');
+    const ref = new ObjectId();
+    const stored = [
+      { _id: new ObjectId(), refs: [ref, { deep: [ref] }], at: new Date(1), n: -0.5, big: 2 ** 40, flag: false, none: null, text: 'ação', nested: { empty: {}, list: [] } },
+      { _id: 'string-id', bytes: new Binary(Buffer.from('abc')), price: Decimal128.fromString('10.25'), at: new Date(2) },
+      { _id: 7, n: 1 },
+    ];
+    await things.insertMany(stored.map((doc) => ({ ...doc })));
+    await things.compact();
+    await first.close();
+    expect(fs.readdirSync(path.join(dir, 'clube')).filter((name) => name.endsWith('.journal'))).toEqual([]);
+
+    const second = new EmbeddedClient({ dataDir: dir });
+    const reread = await second.db('clube').collection('things').find({}).toArray();
+    expect(reread).toEqual(stored);
+    expect(reread[0]!.refs[0]).toBeInstanceOf(ObjectId);
+    expect(reread[1]!.bytes).toBeInstanceOf(Binary);
+    expect(reread[1]!.price.toString()).toBe('10.25');
+    await second.close();
+  });
+
+  test('When a snapshot was written in the earlier one-record-per-document format, then it still loads', async () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, 'clube'), { recursive: true });
+    const docs = [{ _id: new ObjectId(), name: 'Ana' }, { _id: new ObjectId(), name: 'Bia' }];
+    const records = [
+      encodeRecord({ format: 'clube-embedded-snapshot', version: 1, generation: 1 }),
+      ...docs.map((doc) => encodeRecord(doc)),
+      encodeRecord({ end: true, count: docs.length }),
+    ];
+    fs.writeFileSync(path.join(dir, 'clube', 'users.snapshot'), Buffer.concat(records));
+    const client = new EmbeddedClient({ dataDir: dir });
+    expect(await client.db('clube').collection('users').find({}).toArray()).toEqual(docs);
+    await client.close();
+  });
+
+  test('When a snapshot lost its end, then start-up refuses it instead of loading part of the data', async () => {
+    const dir = tempDir();
+    const first = new EmbeddedClient({ dataDir: dir });
+    const things = first.db('clube').collection('things');
+    await things.insertMany(Array.from({ length: 2500 }, (_, n) => ({ n })));
+    await things.compact();
+    await first.close();
+    const file = path.join(dir, 'clube', 'things.snapshot');
+    fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
+    const second = new EmbeddedClient({ dataDir: dir });
+    expect(() => second.db('clube').collection('things')).toThrow(/instantâneo incompleto/);
+    await second.close();
+  });
+
   test('When data was saved by the earlier one-file-per-collection format, then it loads and moves to snapshot + journal', async () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'clube'), { recursive: true });
@@ -308,6 +425,8 @@ describe('Embedded store: indexes answer like a scan', () => {
     ['equality with $eq, no sort (natural order)', { role: { $eq: 'USER' } }, undefined],
     ['null matches missing', { name: null }, { _id: 1 }],
     ['unique index', { n: 123 }, undefined],
+    ['sort by a unique index (its order is built on first use, after the writes)', { role: 'USER' }, { n: -1 }],
+    ['unique index, sort served by it', {}, { n: 1, _id: 1 }],
     ['$or search', { $or: [{ name: /nome 1/ }, { role: 'ADMIN' }] }, { name: 1, _id: 1 }],
     ['two equalities, one answered by an index', { role: 'USER', active: true }, { createdAt: -1, _id: -1 }],
     ['equalities no index can answer', { 'credits.used': 3, name: 'nome 4' }, undefined],

@@ -1,10 +1,10 @@
-import type { Db, IndexSpecification, CreateIndexesOptions } from 'mongodb';
 import { COLLECTIONS } from './collections';
+import type { StoreDb, StoreIndexOptions } from './store';
 
 export interface IndexDeclaration {
   collection: string;
   key: Record<string, 1 | -1>;
-  options?: CreateIndexesOptions;
+  options?: StoreIndexOptions;
 }
 
 /**
@@ -97,8 +97,8 @@ export const INDEXES: IndexDeclaration[] = [
   { collection: COLLECTIONS.transcripts, key: { videoId: 1 }, options: { unique: true, name: 'one_transcript_per_video' } },
 ];
 
-export async function ensureIndexes(db: Db, declarations: IndexDeclaration[] = INDEXES): Promise<void> {
+export async function ensureIndexes(db: StoreDb, declarations: IndexDeclaration[] = INDEXES): Promise<void> {
   for (const { collection, key, options } of declarations) {
-    await db.collection(collection).createIndex(key as IndexSpecification, options ?? {});
+    await db.collection(collection).createIndex(key, options ?? {});
   }
 }

@@ -1,4 +1,5 @@
-import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
+import { ObjectId, type Filter } from 'mongodb';
+import type { StoreCollection, StoreSort } from '../db/store';
 import type { CatalogueItemDocument, ItemSearchText, PublicationStatus } from '../db/catalogue';
 import { badRequest, conflict, isDuplicateKeyError } from '../errors/app-error';
 import { foldText, termPattern } from './search-text';
@@ -43,7 +44,7 @@ export interface ItemStore<T extends CatalogueItemDocument> {
 const SLUG_ATTEMPTS = 20;
 
 export function createItemStore<T extends CatalogueItemDocument>(options: {
-  collection: () => Collection<T>;
+  collection: () => StoreCollection<T>;
   now: () => Date;
   /** The text search looks at: title, summary/description, body. */
   searchText: (item: T) => { title: string; summary: string; body: string };
@@ -77,7 +78,7 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
         const pattern = termPattern(term);
         filter.$or = [{ 'search.title': pattern }, { 'search.summary': pattern }];
       }
-      const order: Sort =
+      const order: StoreSort =
         sort === 'title'
           ? { title: 1, _id: 1 }
           : sort === 'oldest'
@@ -158,7 +159,7 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
 
     async searchCandidates(terms, alsoIds = []) {
       if (terms.length === 0) return [];
-      const projection = { _id: 1, search: 1, publishedAt: 1 };
+      const projection = { _id: 1, search: 1, publishedAt: 1 } as const;
       type Candidate = Pick<T, '_id' | 'search' | 'publishedAt'>;
       if (alsoIds.length === 0) {
         const $or = terms.flatMap((term) => {

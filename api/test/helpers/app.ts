@@ -1,8 +1,9 @@
 import type { FastifyServerOptions } from 'fastify';
-import { BSON, ObjectId, type Db } from 'mongodb';
+import { BSON, ObjectId } from 'mongodb';
 import { buildApp, type App } from '../../src/app';
 import type { Config } from '../../src/config';
 import { COLLECTIONS, type UserDocument, type UserRole } from '../../src/db/collections';
+import type { StoreDb } from '../../src/db/store';
 import { call, type CallOptions, type CallResult } from './http';
 import { createAccount, type TestAccount } from './identity';
 import { testConfig } from './test-config';
@@ -10,7 +11,7 @@ import { testConfig } from './test-config';
 export interface TestApp {
   app: App;
   url: string;
-  db: Db;
+  db: StoreDb;
   /** Routes registered under routes/ (those that declare config.auth), as "METHOD /url". */
   routes: string[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of any route; each test narrows it by its assertions
@@ -55,11 +56,11 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   return {
     app,
     url,
-    db: app.mongo.db as Db,
+    db: app.store,
     routes: [...new Set(app.apiRoutes.map((route) => `${route.method} ${route.url}`))],
     call: (method, path, callOptions) => call(url, method, path, callOptions),
     close: async () => {
-      if (app.dataBackend === 'mongodb') await (app.mongo.db as Db).dropDatabase();
+      if (app.dataBackend === 'mongodb') await app.store.dropDatabase();
       await app.close();
     },
   };
@@ -100,7 +101,7 @@ export async function createActors(testApp: TestApp): Promise<Actors> {
 }
 
 /** Every document of every collection, in a comparable form ("the data is unchanged"). */
-export async function snapshotData(db: Db): Promise<string> {
+export async function snapshotData(db: StoreDb): Promise<string> {
   const parts: Record<string, unknown> = {};
   for (const name of Object.values(COLLECTIONS)) {
     parts[name] = await db.collection(name).find({}).sort({ _id: 1 }).toArray();

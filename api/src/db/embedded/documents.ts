@@ -9,17 +9,23 @@ export type Doc = Record<string, unknown>;
  */
 export function cloneValue<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Date) return new Date(value.getTime()) as T;
-  if (value instanceof ObjectId) return value;
-  if (Array.isArray(value)) return value.map((item) => cloneValue(item)) as T;
-  if (isPlainObject(value)) {
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i += 1) items[i] = cloneValue(value[i] as unknown);
+    return items as T;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto === Object.prototype || proto === null) {
+    // for…in over a plain object visits exactly its own enumerable string keys (as Object.entries would), without building the entries.
     const copy: Doc = {};
-    for (const [key, item] of Object.entries(value)) {
+    for (const key in value) {
+      const item = (value as Doc)[key];
       if (item !== undefined) copy[key] = cloneValue(item);
     }
     return copy as T;
   }
-  // Other BSON types (Binary, Decimal128, Long…) are treated as immutable values.
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  // ObjectId and the other BSON types (Binary, Decimal128, Long…) are treated as immutable values.
   return value;
 }
 
@@ -38,6 +44,24 @@ export function keyOf(value: unknown): string {
   if (value instanceof ObjectId) return `o:${value.toHexString()}`;
   if (value instanceof Date) return `d:${value.getTime()}`;
   return `j:${BSON.EJSON.stringify(value as Doc, { relaxed: false })}`;
+}
+
+/** Deep equality as MongoDB sees documents (field order included), without serialising them. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (a instanceof ObjectId || b instanceof ObjectId) return a instanceof ObjectId && b instanceof ObjectId && a.equals(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => sameValue(item, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
+    const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
+    return keysA.length === keysB.length && keysA.every((key, i) => key === keysB[i] && sameValue(a[key], b[key]));
+  }
+  return keyOf(a) === keyOf(b);
 }
 
 export function getPath(doc: unknown, path: string): unknown {

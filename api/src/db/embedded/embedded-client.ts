@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { MongoClient } from 'mongodb';
+import type { Document } from 'mongodb';
+import type { StoreDb } from '../store';
 import { EmbeddedCollection } from './embedded-collection';
 import { DatabaseFiles } from './persistence';
 
@@ -8,7 +9,7 @@ export interface EmbeddedClientOptions {
   dataDir?: string | undefined;
 }
 
-export class EmbeddedDb {
+export class EmbeddedDb implements StoreDb {
   private readonly collections = new Map<string, EmbeddedCollection>();
   private files: DatabaseFiles | undefined;
 
@@ -17,14 +18,15 @@ export class EmbeddedDb {
     private readonly dataDir: string | undefined,
   ) {}
 
-  collection(name: string): EmbeddedCollection {
+  /** Like the driver's `Db.collection<T>`, the schema is the caller's claim: the store keeps any document. */
+  collection<T extends Document = Document>(name: string): EmbeddedCollection<T> {
     let collection = this.collections.get(name);
     if (!collection) {
       const files = this.openFiles();
       collection = new EmbeddedCollection(this.databaseName, name, files?.open(name));
       this.collections.set(name, collection);
     }
-    return collection;
+    return collection as unknown as EmbeddedCollection<T>;
   }
 
   /** Loads every collection that has data on disk now, so no request pays for a first read. */
@@ -33,7 +35,7 @@ export class EmbeddedDb {
     for (const name of files?.collectionNames() ?? []) this.collection(name);
   }
 
-  async command(command: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async command(command: { ping: 1 }): Promise<Document> {
     if ('ping' in command) return { ok: 1 };
     throw new Error(`Comando não suportado pelo armazenamento embutido: ${Object.keys(command).join(', ')}`);
   }
@@ -58,8 +60,8 @@ export class EmbeddedDb {
 }
 
 /**
- * Stands in for MongoClient when no MONGODB_URI is configured: handed to @fastify/mongodb as
- * its `client`, so routes and repositories use `app.mongo.db` the same way on both backends.
+ * The embedded store's client when no MONGODB_URI is configured: its `db()` is a `StoreDb`, the
+ * same interface repositories get from a real driver `Db` (see db/store.ts).
  */
 export class EmbeddedClient {
   private readonly dbs = new Map<string, EmbeddedDb>();
@@ -81,10 +83,5 @@ export class EmbeddedClient {
 
   async close(): Promise<void> {
     for (const db of this.dbs.values()) await db.close();
-  }
-
-  /** The driver's type, for @fastify/mongodb; only the subset above is implemented. */
-  asMongoClient(): MongoClient {
-    return this as unknown as MongoClient;
   }
 }

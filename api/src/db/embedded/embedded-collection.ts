@@ -1,6 +1,33 @@
-import { Aggregator, Query, update as applyModifier } from 'mingo';
-import { MongoServerError, ObjectId } from 'mongodb';
-import { cloneValue, getPath, isPlainObject, keyOf, setPath, type Doc } from './documents';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Aggregator, Query } from 'mingo';
+import { updateMany as applyModifier } from 'mingo/updater';
+import {
+  MongoServerError,
+  ObjectId,
+  type DeleteResult,
+  type Document,
+  type Filter,
+  type InsertManyResult,
+  type IndexSpecification,
+  type InsertOneResult,
+  type OptionalUnlessRequiredId,
+  type UpdateResult,
+  type WithId,
+} from 'mongodb';
+import type {
+  StoreCollection,
+  StoreCountOptions,
+  StoreCursor,
+  StoreFindOneAndDeleteOptions,
+  StoreFindOneAndUpdateOptions,
+  StoreFindOptions,
+  StoreIndexOptions,
+  StoreSort,
+  StoreUpdate,
+  StoreUpdateOneOptions,
+  StoreUpdateOptions,
+} from '../store';
+import { cloneValue, getPath, isPlainObject, keyOf, sameValue, setPath, type Doc } from './documents';
 import type { CollectionChange, CollectionFiles } from './persistence';
 import { compareValues, idKeyOf, SortedIndex, type SortSpec } from './sorted-index';
 
@@ -17,19 +44,6 @@ interface FindOptions {
 interface UpdateOptions {
   upsert?: boolean;
   sort?: SortInput;
-}
-
-interface FindOneAndUpdateOptions extends UpdateOptions {
-  returnDocument?: 'before' | 'after';
-  projection?: Projection;
-  includeResultMetadata?: boolean;
-}
-
-interface IndexOptions {
-  unique?: boolean;
-  name?: string;
-  partialFilterExpression?: Doc;
-  sparse?: boolean;
 }
 
 interface Plan {
@@ -78,7 +92,7 @@ const UPDATE_OPERATORS = new Set([
  * fields, for sorts that follow them, and for counts; a filter the index answers entirely
  * skips the query engine.
  */
-export class EmbeddedCollection {
+export class EmbeddedCollection<TSchema extends Document = Document> implements StoreCollection<TSchema> {
   /** _id key → document, in natural order (last write last). Stored documents are never mutated. */
   private readonly docs = new Map<string, Doc>();
   private sequence = 0;
@@ -106,39 +120,46 @@ export class EmbeddedCollection {
     return `${this.dbName}.${this.collectionName}`;
   }
 
-  async insertOne(doc: Doc): Promise<{ acknowledged: true; insertedId: unknown }> {
+  // The store is schemaless: documents go in and come out as `Doc`, and each public method
+  // states the schema the caller asked for (the driver's `Collection<T>` makes the same claim).
+
+  async insertOne(input: OptionalUnlessRequiredId<TSchema>): Promise<InsertOneResult<TSchema>> {
+    const doc = input as Doc;
     if (doc._id === undefined) doc._id = new ObjectId();
     const stored = cloneValue(doc);
     await this.commit([{ before: undefined, after: stored }]);
-    return { acknowledged: true, insertedId: stored._id };
+    return { acknowledged: true, insertedId: stored._id as InsertOneResult<TSchema>['insertedId'] };
   }
 
-  async insertMany(docs: Doc[]): Promise<{ acknowledged: true; insertedCount: number; insertedIds: Record<number, unknown> }> {
-    const changes = docs.map((doc) => {
+  async insertMany(input: ReadonlyArray<OptionalUnlessRequiredId<TSchema>>): Promise<InsertManyResult<TSchema>> {
+    const changes = (input as readonly Doc[]).map((doc) => {
       if (doc._id === undefined) doc._id = new ObjectId();
       return { before: undefined, after: cloneValue(doc) };
     });
     await this.commit(changes);
-    const insertedIds: Record<number, unknown> = {};
-    changes.forEach((change, index) => (insertedIds[index] = change.after._id));
+    const insertedIds: InsertManyResult<TSchema>['insertedIds'] = {};
+    changes.forEach((change, index) => (insertedIds[index] = change.after._id as InsertManyResult<TSchema>['insertedIds'][number]));
     return { acknowledged: true, insertedCount: changes.length, insertedIds };
   }
 
-  async findOne(filter: Doc = {}, options: FindOptions = {}): Promise<Doc | null> {
-    const [first] = this.select(filter, { ...options, limit: 1 });
-    return first ?? null;
+  async findOne(filter: Filter<TSchema> = {}, options: StoreFindOptions = {}): Promise<WithId<TSchema> | null> {
+    const [first] = this.select(filter as Doc, { ...(options as FindOptions), limit: 1 });
+    return (first ?? null) as WithId<TSchema> | null;
   }
 
-  find(filter: Doc = {}, options: FindOptions = {}): EmbeddedCursor {
-    return new EmbeddedCursor((cursorOptions) => this.select(filter, { ...options, ...cursorOptions }));
+  find(filter: Filter<TSchema> = {}, options: StoreFindOptions = {}): EmbeddedCursor<WithId<TSchema>> {
+    return new EmbeddedCursor<WithId<TSchema>>(
+      (cursorOptions) => this.select(filter as Doc, { ...(options as FindOptions), ...cursorOptions }) as WithId<TSchema>[],
+    );
   }
 
-  async countDocuments(filter: Doc = {}, options: { skip?: number; limit?: number } = {}): Promise<number> {
+  async countDocuments(filter: Filter<TSchema> = {}, options: StoreCountOptions = {}): Promise<number> {
+    const query = (filter ?? {}) as Doc;
     const skip = options.skip ?? 0;
     const limit = options.limit && options.limit > 0 ? options.limit : Infinity;
-    const plan = this.plan(filter ?? {}, undefined);
+    const plan = this.plan(query, undefined);
     if (plan.exact && plan.size !== undefined) return Math.max(0, Math.min(plan.size - skip, limit));
-    const test = plan.exact ? undefined : matcher(filter ?? {}, plan.residual);
+    const test = plan.exact ? undefined : matcher(query, plan.residual);
     let count = 0;
     for (const doc of plan.docs) {
       if (test && !test(doc)) continue;
@@ -148,118 +169,80 @@ export class EmbeddedCollection {
     return Math.max(0, Math.min(count - skip, limit));
   }
 
-  async estimatedDocumentCount(): Promise<number> {
-    return this.docs.size;
-  }
-
-  async distinct(field: string, filter: Doc = {}): Promise<unknown[]> {
-    const seen = new Map<string, unknown>();
-    for (const doc of this.matching(filter)) {
-      const value = getPath(doc, field);
-      for (const item of Array.isArray(value) ? value : [value]) {
-        if (item !== undefined && !seen.has(keyOf(item))) seen.set(keyOf(item), cloneValue(item));
-      }
-    }
-    return [...seen.values()];
-  }
-
-  aggregate(pipeline: Doc[]): EmbeddedCursor {
-    return new EmbeddedCursor(() => {
+  aggregate<R extends Document = Document>(pipeline: Document[]): EmbeddedCursor<R> {
+    return new EmbeddedCursor<R>(() => {
       const result = new Aggregator(pipeline).run([...this.docs.values()].map((doc) => cloneValue(doc)));
-      return result as Doc[];
+      return result as R[];
     });
   }
 
-  async updateOne(filter: Doc, update: Doc, options: UpdateOptions = {}) {
-    const result = this.updateFirst(filter, update, options);
+  async updateOne(filter: Filter<TSchema>, update: StoreUpdate<TSchema>, options: StoreUpdateOneOptions = {}): Promise<UpdateResult<TSchema>> {
+    const result = this.updateFirst(filter as Doc, update as Doc, options as UpdateOptions);
     await result.written;
     return {
-      acknowledged: true as const,
+      acknowledged: true,
       matchedCount: result.before ? 1 : 0,
       modifiedCount: result.modified ? 1 : 0,
       upsertedCount: result.upserted ? 1 : 0,
-      upsertedId: result.upserted ? (result.after?._id ?? null) : null,
+      upsertedId: (result.upserted ? (result.after?._id ?? null) : null) as UpdateResult<TSchema>['upsertedId'],
     };
   }
 
-  async updateMany(filter: Doc, update: Doc, options: { upsert?: boolean } = {}) {
-    assertOperatorUpdate(update);
-    const targets = this.matching(filter);
-    if (targets.length === 0 && options.upsert) {
-      const result = this.updateFirst(filter, update, options);
+  /**
+   * Like MongoDB, a multi-document update is atomic per document, not as a whole: matches are
+   * updated in slices with the event loop free between them (so a large one never holds every
+   * other request), and a document changed meanwhile is re-tested as it is now.
+   */
+  async updateMany(filter: Filter<TSchema>, update: StoreUpdate<TSchema>, options: StoreUpdateOptions = {}): Promise<UpdateResult<TSchema>> {
+    assertOperatorUpdate(update as Doc);
+    let modifiedCount = 0;
+    const matchedCount = await this.inSlices(filter as Doc, (slice) => {
+      const afters = this.applyUpdates(slice, update as Doc, false);
+      const changes = slice.map((before, i) => ({ before, after: afters[i]! })).filter((change) => !sameValue(change.before, change.after));
+      modifiedCount += changes.length;
+      return this.commit(changes);
+    });
+    if (matchedCount === 0 && options.upsert) {
+      const result = this.updateFirst(filter as Doc, update as Doc, options);
       await result.written;
-      return { acknowledged: true as const, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: result.after?._id ?? null };
+      const upsertedId = (result.after?._id ?? null) as UpdateResult<TSchema>['upsertedId'];
+      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: result.upserted ? 1 : 0, upsertedId };
     }
-    const changes = targets
-      .map((before) => ({ before, after: this.applyUpdate(before, update, false) }))
-      .filter((change) => keyOf(change.before) !== keyOf(change.after));
-    await this.commit(changes);
-    return {
-      acknowledged: true as const,
-      matchedCount: targets.length,
-      modifiedCount: changes.length,
-      upsertedCount: 0,
-      upsertedId: null,
-    };
+    return { acknowledged: true, matchedCount, modifiedCount, upsertedCount: 0, upsertedId: null };
   }
 
-  async replaceOne(filter: Doc, replacement: Doc, options: { upsert?: boolean } = {}) {
-    if (Object.keys(replacement).some((key) => key.startsWith('$'))) {
-      throw serverError(2, 'Replacement document must not contain atomic operators');
-    }
-    const [before] = this.matching(filter, undefined, 1);
-    if (!before && !options.upsert) {
-      return { acknowledged: true as const, matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
-    }
-    const after = cloneValue(replacement);
-    after._id = before ? before._id : (replacement._id ?? this.upsertBase(filter)._id ?? new ObjectId());
-    await this.commit([{ before, after }]);
-    return {
-      acknowledged: true as const,
-      matchedCount: before ? 1 : 0,
-      modifiedCount: before ? 1 : 0,
-      upsertedCount: before ? 0 : 1,
-      upsertedId: before ? null : after._id,
-    };
-  }
-
-  async findOneAndUpdate(filter: Doc, update: Doc, options: FindOneAndUpdateOptions = {}) {
-    const result = this.updateFirst(filter, update, options);
+  async findOneAndUpdate(
+    filter: Filter<TSchema>,
+    update: StoreUpdate<TSchema>,
+    options: StoreFindOneAndUpdateOptions = {},
+  ): Promise<WithId<TSchema> | null> {
+    const result = this.updateFirst(filter as Doc, update as Doc, options as UpdateOptions);
     await result.written;
     const chosen = options.returnDocument === 'after' ? result.after : result.before;
-    const value = chosen ? project(cloneValue(chosen), options.projection) : null;
-    if (!options.includeResultMetadata) return value;
-    return {
-      ok: 1,
-      value,
-      lastErrorObject: {
-        n: result.before || result.upserted ? 1 : 0,
-        updatedExisting: Boolean(result.before),
-        ...(result.upserted ? { upserted: result.after?._id } : {}),
-      },
-    };
+    return (chosen ? project(cloneValue(chosen), options.projection as Projection | undefined) : null) as WithId<TSchema> | null;
   }
 
-  async findOneAndDelete(filter: Doc, options: { sort?: SortInput; projection?: Projection } = {}) {
-    const [target] = this.matching(filter, options.sort, 1);
+  async findOneAndDelete(filter: Filter<TSchema>, options: StoreFindOneAndDeleteOptions = {}): Promise<WithId<TSchema> | null> {
+    const [target] = this.matching(filter as Doc, options.sort as SortInput, 1);
     if (!target) return null;
     await this.commit([{ before: target, after: undefined }]);
-    return project(cloneValue(target), options.projection);
+    return project(cloneValue(target), options.projection as Projection | undefined) as WithId<TSchema>;
   }
 
-  async deleteOne(filter: Doc = {}) {
-    const [target] = this.matching(filter, undefined, 1);
+  async deleteOne(filter: Filter<TSchema> = {}): Promise<DeleteResult> {
+    const [target] = this.matching(filter as Doc, undefined, 1);
     if (target) await this.commit([{ before: target, after: undefined }]);
-    return { acknowledged: true as const, deletedCount: target ? 1 : 0 };
+    return { acknowledged: true, deletedCount: target ? 1 : 0 };
   }
 
-  async deleteMany(filter: Doc = {}) {
-    const targets = this.matching(filter);
-    await this.commit(targets.map((before) => ({ before, after: undefined })));
-    return { acknowledged: true as const, deletedCount: targets.length };
+  /** In slices, like updateMany: the event loop runs between them. */
+  async deleteMany(filter: Filter<TSchema> = {}): Promise<DeleteResult> {
+    const deletedCount = await this.inSlices(filter as Doc, (slice) => this.commit(slice.map((before) => ({ before, after: undefined }))));
+    return { acknowledged: true, deletedCount };
   }
 
-  async createIndex(key: SortSpec, options: IndexOptions = {}): Promise<string> {
+  async createIndex(keySpec: IndexSpecification, options: StoreIndexOptions = {}): Promise<string> {
+    const key = indexKey(keySpec);
     const name = options.name ?? Object.entries(key).map(([field, direction]) => `${field}_${direction}`).join('_');
     const existing = this.indexDefinitions.get(name);
     if (existing) {
@@ -276,16 +259,8 @@ export class EmbeddedCollection {
       options.partialFilterExpression ? new Query(options.partialFilterExpression) : undefined,
       options.partialFilterExpression,
     );
-    if (index.unique) index.build(this.docs.values());
-    if (index.unique && index.unique.size !== index.size) {
-      const seen = new Set<string>();
-      for (const entry of index.all()) {
-        const doc = index.docOf(entry);
-        const unique = index.uniqueKey(doc);
-        if (seen.has(unique)) throw this.duplicateKeyError(index, doc);
-        seen.add(unique);
-      }
-    }
+    const duplicate = index.unique ? index.buildKeys(this.docs.values()) : undefined;
+    if (duplicate) throw this.duplicateKeyError(index, duplicate);
     this.indexDefinitions.set(name, index);
     return name;
   }
@@ -305,7 +280,7 @@ export class EmbeddedCollection {
   }
 
   async drop(): Promise<boolean> {
-    await this.commit([...this.docs.values()].map((before) => ({ before, after: undefined })));
+    await this.deleteMany({});
     this.indexDefinitions.clear();
     return true;
   }
@@ -366,11 +341,6 @@ export class EmbeddedCollection {
     let best: { index: SortedIndex; values: unknown[]; direction: 0 | 1 | -1; cost: number } | undefined;
     for (const index of this.indexDefinitions.values()) {
       if (!index.plannable) continue;
-      if (!index.ready && !(index.fields[0]! in filter) && !(spec && index.fields[0]! in spec)) continue;
-      if (!index.ready) {
-        index.build(this.docs.values());
-        if (!index.plannable) continue;
-      }
       const values: unknown[] = [];
       for (const field of index.fields) {
         if (!(field in filter)) break;
@@ -380,9 +350,14 @@ export class EmbeddedCollection {
       }
       const direction = spec ? sortDirection(index, values.length, spec) : 0;
       if (values.length === 0 && direction === 0) continue;
+      const wholeUniqueKey = index.unique !== undefined && values.length === index.fields.length;
+      if (!wholeUniqueKey && !index.sorted) {
+        index.ensureSorted(this.docs.values());
+        if (!index.plannable) continue;
+      }
       // Cost: the entries to walk; a range that does not come sorted must also be sorted,
       // and one that does can stop early. A whole unique key is one document.
-      const size = index.unique && values.length === index.fields.length ? 0 : index.rangeSize(values);
+      const size = wholeUniqueKey ? 0 : index.rangeSize(values);
       const cost = spec ? (direction !== 0 ? size / 2 : size * 2) : size;
       if (!best || cost < best.cost) best = { index, values, direction, cost };
     }
@@ -401,12 +376,64 @@ export class EmbeddedCollection {
     return { docs: range.docs, exact, sorted: direction !== 0, natural: false, size: range.size, residual };
   }
 
+  /**
+   * Hands the stored documents matching the filter to `write` in batches of WRITE_BATCH, and
+   * lets the event loop run whenever SLICE_MS have passed or SLICE_DOCS documents were visited
+   * since it last did; returns how many matched. The candidates are a list of references taken
+   * at the start (a write re-inserts its documents at the end of the natural order, so walking
+   * the live map could visit one twice); one that changed since is re-tested as it is now, one
+   * that is gone is skipped. The batches' journal appends are awaited at the end.
+   */
+  private async inSlices(filter: Doc, write: (batch: Doc[]) => Promise<void>): Promise<number> {
+    const query = filter ?? {};
+    const plan = this.plan(query, undefined);
+    const test = plan.exact ? undefined : matcher(query, plan.residual);
+    let fullTest: ((doc: Doc) => boolean) | undefined;
+    const candidates = Array.from(plan.docs);
+    // Written in natural order, so the documents keep their relative order (as a single batch did).
+    if (!plan.natural) candidates.sort((a, b) => naturalOrder(a) - naturalOrder(b));
+    const written: Promise<void>[] = [];
+    let matched = 0;
+    let batch: Doc[] = [];
+    let sliceStart = performance.now();
+    let sliceDocs = 0;
+    const flush = () => {
+      if (batch.length === 0) return;
+      matched += batch.length;
+      const pending = batch;
+      batch = [];
+      written.push(write(pending));
+    };
+    try {
+      for (const candidate of candidates) {
+        if (sliceDocs >= SLICE_DOCS || (sliceDocs % 32 === 0 && performance.now() - sliceStart > SLICE_MS)) {
+          flush();
+          await nextTurn();
+          sliceStart = performance.now();
+          sliceDocs = 0;
+        }
+        sliceDocs += 1;
+        const current = this.docs.get(idKeyOf(candidate));
+        if (!current) continue;
+        if (current === candidate ? test && !test(current) : !(fullTest ??= matcher(query, residualOf(query, [])))(current)) continue;
+        batch.push(current);
+        if (batch.length >= WRITE_BATCH) flush();
+      }
+      flush();
+    } catch (error) {
+      await Promise.allSettled(written);
+      throw error;
+    }
+    await Promise.all(written);
+    return matched;
+  }
+
   private updateFirst(filter: Doc, update: Doc, options: UpdateOptions) {
     assertOperatorUpdate(update);
     const [before] = this.matching(filter, options.sort, 1);
     if (before) {
       const after = this.applyUpdate(before, update, false);
-      const modified = keyOf(before) !== keyOf(after);
+      const modified = !sameValue(before, after);
       const written = modified ? this.commit([{ before, after }]) : undefined;
       return { before: cloneValue(before), after: modified ? after : cloneValue(before), modified, upserted: false, written };
     }
@@ -431,7 +458,15 @@ export class EmbeddedCollection {
   }
 
   private applyUpdate(current: Doc, update: Doc, inserting: boolean): Doc {
-    const next = cloneValue(current);
+    return this.applyUpdates([current], update, inserting)[0]!;
+  }
+
+  /**
+   * The updated copies of `currents` (stored documents are never mutated). One call of mingo's
+   * updater for the whole list: its set-up costs more than applying a modifier to one document.
+   */
+  private applyUpdates(currents: Doc[], update: Doc, inserting: boolean): Doc[] {
+    const nexts = currents.map((current) => cloneValue(current));
     const { $setOnInsert, ...operators } = update as Doc & { $setOnInsert?: Doc };
     const modifier = cloneValue(operators);
     if (inserting && $setOnInsert) {
@@ -440,13 +475,13 @@ export class EmbeddedCollection {
     if (inserting && isPlainObject(modifier.$set) && '_id' in modifier.$set) {
       // An upsert may choose the new document's _id; mingo refuses to "modify" _id.
       const { _id, ...rest } = modifier.$set;
-      next._id = _id;
+      for (const next of nexts) next._id = _id;
       modifier.$set = rest;
       if (Object.keys(rest).length === 0) delete modifier.$set;
     }
     if (Object.keys(modifier).length > 0) {
       try {
-        applyModifier(next, modifier as never, undefined, undefined, { cloneMode: 'deep' });
+        applyModifier(nexts, {}, modifier as never, { cloneMode: 'deep' });
       } catch (error) {
         const message = (error as Error).message;
         if (/_id/.test(message)) {
@@ -455,10 +490,14 @@ export class EmbeddedCollection {
         throw serverError(9, `Failed to apply update: ${message}`);
       }
     }
-    if (!inserting && keyOf(next._id) !== keyOf(current._id)) {
-      throw serverError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+    if (!inserting) {
+      currents.forEach((current, i) => {
+        if (keyOf(nexts[i]!._id) !== keyOf(current._id)) {
+          throw serverError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+        }
+      });
     }
-    return next;
+    return nexts;
   }
 
   /**
@@ -495,24 +534,28 @@ export class EmbeddedCollection {
         claimed.set(unique, idKey);
       }
     }
-    const indexes = [...this.indexDefinitions.values()].filter((index) => index.ready);
+    const indexes = [...this.indexDefinitions.values()].filter((index) => index.maintained);
     const journal: CollectionChange = { put: [], remove: [] };
     for (const { before, after } of changes) {
       if (!before) continue;
       const idKey = idKeyOf(before);
       this.docs.delete(idKey);
+      if (after) continue;
       for (const index of indexes) {
         const entry = index.entryFor(before);
         if (entry) index.remove(entry, idKey);
       }
-      if (!after) journal.remove.push(before._id);
+      journal.remove.push(before._id);
     }
-    for (const { after } of changes) {
+    for (const { before, after } of changes) {
       if (!after) continue;
       const idKey = this.store(after);
       for (const index of indexes) {
         const entry = index.entryFor(after);
-        if (entry) index.add(entry, idKey);
+        const previous = before ? index.entryFor(before) : undefined;
+        if (entry && previous) index.replace(previous, entry, idKey);
+        else if (previous) index.remove(previous, idKey);
+        else if (entry) index.add(entry, idKey);
       }
       journal.put.push(after);
     }
@@ -537,12 +580,13 @@ export class EmbeddedCollection {
   }
 }
 
-export class EmbeddedCursor {
+/** A find or aggregation cursor: runs its query when read, with the chained sort/skip/limit. */
+export class EmbeddedCursor<T> implements StoreCursor<T> {
   private options: FindOptions = {};
 
-  constructor(private readonly run: (options: FindOptions) => Doc[]) {}
+  constructor(private readonly run: (options: FindOptions) => T[]) {}
 
-  sort(sort: SortInput): this {
+  sort(sort: StoreSort): this {
     this.options.sort = sort;
     return this;
   }
@@ -557,26 +601,31 @@ export class EmbeddedCursor {
     return this;
   }
 
-  project(projection: Projection): this {
-    this.options.projection = projection;
-    return this;
-  }
-
-  async toArray(): Promise<Doc[]> {
-    const { sort, skip, limit, projection } = this.options;
+  async toArray(): Promise<T[]> {
+    const { sort, skip, limit } = this.options;
     return this.run({
       ...(sort !== undefined ? { sort } : {}),
       ...(skip !== undefined ? { skip } : {}),
       ...(limit !== undefined ? { limit } : {}),
-      ...(projection !== undefined ? { projection } : {}),
     });
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<Doc> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, void> {
     for (const doc of await this.toArray()) yield doc;
   }
 
   async close(): Promise<void> {}
+}
+
+/** `{ field: 1 }` from what createIndex accepts (the API only declares key objects). */
+function indexKey(spec: IndexSpecification): SortSpec {
+  if (!isPlainObject(spec)) throw serverError(67, 'o armazenamento embutido só aceita índices declarados como { campo: 1 | -1 }');
+  const key: SortSpec = {};
+  for (const [field, direction] of Object.entries(spec)) {
+    if (direction !== 1 && direction !== -1) throw serverError(67, `tipo de índice não suportado pelo armazenamento embutido: ${field}: ${String(direction)}`);
+    key[field] = direction;
+  }
+  return key;
 }
 
 function serverError(code: number, message: string, extra: Doc = {}): MongoServerError {
@@ -602,6 +651,15 @@ function isEqualityValue(value: unknown): boolean {
 const NOT_EQUALITY = Symbol('not an equality');
 
 /**
+ * A multi-document write (updateMany, deleteMany) holds the event loop for at most about
+ * SLICE_MS, or SLICE_DOCS documents, at a time; it changes WRITE_BATCH documents per step
+ * (one set-up of mingo's updater and one journal record for each).
+ */
+const SLICE_MS = 4;
+const SLICE_DOCS = 1024;
+const WRITE_BATCH = 64;
+
+/**
  * Natural order of a stored document (for candidates that come from an index), kept on the
  * document under a symbol: copies, the journal and the query engine only see string keys.
  */
@@ -613,13 +671,14 @@ function naturalOrder(doc: Doc): number {
 }
 
 /** A condition the store checks without the query engine: field equality, a regex on a field, or `$or` of those. */
-type Condition = { field: string; equals: unknown } | { field: string; regex: RegExp } | { or: Condition[] };
+type Condition = { parts: string[]; equals: unknown } | { parts: string[]; regex: RegExp } | { or: Condition[] };
 
 function simpleCondition(field: string, condition: unknown): Condition | undefined {
   if (field.startsWith('$')) return undefined;
-  if (condition instanceof RegExp) return condition.global || condition.sticky ? undefined : { field, regex: condition };
+  const parts = field.split('.');
+  if (condition instanceof RegExp) return condition.global || condition.sticky ? undefined : { parts, regex: condition };
   const value = equalityValue(condition);
-  return value === NOT_EQUALITY ? undefined : { field, equals: value };
+  return value === NOT_EQUALITY ? undefined : { parts, equals: value };
 }
 
 /** The conditions an index did not answer, when every one is simple (else undefined: the query engine decides). */
@@ -658,7 +717,7 @@ function check(doc: Doc, condition: Condition): boolean | typeof ASK_ENGINE {
     }
     return unsure ? ASK_ENGINE : false;
   }
-  const actual = valueOnPath(doc, condition.field);
+  const actual = valueOnPath(doc, condition.parts);
   if (Array.isArray(actual)) return ASK_ENGINE;
   if ('regex' in condition) return typeof actual === 'string' && condition.regex.test(actual);
   return compareValues(actual, condition.equals) === 0;
@@ -682,10 +741,11 @@ function matcher(filter: Doc, residual: Condition[] | undefined): (doc: Doc) => 
   };
 }
 
-/** The value at a dotted path; an array met on the way is returned as is. */
-function valueOnPath(doc: Doc, path: string): unknown {
+/** The value at a dotted path (split once, when the filter is read); an array met on the way is returned as is. */
+function valueOnPath(doc: Doc, parts: string[]): unknown {
+  if (parts.length === 1) return doc[parts[0]!];
   let current: unknown = doc;
-  for (const part of path.split('.')) {
+  for (const part of parts) {
     if (current === null || typeof current !== 'object') return undefined;
     if (Array.isArray(current)) return current;
     current = (current as Doc)[part];

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deserialize, type Doc } from './documents';
-import { decodeRecords, encodeRecord } from './records';
+import { BSON } from 'mongodb';
+import { decodeChunk, decodeRecords, encodeChunk, encodeRecord, recordBodies } from './records';
 
 /**
  * Files of one embedded database: per collection, a snapshot (`<name>.snapshot`) plus an
@@ -127,14 +128,7 @@ export class CollectionFiles {
     if (fs.existsSync(snapshotFile)) {
       const buffer = fs.readFileSync(snapshotFile);
       this.snapshotBytes = buffer.length;
-      const { records } = decodeRecords(buffer);
-      const header = records[0];
-      const footer = records[records.length - 1];
-      if (header?.format !== SNAPSHOT_FORMAT || footer?.end !== true || footer.count !== records.length - 2) {
-        throw new Error(`Não foi possível ler ${snapshotFile}: instantâneo incompleto ou de outro formato.`);
-      }
-      fromGeneration = Number(header.generation);
-      docs = records.slice(1, -1);
+      ({ docs, generation: fromGeneration } = readSnapshot(buffer, snapshotFile));
     } else if (fs.existsSync(legacyFile)) {
       // The earlier format (one JSON file per collection, rewritten on every write).
       try {
@@ -300,11 +294,11 @@ export class CollectionFiles {
     const handle = await fs.promises.open(temp, 'w');
     let bytes = 0;
     try {
-      const header = encodeRecord({ format: SNAPSHOT_FORMAT, version: 1, generation });
+      const header = encodeRecord({ format: SNAPSHOT_FORMAT, version: 2, generation });
       await handle.writeFile(header);
       bytes += header.length;
       for (let start = 0; start < docs.length; start += SNAPSHOT_CHUNK_DOCS) {
-        const chunk = Buffer.concat(docs.slice(start, start + SNAPSHOT_CHUNK_DOCS).map((doc) => encodeRecord(doc)));
+        const chunk = encodeChunk(docs.slice(start, start + SNAPSHOT_CHUNK_DOCS));
         await handle.writeFile(chunk);
         bytes += chunk.length;
         await nextTurn();
@@ -338,6 +332,40 @@ export class CollectionFiles {
   private journalFile(generation: number): string {
     return path.join(this.dir, `${this.name}.${String(generation).padStart(6, '0')}.journal`);
   }
+}
+
+/**
+ * A snapshot is a header record, the documents, and a footer with their count; a snapshot
+ * without its footer (or with another count) is incomplete and refused. Version 2 (written now)
+ * holds chunks of documents in V8's format (see encodeChunk); version 1, one BSON record per
+ * document, is still read.
+ */
+function readSnapshot(buffer: Buffer, file: string): { docs: Doc[]; generation: number } {
+  const { bodies } = recordBodies(buffer);
+  const bson = (body: Buffer | undefined) => {
+    try {
+      return body ? (BSON.deserialize(body, { promoteBuffers: false }) as Doc) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const header = bson(bodies[0]);
+  const footer = bodies.length > 1 ? bson(bodies[bodies.length - 1]) : undefined;
+  const incomplete = () => new Error(`Não foi possível ler ${file}: instantâneo incompleto ou de outro formato.`);
+  if (header?.format !== SNAPSHOT_FORMAT || footer?.end !== true) throw incomplete();
+  let docs: Doc[];
+  if (header.version === 1) {
+    docs = decodeRecords(buffer).records.slice(1, -1);
+  } else if (header.version === 2) {
+    docs = [];
+    for (let i = 1; i < bodies.length - 1; i += 1) {
+      for (const doc of decodeChunk(bodies[i]!)) docs.push(doc);
+    }
+  } else {
+    throw incomplete();
+  }
+  if (footer.count !== docs.length) throw incomplete();
+  return { docs, generation: Number(header.generation) };
 }
 
 function writeAll(fd: number, data: Buffer): Promise<void> {

@@ -39,10 +39,12 @@ export class SortedIndex {
   private readonly keyLength: number;
   private readonly paths: string[][];
   /**
-   * Non-unique indexes are sorted when a query first wants them (start-up only builds the
-   * unique ones, which guard writes); from then on every write keeps them up to date.
+   * Whether the sorted entries exist. Every index is sorted when a query first wants its order
+   * or a range of it; from then on every write keeps it up to date. A unique index keeps its
+   * key map from creation (start-up builds only that: it guards writes and answers whole-key
+   * lookups, such as the profile by providerId).
    */
-  private built: boolean;
+  private built = false;
 
   constructor(
     readonly name: string,
@@ -57,11 +59,37 @@ export class SortedIndex {
     this.unique = isUnique ? new Map() : undefined;
     this.keyLength = 2 * (this.fields.length + 1);
     this.paths = this.fields.map((field) => field.split('.'));
-    this.built = isUnique;
   }
 
-  get ready(): boolean {
+  /** The sorted entries exist (see `built`). */
+  get sorted(): boolean {
     return this.built;
+  }
+
+  /** Writes must keep this index up to date: its entries are sorted, or it is unique (key map). */
+  get maintained(): boolean {
+    return this.built || this.unique !== undefined;
+  }
+
+  ensureSorted(docs: Iterable<Doc>): void {
+    if (!this.built) this.build(docs);
+  }
+
+  /**
+   * A unique index's key map only, from scratch (creation, start-up); returns the first
+   * document whose key another already holds (the index cannot be created), else undefined.
+   */
+  buildKeys(docs: Iterable<Doc>): Doc | undefined {
+    const unique = this.unique!;
+    unique.clear();
+    for (const doc of docs) {
+      if (!this.covers(doc)) continue;
+      for (const path of this.paths) if (Array.isArray(valueAt(doc, path))) this.multikey = true;
+      const key = this.uniqueKey(doc);
+      if (unique.has(key)) return doc;
+      unique.set(key, idKeyOf(doc));
+    }
+    return undefined;
   }
 
   /** Whether filters can be planned on this index (it holds every document and no arrays). */
@@ -78,7 +106,7 @@ export class SortedIndex {
   /** Whether the document has an entry (partial and sparse indexes leave some out). */
   covers(doc: Doc): boolean {
     if (this.partial && !this.partial.test(doc)) return false;
-    return !this.sparse || this.fields.some((field) => indexedValue(doc, field) !== undefined);
+    return !this.sparse || this.paths.some((path) => valueAt(doc, path) !== undefined);
   }
 
   /** The document's entry, or undefined when the index does not cover it (partial/sparse). */
@@ -107,7 +135,7 @@ export class SortedIndex {
   /** Equal for two documents exactly when MongoDB would call their index keys duplicates. */
   uniqueKey(doc: Doc): string {
     let text = '';
-    for (const field of this.fields) text += `${keyOf(indexedValue(doc, field))}|`;
+    for (const path of this.paths) text += `${keyOf(valueAt(doc, path))}|`;
     return text;
   }
 
@@ -127,30 +155,45 @@ export class SortedIndex {
     this.blocks = blocks.length ? blocks : [[]];
   }
 
-  /** Every entry in order (duplicate checks at index creation). */
-  *all(): Generator<IndexEntry> {
-    for (const block of this.blocks) yield* block;
-  }
-
   add(entry: IndexEntry, idKey: string): void {
-    const { block, at } = this.locate(entry);
-    const target = this.blocks[block]!;
-    target.splice(at, 0, entry);
-    if (target.length > BLOCK_SPLIT) this.blocks.splice(block, 1, target.slice(0, target.length >> 1), target.slice(target.length >> 1));
+    if (this.built) {
+      const { block, at } = this.locate(entry);
+      const target = this.blocks[block]!;
+      target.splice(at, 0, entry);
+      if (target.length > BLOCK_SPLIT) this.blocks.splice(block, 1, target.slice(0, target.length >> 1), target.slice(target.length >> 1));
+    }
     if (this.unique) this.unique.set(this.uniqueKey(this.docOf(entry)), idKey);
   }
 
   remove(entry: IndexEntry, idKey: string): void {
-    const { block, at } = this.locate(entry);
-    const target = this.blocks[block]!;
-    if (at < target.length && this.compare(target[at]!, entry) === 0) {
-      target.splice(at, 1);
-      if (target.length === 0 && this.blocks.length > 1) this.blocks.splice(block, 1);
+    if (this.built) {
+      const { block, at } = this.locate(entry);
+      const target = this.blocks[block]!;
+      if (at < target.length && this.compare(target[at]!, entry) === 0) {
+        target.splice(at, 1);
+        if (target.length === 0 && this.blocks.length > 1) this.blocks.splice(block, 1);
+      }
     }
     if (this.unique) {
       const unique = this.uniqueKey(this.docOf(entry));
       if (this.unique.get(unique) === idKey) this.unique.delete(unique);
     }
+  }
+
+  /**
+   * A changed document: when its key (index fields and _id) is the same, the entry only points
+   * at the new document (one binary search, nothing moves); otherwise remove + add.
+   */
+  replace(before: IndexEntry, after: IndexEntry, idKey: string): void {
+    if (!this.built || this.compare(before, after) !== 0) {
+      this.remove(before, idKey);
+      this.add(after, idKey);
+      return;
+    }
+    const { block, at } = this.locate(before);
+    const target = this.blocks[block]!;
+    if (at < target.length && this.compare(target[at]!, before) === 0) target[at] = after;
+    else this.add(after, idKey);
   }
 
   /** How many entries have their first `values.length` fields equal to `values` (two binary searches). */
@@ -302,16 +345,6 @@ export function idKeyOf(doc: Doc): string {
 function valueAt(doc: Doc, path: string[]): unknown {
   let current: unknown = doc;
   for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    if (Array.isArray(current)) return current;
-    current = (current as Doc)[part];
-  }
-  return current;
-}
-
-function indexedValue(doc: Doc, path: string): unknown {
-  let current: unknown = doc;
-  for (const part of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
     if (Array.isArray(current)) return current;
     current = (current as Doc)[part];

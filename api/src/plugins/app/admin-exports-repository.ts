@@ -2,7 +2,8 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Filter, ObjectId, Sort } from 'mongodb';
+import type { Filter, ObjectId } from 'mongodb';
+import type { StoreSort } from '../../db/store';
 import type { PaymentMethod, SubscriptionDocument } from '../../db/billing';
 import { COLLECTIONS, type SubscriptionStatus, type UserDocument } from '../../db/collections';
 import { toObjectId } from '../../db/object-id';
@@ -92,12 +93,12 @@ async function* batches<T>(cursor: AsyncIterable<T>): AsyncGenerator<T[]> {
 
 export default fp(
   async function adminExports(fastify: FastifyInstance) {
-    const users = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
-    const subscriptions = () => fastify.mongo.db!.collection<SubscriptionDocument>(COLLECTIONS.subscriptions);
+    const users = () => fastify.store.collection<UserDocument>(COLLECTIONS.users);
+    const subscriptions = () => fastify.store.collection<SubscriptionDocument>(COLLECTIONS.subscriptions);
 
     async function* userRows({ field, criteria, ...filters }: UserExportFilters) {
       const direction = criteria === 'asc' ? 1 : -1;
-      const sort: Sort = { [field]: direction, _id: direction };
+      const sort: StoreSort = { [field]: direction, _id: direction };
       for await (const user of users().find(userListFilter(filters)).sort(sort)) {
         const lab = user.laboratory;
         yield [

@@ -78,7 +78,7 @@ function monthStart(key: string): Date {
 
 export default fp(
   async function adminMetrics(fastify: FastifyInstance) {
-    const db = () => fastify.mongo.db!;
+    const db = () => fastify.store;
     const aggregate = <T extends Document>(collection: string, pipeline: Document[]) =>
       db().collection(collection).aggregate<T>(pipeline).toArray();
 

@@ -38,7 +38,7 @@ declare module 'fastify' {
 
 export default fp(
   async function bannersRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<BannerDocument>(COLLECTIONS.banners);
+    const collection = () => fastify.store.collection<BannerDocument>(COLLECTIONS.banners);
     const now = () => fastify.clock.now();
     const order = { order: 1, _id: 1 } as const;
     const liveFilter = (at: Date): Filter<BannerDocument> => ({

@@ -17,7 +17,7 @@ export default fp(
     fastify.decorate(
       'contentsRepository',
       createItemStore<ContentDocument>({
-        collection: () => fastify.mongo.db!.collection<ContentDocument>(COLLECTIONS.contents),
+        collection: () => fastify.store.collection<ContentDocument>(COLLECTIONS.contents),
         now,
         searchText: (content) => ({ title: content.title, summary: content.summary, body: content.body }),
         slugTakenMessage: 'Já existe um conteúdo com este endereço (slug). Escolha outro.',
@@ -26,7 +26,7 @@ export default fp(
     fastify.decorate(
       'videosRepository',
       createItemStore<VideoDocument>({
-        collection: () => fastify.mongo.db!.collection<VideoDocument>(COLLECTIONS.videos),
+        collection: () => fastify.store.collection<VideoDocument>(COLLECTIONS.videos),
         now,
         searchText: (video) => ({ title: video.title, summary: video.description, body: '' }),
         slugTakenMessage: 'Já existe um vídeo com este endereço (slug). Escolha outro.',

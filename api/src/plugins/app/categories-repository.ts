@@ -31,7 +31,7 @@ const SLUG_TAKEN = 'Já existe uma categoria com este endereço (slug). Escolha 
 
 export default fp(
   async function categoriesRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<CategoryDocument>(COLLECTIONS.categories);
+    const collection = () => fastify.store.collection<CategoryDocument>(COLLECTIONS.categories);
     const now = () => fastify.clock.now();
     const order = { order: 1, name: 1, _id: 1 } as const;
 

@@ -40,7 +40,7 @@ declare module 'fastify' {
 
 export default fp(
   async function invoicesRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<InvoiceDocument>(COLLECTIONS.invoices);
+    const collection = () => fastify.store.collection<InvoiceDocument>(COLLECTIONS.invoices);
 
     const repository: InvoicesRepository = {
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),

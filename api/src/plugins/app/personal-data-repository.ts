@@ -61,7 +61,7 @@ declare module 'fastify' {
 
 export default fp(
   async function personalData(fastify: FastifyInstance) {
-    const db = () => fastify.mongo.db!;
+    const db = () => fastify.store;
     const subscriptions = () => db().collection<SubscriptionDocument>(COLLECTIONS.subscriptions);
     const invoices = () => db().collection<InvoiceDocument>(COLLECTIONS.invoices);
     const unlocks = () => db().collection<UnlockDocument>(COLLECTIONS.unlocks);

@@ -42,7 +42,7 @@ const DISPLAY_ORDER = { order: 1, priceCents: 1, _id: 1 } as const;
 
 export default fp(
   async function plansRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<PlanDocument>(COLLECTIONS.plans);
+    const collection = () => fastify.store.collection<PlanDocument>(COLLECTIONS.plans);
 
     const repository: PlansRepository = {
       async upsertFromGateway(gatewayPlan, presentation) {

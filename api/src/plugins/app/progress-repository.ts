@@ -32,7 +32,7 @@ const MAX_ATTEMPTS = 5;
 
 export default fp(
   async function progressRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<VideoProgressDocument>(COLLECTIONS.videoProgress);
+    const collection = () => fastify.store.collection<VideoProgressDocument>(COLLECTIONS.videoProgress);
     const now = () => fastify.clock.now();
 
     const repository: ProgressRepository = {

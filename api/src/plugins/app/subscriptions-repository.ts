@@ -46,7 +46,7 @@ declare module 'fastify' {
 
 export default fp(
   async function subscriptionsRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<SubscriptionDocument>(COLLECTIONS.subscriptions);
+    const collection = () => fastify.store.collection<SubscriptionDocument>(COLLECTIONS.subscriptions);
     const ids = async (filter: Filter<SubscriptionDocument>) =>
       (await collection().find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Collection, type Filter, type Sort } from 'mongodb';
+import { ObjectId, type Filter } from 'mongodb';
+import type { StoreCollection, StoreSort } from '../../db/store';
 import type { SuggestionAnswer, SuggestionDocument, SuggestionStatus, SuggestionVoteDocument } from '../../db/catalogue';
 import { COLLECTIONS } from '../../db/collections';
 import { AppError, conflict, isDuplicateKeyError, notFound } from '../../errors/app-error';
@@ -18,7 +19,7 @@ export const OPEN_SUGGESTION_STATUSES: SuggestionStatus[] = ['NEW', 'READ'];
 export type SuggestionSort = 'recent' | 'votes';
 
 export interface SuggestionsRepository {
-  collection(): Collection<SuggestionDocument>;
+  collection(): StoreCollection<SuggestionDocument>;
   create(userId: ObjectId, subject: string, message: string): Promise<SuggestionDocument>;
   findById(id: string | ObjectId): Promise<SuggestionDocument | null>;
   list(page: number, limit: number, status?: SuggestionStatus, sort?: SuggestionSort): Promise<{ data: SuggestionDocument[]; total: number }>;
@@ -49,19 +50,19 @@ const suggestionNotFound = () => notFound('Sugestão não encontrada.', 'SUGGEST
 
 export default fp(
   async function suggestionsRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<SuggestionDocument>(COLLECTIONS.suggestions);
-    const votes = () => fastify.mongo.db!.collection<SuggestionVoteDocument>(COLLECTIONS.suggestionVotes);
+    const collection = () => fastify.store.collection<SuggestionDocument>(COLLECTIONS.suggestions);
+    const votes = () => fastify.store.collection<SuggestionVoteDocument>(COLLECTIONS.suggestionVotes);
     const now = () => fastify.clock.now();
 
-    const page = async (filter: Filter<SuggestionDocument>, sort: Sort, pageNumber: number, limit: number) => {
+    const page = async (filter: Filter<SuggestionDocument>, sort: StoreSort, pageNumber: number, limit: number) => {
       const [data, total] = await Promise.all([
         collection().find(filter).sort(sort).skip((pageNumber - 1) * limit).limit(limit).toArray(),
         collection().countDocuments(filter),
       ]);
       return { data, total };
     };
-    const RECENT: Sort = { createdAt: -1, _id: -1 };
-    const MOST_VOTED: Sort = { votes: -1, createdAt: -1, _id: -1 };
+    const RECENT: StoreSort = { createdAt: -1, _id: -1 };
+    const MOST_VOTED: StoreSort = { votes: -1, createdAt: -1, _id: -1 };
 
     const repository: SuggestionsRepository = {
       collection,

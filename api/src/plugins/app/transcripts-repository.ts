@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 export default fp(
   async function transcriptsRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<TranscriptDocument>(COLLECTIONS.transcripts);
+    const collection = () => fastify.store.collection<TranscriptDocument>(COLLECTIONS.transcripts);
 
     const repository: TranscriptsRepository = {
       async replace(videoId, format, cues) {

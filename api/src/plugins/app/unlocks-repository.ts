@@ -34,7 +34,7 @@ declare module 'fastify' {
 
 export default fp(
   async function unlocksRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<UnlockDocument>(COLLECTIONS.unlocks);
+    const collection = () => fastify.store.collection<UnlockDocument>(COLLECTIONS.unlocks);
 
     const repository: UnlocksRepository = {
       async insert(row) {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Filter, type Sort } from 'mongodb';
+import { ObjectId, type Filter } from 'mongodb';
+import type { StoreSort } from '../../db/store';
 import { COLLECTIONS, type Laboratory, type UserDocument, type UserRole } from '../../db/collections';
 import { AppError, conflict, isDuplicateKeyError } from '../../errors/app-error';
 import { toObjectId } from '../../db/object-id';
@@ -126,10 +127,10 @@ export function userListFilter({
 
 export default fp(
   async function usersRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<UserDocument>(COLLECTIONS.users);
+    const collection = () => fastify.store.collection<UserDocument>(COLLECTIONS.users);
     const now = () => fastify.clock.now();
-    const locks = () => fastify.mongo.db!.collection<LockDocument>(COLLECTIONS.locks);
-    const erased = () => fastify.mongo.db!.collection<ErasedIdentityDocument>(COLLECTIONS.deletedAccounts);
+    const locks = () => fastify.store.collection<LockDocument>(COLLECTIONS.locks);
+    const erased = () => fastify.store.collection<ErasedIdentityDocument>(COLLECTIONS.deletedAccounts);
 
     /**
      * One role change (or admin deletion) at a time, across instances: the lock is a document
@@ -181,7 +182,7 @@ export default fp(
       async list({ page, limit, field, criteria, ...filters }) {
         const filter = userListFilter(filters);
         const direction = criteria === 'asc' ? 1 : -1;
-        const sort: Sort = { [field]: direction, _id: direction };
+        const sort: StoreSort = { [field]: direction, _id: direction };
         const [data, total] = await Promise.all([
           collection()
             .find(filter)

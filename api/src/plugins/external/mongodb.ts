@@ -1,44 +1,49 @@
 import fastifyMongodb from '@fastify/mongodb';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient } from 'mongodb';
 import { EmbeddedClient } from '../../db/embedded/embedded-client';
 import { ensureIndexes } from '../../db/indexes';
+import type { StoreDb } from '../../db/store';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Which backend `mongo` talks to; only for logs and health details, never for branching. */
+    /** Which backend `store` talks to; only for logs and health details, never for branching. */
     dataBackend: 'mongodb' | 'embedded';
+    /**
+     * The database, as the part of the driver both backends implement (db/store.ts): a real
+     * `Db` with MONGODB_URI, else the embedded store. Only repositories use it.
+     */
+    store: StoreDb;
   }
 }
 
 /**
- * `@fastify/mongodb` is the one way to data. With MONGODB_URI it gets a real MongoClient;
- * without, the embedded store (memory, or files under DATA_DIR). Both are created here and
- * passed as `client`, so the rest of the API only ever sees `app.mongo.db`.
+ * With MONGODB_URI, `@fastify/mongodb` gets a real MongoClient (and `app.mongo` exists);
+ * without, the embedded store (memory, or files under DATA_DIR). Either way the rest of the
+ * API only sees `app.store`, typed so that what the embedded store does not implement does not
+ * compile — no cast to the driver's types.
  */
 export default fp(
   async function mongodb(fastify: FastifyInstance) {
     const { mongodbUri, mongodbDb, dataDir } = fastify.config;
-    let close: () => Promise<void>;
-    let client: MongoClient;
     if (mongodbUri) {
       const real = new MongoClient(mongodbUri, { serverSelectionTimeoutMS: 7500 });
       await real.connect();
-      client = real;
-      close = () => real.close();
+      fastify.addHook('onClose', () => real.close());
+      await fastify.register(fastifyMongodb, { client: real, database: mongodbDb });
       fastify.decorate('dataBackend', 'mongodb');
+      fastify.decorate('store', real.db(mongodbDb) satisfies StoreDb);
     } else {
       const embedded = new EmbeddedClient({ dataDir });
+      fastify.addHook('onClose', () => embedded.close());
+      const db = embedded.db(mongodbDb);
       // Snapshot + journal of every collection are read now, before the first request.
-      embedded.db(mongodbDb).loadAll();
-      client = embedded.asMongoClient();
-      close = () => embedded.close();
+      db.loadAll();
       fastify.decorate('dataBackend', 'embedded');
+      fastify.decorate('store', db satisfies StoreDb);
     }
-    fastify.addHook('onClose', close);
-    await fastify.register(fastifyMongodb, { client, database: mongodbDb });
-    await ensureIndexes(fastify.mongo.db as Db);
+    await ensureIndexes(fastify.store);
     fastify.log.info({ backend: fastify.dataBackend, database: mongodbDb, dataDir }, 'data store ready');
   },
   { name: 'mongodb' },
