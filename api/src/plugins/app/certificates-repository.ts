@@ -66,7 +66,7 @@ const busy = () => new AppError(503, 'CERTIFICATE_BUSY', 'Não foi possível emi
 
 export default fp(
   async function certificatesRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.mongo.db!.collection<CertificateDocument>(COLLECTIONS.certificates);
+    const collection = () => fastify.store.collection<CertificateDocument>(COLLECTIONS.certificates);
     const now = () => fastify.clock.now();
 
     const latest = async (userId: ObjectId, videoId: ObjectId) =>
@@ -90,9 +90,9 @@ export default fp(
 
     const repository: CertificatesRepository = {
       async laboratoryFor(user) {
-        const seat = await fastify.mongo.db!.collection<SeatRow>(SEATS).findOne({ userId: user._id, status: 'ACTIVE' });
+        const seat = await fastify.store.collection<SeatRow>(SEATS).findOne({ userId: user._id, status: 'ACTIVE' });
         if (seat) {
-          const account = await fastify.mongo.db!.collection<LaboratoryAccountRow>(LABORATORY_ACCOUNTS).findOne({ _id: seat.accountId });
+          const account = await fastify.store.collection<LaboratoryAccountRow>(LABORATORY_ACCOUNTS).findOne({ _id: seat.accountId });
           if (account) return { accountId: account._id, name: account.name, cnpj: account.cnpj };
         }
         return user.laboratory ? { accountId: null, name: user.laboratory.name, cnpj: user.laboratory.cnpj } : null;
