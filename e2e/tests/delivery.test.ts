@@ -66,6 +66,37 @@ describe('production-grade delivery', () => {
   });
 });
 
+describe('first paint without layout shift', () => {
+  it('When the login page loads on a slow phone, then nothing already on screen moves while the session check, the header buttons and the form arrive', async () => {
+    const phone = await session.context.newPage();
+    try {
+      await phone.setViewportSize({ width: 412, height: 823 });
+      const cdp = await session.context.newCDPSession(phone);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      // Every layout shift of the page, with what moved (what Lighthouse adds up as CLS).
+      await phone.addInitScript(() => {
+        const shifts: string[] = [];
+        Object.assign(window, { __layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+            if (entry.hadRecentInput) continue;
+            const nodes = (entry.sources ?? []).map((source) => (source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${source.node.className}` : String(source.node?.nodeName)));
+            shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await phone.goto(`${frontends.shellUrl}/autenticacao/login`, { waitUntil: 'domcontentloaded' });
+      await phone.getByLabel('E-mail').waitFor({ timeout: 30000 });
+      await phone.getByRole('banner').getByRole('link', { name: 'Criar conta' }).waitFor({ timeout: 30000 });
+      // Two frames, so a shift caused by the last render is reported.
+      await phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await phone.evaluate(() => (window as unknown as { __layoutShifts: string[] }).__layoutShifts)).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
 describe('a remote redeployed under an open tab', () => {
   it('When remote-catalog is rebuilt and redeployed while a catalog page is open, then navigating in that tab to another catalog route renders it, with no error area', async () => {
     const source = path.join(ROOT, 'remote-catalog', 'src', 'home', 'home-page.tsx');

@@ -8,7 +8,7 @@ type Banner = ApiResponse<'/v1/banners/'>['data'][number];
 function BannerSlide({ banner }: { banner: Banner }) {
   const inner = (
     <>
-      <img src={banner.imageUrl} alt={banner.title} />
+      <img src={banner.imageUrl} alt={banner.title} width={1600} height={500} />
     </>
   );
   if (!banner.linkUrl) return <div className="catalog-banner">{inner}</div>;

@@ -12,7 +12,7 @@ export function VideoCard({ video, percent, href }: { video: Pick<Video, 'slug' 
     <article className="catalog-card">
       <Link className="catalog-card__link" to={href ?? `/videos/${video.slug}`}>
         <div className="catalog-card__media">
-          {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading="lazy" /> : <span className="catalog-card__placeholder" aria-hidden="true">▶</span>}
+          {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading="lazy" width={320} height={180} /> : <span className="catalog-card__placeholder" aria-hidden="true">▶</span>}
           <span className="catalog-card__duration">
             <span className="clube-visually-hidden">Duração </span>
             {formatClock(video.durationSeconds)}
@@ -35,7 +35,7 @@ export function ContentCard({ content }: { content: Pick<Content, 'slug' | 'titl
     <article className="catalog-card">
       <Link className="catalog-card__link" to={`/conteudos/${content.slug}`}>
         <div className="catalog-card__media">
-          {content.coverUrl ? <img src={content.coverUrl} alt="" loading="lazy" /> : <span className="catalog-card__placeholder" aria-hidden="true">📄</span>}
+          {content.coverUrl ? <img src={content.coverUrl} alt="" loading="lazy" width={320} height={180} /> : <span className="catalog-card__placeholder" aria-hidden="true">📄</span>}
         </div>
         <h3 className="catalog-card__title">{content.title}</h3>
       </Link>
