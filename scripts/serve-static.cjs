@@ -6,8 +6,8 @@
 // - hashed chunks are cached for a year (immutable); entries (remoteEntry.js, main.js, HTML) are
 //   `no-cache` with an ETag, so a redeploy is picked up on the next page load;
 // - the shell's HTML gets the run-time config and remote manifest inlined (no extra round trip),
-//   preloads of its initial chunks and of the entry + first route chunks of the remote that owns the
-//   requested path, and a preconnect to the API.
+//   preloads of its initial chunks and of the entry, first route and page chunks of the remote that
+//   owns the requested path, and a preconnect to the API.
 // CommonJS so both the ESM scripts and the Jest browser suite can use it.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -260,32 +260,70 @@ function ownerOf(pathname) {
 }
 
 /**
- * Each remote's preload.json (its entry and first route chunks), fetched from the remote's own
- * deployment and kept a few seconds: a page request never waits more than a moment for it, and a
- * redeployed remote's new chunks are preloaded soon after (the old ones stay served meanwhile).
+ * How well a route path of a remote (`/videos/:slug`, `/admin/*`) matches a pathname: null when it
+ * does not, otherwise a score (static segments count more than parameters), so the most specific
+ * route wins, as in React Router.
+ */
+function routeScore(routePath, pathname) {
+  const pattern = routePath.split('/').filter(Boolean);
+  const segments = pathname.split('/').filter(Boolean);
+  let score = 0;
+  for (let i = 0; i < pattern.length; i += 1) {
+    if (pattern[i] === '*') return score;
+    if (i >= segments.length) return null;
+    if (pattern[i].startsWith(':')) score += 1;
+    else if (pattern[i] === segments[i]) score += 3;
+    else return null;
+  }
+  return pattern.length === segments.length ? score + 1 : null;
+}
+
+/** The scripts of the page a remote renders for a pathname (its preload.json `pages`), or none. */
+function pageScriptsOf(pages, pathname) {
+  let best = null;
+  for (const page of Array.isArray(pages) ? pages : []) {
+    const score = typeof page?.path === 'string' ? routeScore(page.path, pathname) : null;
+    if (score !== null && (!best || score > best.score)) best = { score, scripts: Array.isArray(page.scripts) ? page.scripts : [] };
+  }
+  return best?.scripts ?? [];
+}
+
+/**
+ * Each remote's preload.json (its entry, first route chunks and each page's chunks), fetched from
+ * the remote's own deployment and kept a few seconds: a page request never waits more than a
+ * moment for it, and a redeployed remote's new chunks are preloaded soon after (the old ones stay
+ * served meanwhile). Returns the URLs to preload for a remote and the requested path.
  */
 function remotePreloads(manifest, { ttlMs = 5000, waitMs = 150 } = {}) {
   const cache = new Map();
-  const refresh = (remote) => {
+  const urlsOf = (remote, preload, pathname) => {
     const entry = manifest[remote];
+    if (!preload) return [entry];
     const base = new URL('.', entry);
-    const promise = fetch(new URL('preload.json', base), { signal: AbortSignal.timeout(1000) })
+    const files = [...(preload.scripts ?? []), ...pageScriptsOf(preload.pages, pathname)];
+    return [new URL(preload.entry ?? 'remoteEntry.js', base).href, ...[...new Set(files)].map((file) => new URL(file, base).href)];
+  };
+  const refresh = (remote) => {
+    const previous = cache.get(remote);
+    const promise = fetch(new URL('preload.json', new URL('.', manifest[remote])), { signal: AbortSignal.timeout(1000) })
       .then((response) => (response.ok ? response.json() : null))
-      .then((preload) => (preload ? [new URL(preload.entry ?? 'remoteEntry.js', base).href, ...(preload.scripts ?? []).map((file) => new URL(file, base).href)] : [entry]))
-      .catch(() => cache.get(remote)?.urls ?? [entry]);
-    const slot = { at: Date.now(), urls: cache.get(remote)?.urls ?? null, promise };
+      .catch(() => previous?.preload ?? null);
+    const slot = { at: Date.now(), preload: previous?.preload, known: previous?.known ?? false, promise };
     cache.set(remote, slot);
-    void promise.then((urls) => {
-      slot.urls = urls;
+    void promise.then((preload) => {
+      slot.preload = preload;
+      slot.known = true;
     });
     return slot;
   };
-  return async (remote) => {
+  return async (remote, pathname = '/') => {
     if (!remote || !manifest[remote]) return [];
     let slot = cache.get(remote);
     if (!slot || Date.now() - slot.at > ttlMs) slot = refresh(remote);
-    if (slot.urls) return slot.urls;
-    return Promise.race([slot.promise, new Promise((resolve) => setTimeout(() => resolve([]), waitMs))]);
+    if (slot.known) return urlsOf(remote, slot.preload, pathname);
+    const timedOut = Symbol('timeout');
+    const preload = await Promise.race([slot.promise, new Promise((resolve) => setTimeout(() => resolve(timedOut), waitMs))]);
+    return preload === timedOut ? [] : urlsOf(remote, preload, pathname);
   };
 }
 
@@ -320,7 +358,7 @@ function shellHtmlRenderer({ config, manifest }) {
   return async (template, pathname, fileOf) => {
     const shellScripts = shellScriptsOf(fileOf('/preload.json'));
     const remote = ownerOf(pathname);
-    const remoteScripts = await preloadOf(remote);
+    const remoteScripts = await preloadOf(remote, pathname);
     const apiOrigin = origin(config.apiUrl);
     const remoteOrigin = remote ? origin(manifest[remote]) : null;
     const head = [
@@ -354,7 +392,7 @@ function serveFrontend(name, env = process.env) {
   });
 }
 
-module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings };
+module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, remotePreloads };
 
 // CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/; SIGHUP re-indexes it.
 if (require.main === module) {

@@ -17,7 +17,9 @@ const frontends = new Frontends();
 let session: BrowserSession;
 let page: Page;
 
-const catalogPreload = () => JSON.parse(readFileSync(path.join(CATALOG_DIST, 'preload.json'), 'utf8')) as { entry: string; scripts: string[] };
+const catalogPreload = () =>
+  JSON.parse(readFileSync(path.join(CATALOG_DIST, 'preload.json'), 'utf8')) as { entry: string; scripts: string[]; pages: Array<{ path: string; scripts: string[] }> };
+const pageScripts = (routePath: string) => catalogPreload().pages.find((page) => page.path === routePath)?.scripts ?? [];
 
 async function expectHeading(name: string, timeout = 15000): Promise<void> {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout });
@@ -44,13 +46,20 @@ describe('production-grade delivery', () => {
     expect(response.headers.get('etag')).toBeTruthy();
   });
 
-  it('When a catalog page is opened, then its HTML carries the config, the preloads of the catalog and a preconnect, and the page asks for neither /config.json nor /remotes.json', async () => {
+  it("When a catalog page is opened, then its HTML carries the config, the preloads of the catalog's entry, first route and that page's chunk, and a preconnect, and the page asks for neither /config.json nor /remotes.json", async () => {
     const html = await (await fetch(`${frontends.shellUrl}/videos`)).text();
     const remoteOrigin = `http://localhost:${E2E_PORTS.catalog}`;
+    const preload = (file: string) => `<link rel="preload" as="script" href="${remoteOrigin}/${file}">`;
     expect(html).toContain('window.__CLUBE__=');
-    expect(html).toContain(`<link rel="preload" as="script" href="${remoteOrigin}/remoteEntry.js">`);
-    for (const file of catalogPreload().scripts) expect(html).toContain(`<link rel="preload" as="script" href="${remoteOrigin}/${file}">`);
+    expect(html).toContain(preload('remoteEntry.js'));
+    for (const file of catalogPreload().scripts) expect(html).toContain(preload(file));
+    // The page chunk of /videos, not that of /videos/:slug.
+    expect(pageScripts('/videos')).not.toEqual([]);
+    for (const file of pageScripts('/videos')) expect(html).toContain(preload(file));
+    for (const file of pageScripts('/videos/:slug').filter((file) => !pageScripts('/videos').includes(file))) expect(html).not.toContain(preload(file));
     expect(html).toContain(`<link rel="preconnect" href="http://localhost:${E2E_PORTS.api}" crossorigin>`);
+    const videoHtml = await (await fetch(`${frontends.shellUrl}/videos/qualquer-video`)).text();
+    for (const file of pageScripts('/videos/:slug')) expect(videoHtml).toContain(preload(file));
 
     const asked: string[] = [];
     const listener = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
@@ -63,6 +72,8 @@ describe('production-grade delivery', () => {
     }
     expect(asked).not.toContain('/config.json');
     expect(asked).not.toContain('/remotes.json');
+    // The preloaded page chunk is the one the page runs: fetched once, not a second time by webpack.
+    for (const file of pageScripts('/videos')) expect(asked.filter((pathname) => pathname === `/${file}`)).toHaveLength(1);
   });
 });
 
