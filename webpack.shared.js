@@ -74,7 +74,7 @@ function sharedConfig(pkg, { provide }) {
 }
 
 /** Shell chunks (named with webpackChunkName) that load only after first paint or on demand. */
-const ON_DEMAND_CHUNKS = ['posthog', 'firebase', 'firebase-sdk'];
+const ON_DEMAND_CHUNKS = ['posthog', 'firebase', 'firebase-sdk', 'api-client'];
 
 /** How many builds' hashed chunks stay in dist/, so a tab opened before a redeploy keeps working. */
 const KEPT_BUILDS = 3;
