@@ -77,6 +77,29 @@ describe('production-grade delivery', () => {
   });
 });
 
+describe('the API through the shell\'s origin (SHELL_API_PROXY=1)', () => {
+  it("When the shell's server forwards /v1, then a page's API calls go to the shell's own origin (no cross-origin call, no preflight) and the page shows the API's data", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { serveFrontend } = require('../../scripts/serve-static.cjs') as { serveFrontend(name: string, env: NodeJS.ProcessEnv): Promise<{ url: string; close(): Promise<void> }> };
+    const port = E2E_PORTS.shell + 9;
+    const shell = await serveFrontend('shell', { ...process.env, PORT: String(port), SHELL_API_PROXY: '1' });
+    const origin = `http://localhost:${port}`;
+    const asked: string[] = [];
+    const listener = (request: { url(): string; method(): string }) => asked.push(`${request.method()} ${request.url()}`);
+    page.on('request', listener);
+    try {
+      await page.goto(`${origin}/planos`, { waitUntil: 'domcontentloaded' });
+      await expectHeading('Planos');
+      await page.getByRole('heading', { level: 2, name: 'Trimestral' }).waitFor({ timeout: 15000 });
+    } finally {
+      page.off('request', listener);
+      await shell.close();
+    }
+    expect(asked).toContainEqual(expect.stringMatching(new RegExp(`^GET ${origin}/v1/plans`)));
+    expect(asked.filter((request) => request.includes(`:${E2E_PORTS.api}/`) || request.startsWith('OPTIONS '))).toEqual([]);
+  });
+});
+
 describe('first paint without layout shift', () => {
   it('When the login page loads on a slow phone, then nothing already on screen moves while the session check, the header buttons and the form arrive', async () => {
     const phone = await session.context.newPage();
