@@ -263,8 +263,16 @@ function preloadManifest(stats, isShell) {
   if (isShell) {
     return { scripts: js(shellInitialChunks(stats)) };
   }
-  const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
-  return { entry: 'remoteEntry.js', scripts: js(routeChunks) };
+  return { entry: 'remoteEntry.js', scripts: js(stats.chunks.filter(isExposedRoutesChunk)) };
+}
+
+/**
+ * A chunk a remote loads with its exposed routes module (its first route): the one holding
+ * `src/routes.tsx`, and any chunk split off beside it (e.g. the libraries its eager pages import),
+ * which the federation container asks for in the same breath.
+ */
+function isExposedRoutesChunk(chunk) {
+  return chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')) || (chunk.origins ?? []).includes('container entry');
 }
 
 /**
@@ -385,4 +393,4 @@ function createFederatedConfig({ name, dir }) {
   };
 }
 
-module.exports = { createFederatedConfig, preloadManifest, lazyRoutePages, pagePreloads, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
+module.exports = { createFederatedConfig, preloadManifest, isExposedRoutesChunk, lazyRoutePages, pagePreloads, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
