@@ -29,6 +29,8 @@ export function ContentsPage() {
         </EmptyState>
       ) : (
         <>
+          {/* The cards' titles are h3: the list gets its h2, so headings descend in order (Lighthouse/axe heading-order). */}
+          <h2 className="clube-visually-hidden">Lista de conteúdos</h2>
           <div className="catalog-grid" aria-busy={contents.isPlaceholderData || undefined}>
             {contents.rows.map((content) => (
               <ContentCard key={content._id} content={content} />

@@ -29,6 +29,8 @@ export function VideosPage() {
         </EmptyState>
       ) : (
         <>
+          {/* The cards' titles are h3: the list gets its h2, so headings descend in order (Lighthouse/axe heading-order). */}
+          <h2 className="clube-visually-hidden">Lista de vídeos</h2>
           <div className="catalog-grid" aria-busy={videos.isPlaceholderData || undefined}>
             {videos.rows.map((video) => (
               <VideoCard key={video._id} video={video} />
