@@ -74,7 +74,7 @@ function sharedConfig(pkg, { provide }) {
 }
 
 /** Shell chunks (named with webpackChunkName) that load only after first paint or on demand. */
-const ON_DEMAND_CHUNKS = ['posthog', 'firebase', 'firebase-sdk'];
+const ON_DEMAND_CHUNKS = ['posthog', 'firebase', 'firebase-sdk', 'api-client'];
 
 /** How many builds' hashed chunks stay in dist/, so a tab opened before a redeploy keeps working. */
 const KEPT_BUILDS = 3;
@@ -115,10 +115,89 @@ function keepPreviousBuilds(outputPath) {
   };
 }
 
+/** A route path in a remote's routes.tsx: joins a relative child path to its parent's. */
+function joinRoutePath(parent, child) {
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/+$/, '')}/${child}`;
+}
+
+/**
+ * The lazily loaded pages of a remote's routes module (its `src/routes.tsx`), read from the source:
+ * `const X = lazy(() => import('./request'))` and `<Route path="/p" element={…<X />…} />`.
+ * @param {string} source the routes module's TypeScript/JSX text
+ * @returns {Array<{ path: string, requests: string[] }>} each routed path with the import requests of the lazy pages its element renders
+ */
+function lazyRoutePages(source) {
+  const ts = require('typescript');
+  const file = ts.createSourceFile('routes.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const lazyRequests = new Map();
+  const importRequest = (node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      return argument && ts.isStringLiteralLike(argument) ? argument.text : null;
+    }
+    return ts.forEachChild(node, importRequest) ?? null;
+  };
+  const isLazyCall = (node) => ts.isCallExpression(node) && /^(React\.)?lazy$/.test(node.expression.getText(file));
+  const collectLazy = (node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isLazyCall(node.initializer)) {
+      const request = importRequest(node.initializer);
+      if (request) lazyRequests.set(node.name.text, request);
+    }
+    ts.forEachChild(node, collectLazy);
+  };
+  collectLazy(file);
+
+  const tagNames = (node, names = []) => {
+    if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) names.push(node.tagName.getText(file));
+    ts.forEachChild(node, (child) => void tagNames(child, names));
+    return names;
+  };
+  const pages = [];
+  const visit = (node, parentPath) => {
+    const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : null;
+    if (opening && opening.tagName.getText(file) === 'Route') {
+      const attribute = (name) => opening.attributes.properties.find((p) => ts.isJsxAttribute(p) && p.name.getText(file) === name);
+      const pathValue = attribute('path')?.initializer;
+      const routePath = pathValue && ts.isStringLiteral(pathValue) ? joinRoutePath(parentPath, pathValue.text) : null;
+      const element = attribute('element')?.initializer;
+      if (routePath && element) {
+        const requests = [...new Set(tagNames(element).filter((name) => lazyRequests.has(name)).map((name) => lazyRequests.get(name)))];
+        if (requests.length) pages.push({ path: routePath, requests });
+      }
+      if (ts.isJsxElement(node)) for (const child of node.children) visit(child, routePath ?? parentPath);
+      return;
+    }
+    ts.forEachChild(node, (child) => visit(child, parentPath));
+  };
+  visit(file, '');
+  return pages;
+}
+
+/**
+ * The scripts of each lazily loaded page of a remote, by route path: the chunks webpack made for
+ * the page's `import()` in the routes module (from the chunks' origins in the stats).
+ * @param {Array<{ path: string, requests: string[] }>} routePages from lazyRoutePages
+ * @param {Array<{ files: string[], origins?: Array<{ moduleName?: string, request?: string }> }>} chunks stats chunks (full origins)
+ */
+function pagePreloads(routePages, chunks) {
+  const fromRoutes = (origin) => /^\.\/src\/routes\.tsx\b/.test(origin.moduleName ?? '');
+  return routePages
+    .map(({ path: routePath, requests }) => {
+      const scripts = chunks
+        .filter((chunk) => (chunk.origins ?? []).some((origin) => fromRoutes(origin) && requests.includes(origin.request)))
+        .flatMap((chunk) => chunk.files)
+        .filter((file) => file.endsWith('.js'));
+      return { path: routePath, scripts: [...new Set(scripts)].sort() };
+    })
+    .filter((page) => page.scripts.length > 0);
+}
+
 /** Writes a trimmed stats.json beside the build, read by `npm run size`. */
 class StatsFilePlugin {
-  constructor({ isShell }) {
+  constructor({ isShell, dir }) {
     this.isShell = isShell;
+    this.dir = dir;
   }
 
   apply(compiler) {
@@ -149,7 +228,12 @@ class StatsFilePlugin {
       };
       fs.mkdirSync(compiler.outputPath, { recursive: true });
       fs.writeFileSync(path.join(compiler.outputPath, 'stats.json'), JSON.stringify(slim));
-      fs.writeFileSync(path.join(compiler.outputPath, 'preload.json'), JSON.stringify(preloadManifest(slim, this.isShell)));
+      const preload = preloadManifest(slim, this.isShell);
+      const routesFile = path.join(this.dir, 'src', 'routes.tsx');
+      if (!this.isShell && fs.existsSync(routesFile)) {
+        preload.pages = pagePreloads(lazyRoutePages(fs.readFileSync(routesFile, 'utf8')), json.chunks ?? []);
+      }
+      fs.writeFileSync(path.join(compiler.outputPath, 'preload.json'), JSON.stringify(preload));
     });
   }
 }
@@ -171,15 +255,24 @@ function shellInitialChunks(stats) {
 /**
  * What the shell's server preloads (dist/preload.json): for the shell, every chunk needed before
  * first paint (shellInitialChunks); for a remote, its entry and the chunks of its exposed
- * routes module (the first route).
+ * routes module (the first route). The plugin adds a remote's `pages` (route path → the chunks of
+ * the lazy page it renders), so the page chunk of the requested path is preloaded too.
  */
 function preloadManifest(stats, isShell) {
   const js = (chunks) => [...new Set(chunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js')))];
   if (isShell) {
     return { scripts: js(shellInitialChunks(stats)) };
   }
-  const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
-  return { entry: 'remoteEntry.js', scripts: js(routeChunks) };
+  return { entry: 'remoteEntry.js', scripts: js(stats.chunks.filter(isExposedRoutesChunk)) };
+}
+
+/**
+ * A chunk a remote loads with its exposed routes module (its first route): the one holding
+ * `src/routes.tsx`, and any chunk split off beside it (e.g. the libraries its eager pages import),
+ * which the federation container asks for in the same breath.
+ */
+function isExposedRoutesChunk(chunk) {
+  return chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')) || (chunk.origins ?? []).includes('container entry');
 }
 
 /**
@@ -271,7 +364,7 @@ function createFederatedConfig({ name, dir }) {
         // public/ as plain assets (runtime config and manifest defaults), when the package has one.
         fs.existsSync(path.join(dir, 'public')) && new CopyWebpackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }),
         dev && new (require('@pmmmwh/react-refresh-webpack-plugin'))({ overlay: false }),
-        !dev && new StatsFilePlugin({ isShell }),
+        !dev && new StatsFilePlugin({ isShell, dir }),
         !dev && new BuildHistoryPlugin(),
         // Pre-compressed siblings (.br, .gz), served by Accept-Encoding by scripts/serve-static.cjs.
         ...(dev
@@ -300,4 +393,4 @@ function createFederatedConfig({ name, dir }) {
   };
 }
 
-module.exports = { createFederatedConfig, preloadManifest, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
+module.exports = { createFederatedConfig, preloadManifest, isExposedRoutesChunk, lazyRoutePages, pagePreloads, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };

@@ -1,18 +1,17 @@
 // Size budgets of the frontends (issue 15), checked by `npm run size` on the production build.
 // Pure functions over each frontend's dist/stats.json, so a test can check them on fixture stats.
-const { shellInitialChunks } = require('../webpack.shared.js');
+const { shellInitialChunks, isExposedRoutesChunk } = require('../webpack.shared.js');
 
 /** gzip kB (1 kB = 1024 bytes). */
 const BUDGETS = {
   /** Everything the shell needs before first paint (all its JS but the on-demand chunks and fallback copies). */
   shellInitial: 160 * 1024,
-  /** A remote's remoteEntry.js + the chunks of its exposed routes module (its first route). */
+  /** A remote's remoteEntry.js + the chunks loaded with its exposed routes module (its first route). */
   remoteFirstRoute: 50 * 1024,
   /** Any single chunk a remote loads for a route (lazy pages included). */
   routeChunk: 80 * 1024,
 };
 
-const isRoutesModule = (chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx'));
 const jsFiles = (chunks) => [...new Set(chunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js')))];
 
 /**
@@ -30,7 +29,7 @@ function measure({ name, stats, sizeOf }) {
     return [figure('JS inicial', jsFiles(shellInitialChunks(stats)), BUDGETS.shellInitial)];
   }
   const federation = (chunk) => chunk.names.includes(name) || chunk.files.includes('remoteEntry.js');
-  const rows = [figure('entrada + primeira rota', ['remoteEntry.js', ...jsFiles(stats.chunks.filter(isRoutesModule))], BUDGETS.remoteFirstRoute)];
+  const rows = [figure('entrada + primeira rota', ['remoteEntry.js', ...jsFiles(stats.chunks.filter(isExposedRoutesChunk))], BUDGETS.remoteFirstRoute)];
   // Every other chunk the remote can load on a route: lazy pages, shared helpers.
   for (const chunk of stats.chunks) {
     if (federation(chunk)) continue;

@@ -3,8 +3,9 @@
 // median run's scores and LCP / TBT / CLS. Timing figures depend on the machine: not part of `npm test`.
 //   --no-build        reuse the last production build
 //   --runs N          runs per page (default 3; the median by performance score is reported)
-// Ports come from the usual variables (PORT, REMOTE_<NAME>_PORT, API_PORT); Chromium from
-// CHROMIUM_PATH (default /usr/bin/chromium).
+// Ports come from the usual variables (PORT, REMOTE_<NAME>_PORT, API_PORT, LIGHTHOUSE_DEBUG_PORT),
+// or all at once from LIGHTHOUSE_BASE_PORT=N: shell N, remotes N+1…N+4 (registry order), API N+5,
+// Chromium's debugging port N+6. Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,21 @@ import { chromium } from 'playwright-core';
 import frontends from './frontends.cjs';
 import { buildFrontends } from './build.mjs';
 
-const { ROOT, portOf } = frontends;
+const { ROOT, REMOTES, portOf } = frontends;
+if (process.env.LIGHTHOUSE_BASE_PORT) {
+  const base = Number(process.env.LIGHTHOUSE_BASE_PORT);
+  if (!Number.isInteger(base) || base < 1024 || base > 65000) {
+    console.error(`LIGHTHOUSE_BASE_PORT inválida: ${process.env.LIGHTHOUSE_BASE_PORT} (use um número entre 1024 e 65000).`);
+    process.exit(1);
+  }
+  // Inherited by `npm start` (scripts/start.mjs), which runs the product on these ports.
+  Object.assign(process.env, {
+    PORT: String(base),
+    ...Object.fromEntries(REMOTES.map((name, index) => [`REMOTE_${name.toUpperCase()}_PORT`, String(base + 1 + index)])),
+    API_PORT: String(base + 1 + REMOTES.length),
+    LIGHTHOUSE_DEBUG_PORT: String(base + 2 + REMOTES.length),
+  });
+}
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9333);
 /** Flags for Debian Chromium on a machine with no network beyond loopback (as the browser suite). */

@@ -6,8 +6,10 @@
 // - hashed chunks are cached for a year (immutable); entries (remoteEntry.js, main.js, HTML) are
 //   `no-cache` with an ETag, so a redeploy is picked up on the next page load;
 // - the shell's HTML gets the run-time config and remote manifest inlined (no extra round trip),
-//   preloads of its initial chunks and of the entry + first route chunks of the remote that owns the
-//   requested path, and a preconnect to the API.
+//   preloads of its initial chunks and of the entry, first route and page chunks of the remote that
+//   owns the requested path, and a preconnect to the API;
+// - with SHELL_API_PROXY=1 the shell's server also forwards /v1 to the API (same-origin calls, no
+//   CORS preflight), as a CDN or ingress rule does in production.
 // CommonJS so both the ESM scripts and the Jest browser suite can use it.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -121,14 +123,54 @@ function compressVariants(body) {
   };
 }
 
+/** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1): not forwarded. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+const withoutHopByHop = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name.toLowerCase())));
+
+/**
+ * Forwards a request to the API as is (method, path, query, headers, streamed body) and streams the
+ * answer back: the shell's origin serves `/v1`, so the browser makes same-origin calls (no CORS
+ * preflight before a signed-in call). The API sees the visitor's address in X-Forwarded-For.
+ */
+function proxyRequest(target, req, res) {
+  const upstream = new URL(req.url ?? '/', target);
+  const headers = {
+    ...withoutHopByHop(req.headers),
+    host: upstream.host,
+    'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+    'x-forwarded-host': req.headers.host ?? '',
+    'x-forwarded-proto': 'http',
+  };
+  const forward = http.request(upstream, { method: req.method, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+    answer.pipe(res);
+  });
+  forward.setTimeout(30000, () => forward.destroy(new Error('timeout')));
+  forward.on('error', () => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify({ statusCode: 502, code: 'BAD_GATEWAY', message: 'A API não respondeu. Tente novamente em instantes.' }));
+  });
+  // A visitor who gives up (closed tab, aborted fetch) does not keep the API working for nobody.
+  res.on('close', () => {
+    if (!res.writableFinished) forward.destroy();
+  });
+  req.pipe(forward);
+}
+
 /**
  * @param {{ dir: string, port: number, spa?: boolean, host?: string, files?: Record<string, unknown>,
- *   renderHtml?: (html: string, pathname: string, fileOf: (pathname: string) => Buffer | null) => Promise<string> | string }} options
+ *   renderHtml?: (html: string, pathname: string, fileOf: (pathname: string) => Buffer | null) => Promise<string> | string,
+ *   proxy?: { prefix: string, target: string } | null }} options
  *   files: JSON documents served instead of the build's own (the shell's per-environment
  *   /config.json and /remotes.json). renderHtml: rewrites index.html per request (the shell).
+ *   proxy: requests under `prefix` (e.g. /v1) are forwarded to `target` (the API's origin).
  * @returns {Promise<{ url: string, server: http.Server, close: () => Promise<void>, reindex: () => void }>}
  */
-async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {}, renderHtml }) {
+async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {}, renderHtml, proxy = null }) {
   let index = indexDir(dir);
   const reindex = () => {
     index = indexDir(dir);
@@ -157,7 +199,17 @@ async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {
     });
   });
 
+  const isProxied = (url = '/') => {
+    if (!proxy) return false;
+    const pathname = url.split('?')[0];
+    return pathname === proxy.prefix || pathname.startsWith(`${proxy.prefix}/`);
+  };
+
   async function handle(req, res) {
+    if (isProxied(req.url)) {
+      proxyRequest(proxy.target, req, res);
+      return;
+    }
     if (stale) {
       stale = false;
       reindex();
@@ -230,10 +282,16 @@ function remoteManifest(env = process.env) {
 }
 
 /** The shell's run-time config for this environment (API origin, Firebase, analytics keys). */
+/** SHELL_API_PROXY=1: the shell's server forwards /v1 to the API and the shell calls its own origin. */
+const apiProxied = (env) => env.SHELL_API_PROXY === '1';
+/** Where the API really runs (what the shell's server forwards /v1 to, or what the browser calls). */
+const apiTarget = (env) => env.API_UPSTREAM ?? `http://localhost:${env.API_PORT ?? 3000}`;
+
 function runtimeConfig(env = process.env) {
   const emulator = env.FIREBASE_AUTH_EMULATOR_HOST;
   return {
-    apiUrl: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT ?? 3000}`,
+    // Empty: the API is on the shell's own origin (`/v1`, SHELL_API_PROXY=1).
+    apiUrl: env.PUBLIC_API_URL ?? (apiProxied(env) ? '' : apiTarget(env)),
     brasilApiUrl: env.BRASIL_API_URL ?? 'https://brasilapi.com.br/api',
     firebase: {
       apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
@@ -260,32 +318,70 @@ function ownerOf(pathname) {
 }
 
 /**
- * Each remote's preload.json (its entry and first route chunks), fetched from the remote's own
- * deployment and kept a few seconds: a page request never waits more than a moment for it, and a
- * redeployed remote's new chunks are preloaded soon after (the old ones stay served meanwhile).
+ * How well a route path of a remote (`/videos/:slug`, `/admin/*`) matches a pathname: null when it
+ * does not, otherwise a score (static segments count more than parameters), so the most specific
+ * route wins, as in React Router.
+ */
+function routeScore(routePath, pathname) {
+  const pattern = routePath.split('/').filter(Boolean);
+  const segments = pathname.split('/').filter(Boolean);
+  let score = 0;
+  for (let i = 0; i < pattern.length; i += 1) {
+    if (pattern[i] === '*') return score;
+    if (i >= segments.length) return null;
+    if (pattern[i].startsWith(':')) score += 1;
+    else if (pattern[i] === segments[i]) score += 3;
+    else return null;
+  }
+  return pattern.length === segments.length ? score + 1 : null;
+}
+
+/** The scripts of the page a remote renders for a pathname (its preload.json `pages`), or none. */
+function pageScriptsOf(pages, pathname) {
+  let best = null;
+  for (const page of Array.isArray(pages) ? pages : []) {
+    const score = typeof page?.path === 'string' ? routeScore(page.path, pathname) : null;
+    if (score !== null && (!best || score > best.score)) best = { score, scripts: Array.isArray(page.scripts) ? page.scripts : [] };
+  }
+  return best?.scripts ?? [];
+}
+
+/**
+ * Each remote's preload.json (its entry, first route chunks and each page's chunks), fetched from
+ * the remote's own deployment and kept a few seconds: a page request never waits more than a
+ * moment for it, and a redeployed remote's new chunks are preloaded soon after (the old ones stay
+ * served meanwhile). Returns the URLs to preload for a remote and the requested path.
  */
 function remotePreloads(manifest, { ttlMs = 5000, waitMs = 150 } = {}) {
   const cache = new Map();
-  const refresh = (remote) => {
+  const urlsOf = (remote, preload, pathname) => {
     const entry = manifest[remote];
+    if (!preload) return [entry];
     const base = new URL('.', entry);
-    const promise = fetch(new URL('preload.json', base), { signal: AbortSignal.timeout(1000) })
+    const files = [...(preload.scripts ?? []), ...pageScriptsOf(preload.pages, pathname)];
+    return [new URL(preload.entry ?? 'remoteEntry.js', base).href, ...[...new Set(files)].map((file) => new URL(file, base).href)];
+  };
+  const refresh = (remote) => {
+    const previous = cache.get(remote);
+    const promise = fetch(new URL('preload.json', new URL('.', manifest[remote])), { signal: AbortSignal.timeout(1000) })
       .then((response) => (response.ok ? response.json() : null))
-      .then((preload) => (preload ? [new URL(preload.entry ?? 'remoteEntry.js', base).href, ...(preload.scripts ?? []).map((file) => new URL(file, base).href)] : [entry]))
-      .catch(() => cache.get(remote)?.urls ?? [entry]);
-    const slot = { at: Date.now(), urls: cache.get(remote)?.urls ?? null, promise };
+      .catch(() => previous?.preload ?? null);
+    const slot = { at: Date.now(), preload: previous?.preload, known: previous?.known ?? false, promise };
     cache.set(remote, slot);
-    void promise.then((urls) => {
-      slot.urls = urls;
+    void promise.then((preload) => {
+      slot.preload = preload;
+      slot.known = true;
     });
     return slot;
   };
-  return async (remote) => {
+  return async (remote, pathname = '/') => {
     if (!remote || !manifest[remote]) return [];
     let slot = cache.get(remote);
     if (!slot || Date.now() - slot.at > ttlMs) slot = refresh(remote);
-    if (slot.urls) return slot.urls;
-    return Promise.race([slot.promise, new Promise((resolve) => setTimeout(() => resolve([]), waitMs))]);
+    if (slot.known) return urlsOf(remote, slot.preload, pathname);
+    const timedOut = Symbol('timeout');
+    const preload = await Promise.race([slot.promise, new Promise((resolve) => setTimeout(() => resolve(timedOut), waitMs))]);
+    return preload === timedOut ? [] : urlsOf(remote, preload, pathname);
   };
 }
 
@@ -320,7 +416,7 @@ function shellHtmlRenderer({ config, manifest }) {
   return async (template, pathname, fileOf) => {
     const shellScripts = shellScriptsOf(fileOf('/preload.json'));
     const remote = ownerOf(pathname);
-    const remoteScripts = await preloadOf(remote);
+    const remoteScripts = await preloadOf(remote, pathname);
     const apiOrigin = origin(config.apiUrl);
     const remoteOrigin = remote ? origin(manifest[remote]) : null;
     const head = [
@@ -351,10 +447,11 @@ function serveFrontend(name, env = process.env) {
     spa: isShell,
     files: isShell ? { '/config.json': config, '/remotes.json': manifest } : {},
     renderHtml: isShell ? shellHtmlRenderer({ config, manifest }) : undefined,
+    proxy: isShell && apiProxied(env) ? { prefix: '/v1', target: apiTarget(env) } : null,
   });
 }
 
-module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings };
+module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, remotePreloads };
 
 // CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/; SIGHUP re-indexes it.
 if (require.main === module) {

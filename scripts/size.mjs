@@ -12,7 +12,7 @@ import frontends from './frontends.cjs';
 
 const { ROOT, FRONTENDS } = frontends;
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { SHARED_SINGLETONS, ON_DEMAND_CHUNKS } = require('../webpack.shared.js');
+const { SHARED_SINGLETONS, ON_DEMAND_CHUNKS, isExposedRoutesChunk } = require('../webpack.shared.js');
 const budgets = require('./budgets.cjs');
 
 const gz = (file) => gzipSync(readFileSync(file)).length;
@@ -50,7 +50,7 @@ for (const [name, { dir }] of Object.entries(FRONTENDS)) {
     const onDemand = stats.chunks.filter((chunk) => chunk.names.some((n) => ON_DEMAND.has(n))).flatMap((chunk) => chunk.files);
     for (const file of onDemand) if (file.endsWith('.js')) lazyRows.push([file, gz(path.join(dist, file))]);
   } else {
-    const routeChunks = stats.chunks.filter((chunk) => chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')));
+    const routeChunks = stats.chunks.filter(isExposedRoutesChunk);
     const files = ['remoteEntry.js', ...routeChunks.flatMap((chunk) => chunk.files).filter((file) => file.endsWith('.js'))];
     const entryBytes = files.reduce((sum, file) => sum + gz(path.join(dist, file)), 0);
     for (const [group, { chunks = [] }] of Object.entries(stats.namedChunkGroups ?? {})) {

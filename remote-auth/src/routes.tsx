@@ -1,10 +1,22 @@
-import { Guard, NotFoundPage } from '@clube/platform';
+import { Guard, NotFoundPage, Spinner } from '@clube/platform';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { OnboardingPage } from './onboarding/onboarding-page';
-import { ForgotPasswordPage } from './password/forgot-password-page';
-import { UpdatePasswordPage } from './password/update-password-page';
-import { SignInPage } from './sign-in/sign-in-page';
-import { SignUpPage } from './sign-up/sign-up-page';
+
+// Each page is its own chunk (the shell preloads the one of the requested path): the sign-in page
+// does not carry the onboarding's laboratory form, CNPJ validation and masks.
+const SignUpPage = lazy(() => import(/* webpackChunkName: "page-sign-up" */ './sign-up/sign-up-page').then((m) => ({ default: m.SignUpPage })));
+const SignInPage = lazy(() => import(/* webpackChunkName: "page-sign-in" */ './sign-in/sign-in-page').then((m) => ({ default: m.SignInPage })));
+const ForgotPasswordPage = lazy(() => import(/* webpackChunkName: "page-forgot-password" */ './password/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
+const UpdatePasswordPage = lazy(() => import(/* webpackChunkName: "page-update-password" */ './password/update-password-page').then((m) => ({ default: m.UpdatePasswordPage })));
+const OnboardingPage = lazy(() => import(/* webpackChunkName: "page-onboarding" */ './onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })));
+
+function PageLoading() {
+  return (
+    <main className="clube-page" style={{ display: 'flex', justifyContent: 'center' }}>
+      <Spinner label="Carregando…" />
+    </main>
+  );
+}
 
 /**
  * The auth remote's routes, mounted by the shell for `/autenticacao/*` and `/onboarding`.
@@ -12,13 +24,15 @@ import { SignUpPage } from './sign-up/sign-up-page';
  */
 export default function AuthRoutes() {
   return (
-    <Routes>
-      <Route path="/autenticacao/registro" element={<Guard access="guest"><SignUpPage /></Guard>} />
-      <Route path="/autenticacao/login" element={<Guard access="guest"><SignInPage /></Guard>} />
-      <Route path="/autenticacao/esqueci-senha" element={<Guard access="guest"><ForgotPasswordPage /></Guard>} />
-      <Route path="/autenticacao/atualizar-senha" element={<UpdatePasswordPage />} />
-      <Route path="/onboarding" element={<Guard access="onboarding"><OnboardingPage /></Guard>} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/autenticacao/registro" element={<Guard access="guest"><SignUpPage /></Guard>} />
+        <Route path="/autenticacao/login" element={<Guard access="guest"><SignInPage /></Guard>} />
+        <Route path="/autenticacao/esqueci-senha" element={<Guard access="guest"><ForgotPasswordPage /></Guard>} />
+        <Route path="/autenticacao/atualizar-senha" element={<UpdatePasswordPage />} />
+        <Route path="/onboarding" element={<Guard access="onboarding"><OnboardingPage /></Guard>} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -48,4 +48,13 @@ describe('npm run size budgets', () => {
     const rows = measure(build('catalog', remoteChunks, { 'remoteEntry.js': 1 * KB, '10.cccccccc.js': 1 * KB, '20.dddddddd.js': 81 * KB }));
     expect(rows.filter((row) => !row.ok).map((row) => row.what)).toEqual(['chunk 20.dddddddd.js']);
   });
+
+  it('When the routes module has libraries split off beside it, then they count in the entry + first route (the container loads them together)', () => {
+    const chunks = [
+      ...remoteChunks,
+      { names: [], files: ['30.eeeeeeee.js'], modules: ['../node_modules/zod/index.js'], origins: ['container entry'] },
+    ];
+    const rows = measure(build('auth', chunks, { 'remoteEntry.js': 20 * KB, '10.cccccccc.js': 20 * KB, '20.dddddddd.js': 1 * KB, '30.eeeeeeee.js': 11 * KB }));
+    expect(rows.find((row) => row.what === 'entrada + primeira rota')).toMatchObject({ ok: false, files: ['remoteEntry.js', '10.cccccccc.js', '30.eeeeeeee.js'], bytes: 51 * KB });
+  });
 });

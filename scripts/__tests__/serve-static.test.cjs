@@ -101,3 +101,65 @@ describe('the npm start static server', () => {
     expect(ownerOf('/nada')).toBeNull();
   });
 });
+
+describe("the shell's server with SHELL_API_PROXY (the API on the shell's origin)", () => {
+  const http = require('node:http');
+  const { runtimeConfig } = require('../serve-static.cjs');
+  const PROXY_PORT = 5038;
+  let upstream;
+  let upstreamUrl;
+  let proxied;
+
+  beforeAll(async () => {
+    upstream = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        res.writeHead(req.url === '/v1/missing' ? 404 : 200, { 'Content-Type': 'application/json', 'X-Api': 'yes' });
+        res.end(JSON.stringify({ method: req.method, url: req.url, body, authorization: req.headers.authorization ?? null, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+      });
+    });
+    await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
+    proxied = await serveStatic({ dir, port: PROXY_PORT, host: '127.0.0.1', spa: true, proxy: { prefix: '/v1', target: upstreamUrl } });
+  });
+
+  afterAll(async () => {
+    await proxied?.close();
+    upstream?.closeAllConnections();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  const at = (pathname) => `http://127.0.0.1:${PROXY_PORT}${pathname}`;
+
+  it('When a signed-in call goes to /v1 on the shell, then the API gets it as sent (method, path, query, token, body) and its answer comes back as is', async () => {
+    const response = await fetch(at('/v1/users/me?fields=a%20b'), { method: 'PATCH', headers: { Authorization: 'Bearer t-1', 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Ana' }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-api')).toBe('yes');
+    expect(await response.json()).toEqual({ method: 'PATCH', url: '/v1/users/me?fields=a%20b', body: '{"name":"Ana"}', authorization: 'Bearer t-1', forwardedFor: '127.0.0.1' });
+    const missing = await fetch(at('/v1/missing'));
+    expect(missing.status).toBe(404);
+  });
+
+  it('When a path only starts like /v1, then it is a page of the shell, not a call to the API', async () => {
+    const response = await fetch(at('/v1x'));
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('When the API is down, then the call gets a 502 with a Portuguese message in the API’s error shape', async () => {
+    const down = await serveStatic({ dir, port: PROXY_PORT + 1, host: '127.0.0.1', proxy: { prefix: '/v1', target: 'http://127.0.0.1:9' } });
+    try {
+      const response = await fetch(`http://127.0.0.1:${PROXY_PORT + 1}/v1/plans`);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ statusCode: 502, code: 'BAD_GATEWAY', message: 'A API não respondeu. Tente novamente em instantes.' });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("When SHELL_API_PROXY=1, then the shell's config points the API client at its own origin; otherwise at the API's", () => {
+    expect(runtimeConfig({ SHELL_API_PROXY: '1', API_PORT: '3100' }).apiUrl).toBe('');
+    expect(runtimeConfig({ API_PORT: '3100' }).apiUrl).toBe('http://localhost:3100');
+    expect(runtimeConfig({ SHELL_API_PROXY: '1', PUBLIC_API_URL: 'https://api.clube.example' }).apiUrl).toBe('https://api.clube.example');
+  });
+});

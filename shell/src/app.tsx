@@ -14,12 +14,12 @@ function useShellServices(config: RuntimeConfig) {
   const onUnauthorized = useRef<() => void>(() => undefined);
   return useState(() => {
     const identity = lazyFirebaseIdentity(config.firebase);
-    const axios = createApiClient({ apiUrl: config.apiUrl, getToken: identity.getToken, onUnauthorized: () => onUnauthorized.current() });
+    const apiClient = createApiClient({ apiUrl: config.apiUrl, getToken: identity.getToken, onUnauthorized: () => onUnauthorized.current() });
     const queryClient = createQueryClient();
     return {
       identity,
-      axios,
-      controller: createShellAuthController(identity, createTypedApi(axios), queryClient),
+      apiClient,
+      controller: createShellAuthController(identity, createTypedApi(apiClient), queryClient),
       analytics: createAnalytics(config),
       queryClient,
       onUnauthorized,
@@ -44,8 +44,14 @@ function Platform({ config }: { config: RuntimeConfig }) {
 
   useEffect(() => () => services.controller.dispose(), [services]);
 
+  // axios is not part of the first paint: fetched right after it, beside the remote's chunks, so the
+  // page's first API call does not wait for it (a call made earlier loads it by itself).
+  useEffect(() => {
+    void services.apiClient.preload();
+  }, [services]);
+
   return (
-    <PlatformProvider auth={auth} apiClient={services.axios} analytics={services.analytics} queryClient={services.queryClient} config={platformConfig}>
+    <PlatformProvider auth={auth} apiClient={services.apiClient} analytics={services.analytics} queryClient={services.queryClient} config={platformConfig}>
       <RouteAnalytics />
       <Layout>
         <AppRoutes />

@@ -1,6 +1,5 @@
-import { createApiClient, type UserProfile } from '@clube/platform';
+import { createApiClient, type ApiClient, type UserProfile } from '@clube/platform';
 import { createTypedApi } from '@clube/platform/data';
-import type { AxiosInstance } from 'axios';
 import { PERSONA_ACCOUNTS, type Persona } from './personas';
 
 export interface PersonaSessionOptions {
@@ -42,7 +41,7 @@ export function createPersonaSession(persona: Persona, { apiUrl, authEmulatorUrl
     return token.idToken;
   }
 
-  const apiClient: AxiosInstance = createApiClient({ apiUrl, getToken });
+  const apiClient: ApiClient = createApiClient({ apiUrl, getToken });
 
   return {
     apiClient,

@@ -1,14 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
 import type { ReactNode } from 'react';
 import { AnalyticsProvider, type Analytics } from './analytics';
-import { ApiClientProvider } from './api-client';
+import { ApiClientProvider, type ApiClient } from './api-client';
 import { AuthProvider, type AuthContextValue } from './auth';
 import { ConfigProvider, defaultConfig, type PlatformConfig } from './config';
 
 export interface PlatformProviderProps {
   auth: AuthContextValue;
-  apiClient: AxiosInstance;
+  apiClient: ApiClient;
   analytics: Analytics;
   queryClient: QueryClient;
   config?: PlatformConfig;

@@ -29,9 +29,11 @@ export function ContentsPage() {
         </EmptyState>
       ) : (
         <>
+          {/* The cards' titles are h3: the list gets its h2, so headings descend in order (Lighthouse/axe heading-order). */}
+          <h2 className="clube-visually-hidden">Lista de conteúdos</h2>
           <div className="catalog-grid" aria-busy={contents.isPlaceholderData || undefined}>
-            {contents.rows.map((content) => (
-              <ContentCard key={content._id} content={content} />
+            {contents.rows.map((content, position) => (
+              <ContentCard key={content._id} content={content} eager={position < 2} />
             ))}
           </div>
           <Pagination page={params.page} limit={params.limit} total={contents.total} onPageChange={contents.setPage} busy={contents.isPlaceholderData} />

@@ -5,10 +5,11 @@ import '../shared/catalog.css';
 
 type Banner = ApiResponse<'/v1/banners/'>['data'][number];
 
-function BannerSlide({ banner }: { banner: Banner }) {
+function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
   const inner = (
     <>
-      <img src={banner.imageUrl} alt={banner.title} />
+      {/* The first banner is the home page's largest paint: fetched before anything else. */}
+      <img src={banner.imageUrl} alt={banner.title} width={1600} height={500} fetchPriority={first ? 'high' : 'auto'} />
     </>
   );
   if (!banner.linkUrl) return <div className="catalog-banner">{inner}</div>;
@@ -34,7 +35,7 @@ export function BannersCarousel({ banners }: { banners: Banner[] }) {
   return (
     <section className="catalog-banners" aria-roledescription="carrossel" aria-label="Destaques">
       <div aria-live="polite" aria-roledescription="slide" aria-label={`${index + 1} de ${banners.length}`} role="group">
-        <BannerSlide banner={current} />
+        <BannerSlide banner={current} first={index === 0} />
       </div>
       {banners.length > 1 && (
         <div className="catalog-banners__controls">

@@ -6,13 +6,14 @@ import type { ContentCard as Content, VideoCard as Video } from './types';
 import './catalog.css';
 
 /** A video in a grid or a row: thumbnail, title, duration, category, access badge and progress. */
-export function VideoCard({ video, percent, href }: { video: Pick<Video, 'slug' | 'title' | 'durationSeconds' | 'thumbnailUrl' | 'category' | 'access' | 'creditCost' | 'unlocked' | 'progress'>; percent?: number; href?: string }) {
+/** `eager`: the first cards of a page, on the first screen (often the page's largest image): not lazy-loaded. */
+export function VideoCard({ video, percent, href, eager = false }: { video: Pick<Video, 'slug' | 'title' | 'durationSeconds' | 'thumbnailUrl' | 'category' | 'access' | 'creditCost' | 'unlocked' | 'progress'>; percent?: number; href?: string; eager?: boolean }) {
   const progress = percent ?? (video.progress && !video.progress.finished ? video.progress.percent : video.progress?.finished ? 100 : undefined);
   return (
     <article className="catalog-card">
       <Link className="catalog-card__link" to={href ?? `/videos/${video.slug}`}>
         <div className="catalog-card__media">
-          {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading="lazy" /> : <span className="catalog-card__placeholder" aria-hidden="true">▶</span>}
+          {video.thumbnailUrl ? <img src={video.thumbnailUrl} alt="" loading={eager ? "eager" : "lazy"} width={320} height={180} /> : <span className="catalog-card__placeholder" aria-hidden="true">▶</span>}
           <span className="catalog-card__duration">
             <span className="clube-visually-hidden">Duração </span>
             {formatClock(video.durationSeconds)}
@@ -30,12 +31,12 @@ export function VideoCard({ video, percent, href }: { video: Pick<Video, 'slug' 
 }
 
 /** A content (article, protocol…) in a grid or a row. */
-export function ContentCard({ content }: { content: Pick<Content, 'slug' | 'title' | 'summary' | 'coverUrl' | 'category' | 'access' | 'creditCost' | 'unlocked'> }) {
+export function ContentCard({ content, eager = false }: { content: Pick<Content, 'slug' | 'title' | 'summary' | 'coverUrl' | 'category' | 'access' | 'creditCost' | 'unlocked'>; eager?: boolean }) {
   return (
     <article className="catalog-card">
       <Link className="catalog-card__link" to={`/conteudos/${content.slug}`}>
         <div className="catalog-card__media">
-          {content.coverUrl ? <img src={content.coverUrl} alt="" loading="lazy" /> : <span className="catalog-card__placeholder" aria-hidden="true">📄</span>}
+          {content.coverUrl ? <img src={content.coverUrl} alt="" loading={eager ? "eager" : "lazy"} width={320} height={180} /> : <span className="catalog-card__placeholder" aria-hidden="true">📄</span>}
         </div>
         <h3 className="catalog-card__title">{content.title}</h3>
       </Link>

@@ -29,9 +29,11 @@ export function VideosPage() {
         </EmptyState>
       ) : (
         <>
+          {/* The cards' titles are h3: the list gets its h2, so headings descend in order (Lighthouse/axe heading-order). */}
+          <h2 className="clube-visually-hidden">Lista de vídeos</h2>
           <div className="catalog-grid" aria-busy={videos.isPlaceholderData || undefined}>
-            {videos.rows.map((video) => (
-              <VideoCard key={video._id} video={video} />
+            {videos.rows.map((video, position) => (
+              <VideoCard key={video._id} video={video} eager={position < 2} />
             ))}
           </div>
           <Pagination page={params.page} limit={params.limit} total={videos.total} onPageChange={videos.setPage} busy={videos.isPlaceholderData} />

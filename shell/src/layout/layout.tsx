@@ -10,7 +10,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Pular para o conteúdo
       </a>
       <Header />
-      <div id="conteudo">{children}</div>
+      <div id="conteudo" className="shell-content">{children}</div>
       <footer className="shell-footer">Clube · conteúdo para equipes de laboratório</footer>
       <Toaster />
     </>

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type * as Axios from 'axios';
 import { API_TIMEOUT_MS, ApiError, createApiClient } from '../api-client';
 
 let server: http.Server;
@@ -76,5 +77,27 @@ describe('API client', () => {
   it('When the server cannot be reached, then the message says so', async () => {
     const api = createApiClient({ apiUrl: 'http://127.0.0.1:9' });
     await expect(api.get('/users/me')).rejects.toMatchObject({ code: 'NETWORK', message: 'Não foi possível falar com o servidor. Verifique sua conexão.' });
+  });
+
+  it('When the client is created, then axios is not loaded yet; the first call loads it once for every call', async () => {
+    const load = jest.fn(() => import('axios'));
+    const api = createApiClient({ apiUrl }, load);
+    expect(load).not.toHaveBeenCalled();
+    await expect(Promise.all([api.get('/users/me'), api.get('/users/me')])).resolves.toEqual([{ name: 'Ana' }, { name: 'Ana' }]);
+    await api.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('When axios fails to load, then the call fails with the connection message and the next call loads it again', async () => {
+    const load = jest.fn<Promise<typeof Axios>, []>().mockRejectedValueOnce(new Error('Loading chunk api-client failed')).mockImplementation(() => import('axios'));
+    const api = createApiClient({ apiUrl }, load);
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(api.get('/users/me')).rejects.toEqual(new ApiError(0, 'NETWORK', 'Não foi possível falar com o servidor. Verifique sua conexão.'));
+    } finally {
+      consoleError.mockRestore();
+    }
+    await expect(api.get('/users/me')).resolves.toEqual({ name: 'Ana' });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

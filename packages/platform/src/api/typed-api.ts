@@ -2,7 +2,8 @@
 // API's OpenAPI document (schema.d.ts, `npm run api:types`): the path must be one the API
 // declares for that method, and its path/query parameters, body and response come from there.
 //   const user = await api.get('/v1/users/{id}', { params: { path: { id } } });
-import type { AxiosInstance, AxiosProgressEvent } from 'axios';
+import type { AxiosProgressEvent } from 'axios';
+import type { ApiClient } from '../api-client';
 import type { HttpMethod, IsOperationRequestBodyOptional, OperationRequestBodyContent, PathsWithMethod, RequiredKeysOf, SuccessResponseJSON } from 'openapi-typescript-helpers';
 import type { paths } from './schema';
 
@@ -80,12 +81,12 @@ export function buildApiUrl(path: string, pathParams: Record<string, unknown> = 
   return filled.replace(/^\/v1(?=\/)/, '').replace(/(.)\/$/, '$1');
 }
 
-/** The typed helpers over an axios instance made by `createApiClient` (bodies already unwrapped). */
-export function createTypedApi(client: AxiosInstance): TypedApi {
+/** The typed helpers over the client made by `createApiClient` (bodies already unwrapped). */
+export function createTypedApi(client: ApiClient): TypedApi {
   const call =
     (method: Method) =>
     (path: string, init: LooseInit = {}): Promise<unknown> =>
-      client.request({
+      client.request<unknown>({
         method,
         url: buildApiUrl(path, init.params?.path),
         params: init.params?.query,
@@ -93,6 +94,6 @@ export function createTypedApi(client: AxiosInstance): TypedApi {
         signal: init.signal,
         onUploadProgress: init.onUploadProgress,
         ...(init.keepalive ? { adapter: 'fetch' as const, fetchOptions: { keepalive: true } } : {}),
-      }) as Promise<unknown>;
+      });
   return { get: call('get'), post: call('post'), put: call('put'), patch: call('patch'), delete: call('delete') } as unknown as TypedApi;
 }

@@ -46,7 +46,7 @@ async function fillLaboratory() {
 describe('onboarding page', () => {
   it('When a CEP BrasilAPI knows is typed, then the lookup shows its progress and fills street, district, city and state', async () => {
     openOnboarding();
-    await userEvent.type(screen.getByLabelText('CEP'), '01310100');
+    await userEvent.type(await screen.findByLabelText('CEP'), '01310100'); // the page is its own chunk: the first test waits for it
 
     expect(screen.getByLabelText('CEP')).toHaveValue('01310-100');
     expect(screen.getByText('Buscando endereço…')).toBeInTheDocument();

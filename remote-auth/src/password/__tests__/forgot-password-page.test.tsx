@@ -8,7 +8,7 @@ describe('forgot-password page', () => {
   it('When the e-mail is malformed, then a Portuguese message blocks sending and the e-mail stays', async () => {
     const auth = visitorAuth();
     renderRoute(<Routes />, '/autenticacao/esqueci-senha', { auth });
-    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@'); // the page is its own chunk: the first test waits for it
     await userEvent.click(screen.getByRole('button', { name: 'Enviar link' }));
 
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Informe um e-mail válido, como nome@exemplo.com.');

@@ -9,7 +9,7 @@ describe('update-password page', () => {
     it('When the confirmation differs, then a Portuguese message blocks saving and both passwords stay', async () => {
       const auth = visitorAuth();
       renderRoute(<Routes />, '/autenticacao/atualizar-senha?mode=resetPassword&oobCode=code-123', { auth });
-      await userEvent.type(screen.getByLabelText('Nova senha'), 'nova-senha');
+      await userEvent.type(await screen.findByLabelText('Nova senha'), 'nova-senha'); // the page is its own chunk: the first test waits for it
       await userEvent.type(screen.getByLabelText('Confirme a senha'), 'nova-senhx');
       await userEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
 

@@ -8,7 +8,7 @@ describe('sign-in page', () => {
   it('When the form is sent with a malformed e-mail and no password, then Portuguese messages block it and the typed e-mail stays', async () => {
     const auth = visitorAuth();
     renderRoute(<Routes />, '/autenticacao/login', { auth });
-    await userEvent.type(screen.getByLabelText('E-mail'), 'ana@laboratorio');
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'ana@laboratorio'); // the page is its own chunk: the first test waits for it
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
 
     expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Informe um e-mail válido, como nome@exemplo.com.');

@@ -15,6 +15,7 @@ describe('sign-up page', () => {
   it('When every field is wrong, then each shows its Portuguese message, nothing is sent and the typed values stay', async () => {
     const auth = visitorAuth();
     renderRoute(<Routes />, '/autenticacao/registro', { auth });
+    await screen.findByLabelText('Nome completo'); // the page is its own chunk: the first test waits for it
     await fill({ name: ' A ', email: 'ana.com', password: '12345', confirmation: '54321' });
     await userEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
 
