@@ -41,8 +41,8 @@ beforeAll(() => {
       meta: { page: 1, limit: 10, total: 3, totalPages: 1 },
     })),
     mockApi('get', '/v1/contents/{idOrSlug}', () => content(1)),
-    mockApi('post', '/v1/contents/', ({ body }) => saveReply ?? { ...content(4), ...body, publishedAt: null }, { status: 201 }),
-    mockApi('patch', '/v1/contents/{id}', ({ body }) => saveReply ?? { ...content(1), ...body, publishedAt: null }),
+    mockApi('post', '/v1/contents/', () => saveReply ?? content(4), { status: 201 }),
+    mockApi('patch', '/v1/contents/{id}', () => saveReply ?? content(1)),
     mockApi('delete', '/v1/contents/{id}', () => apiError(404, 'Conteúdo não encontrado.', 'CONTENT_NOT_FOUND')),
   );
 });
