@@ -138,7 +138,7 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
     },
   });
 
-  useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leaveDialog = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: BannerValues) {
     const body: BannerBody = {
@@ -169,34 +169,37 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} className="admin-form">
-      <FormAlert />
-      <TextField name="title" label="Título" maxLength={120} />
-      <FileUpload
-        label="Imagem"
-        accept={['image/jpeg', 'image/png', 'image/webp']}
-        acceptLabel="JPG, PNG ou WEBP"
-        maxBytes={5 * 1024 * 1024}
-        upload={uploadWithAxios(client, '/uploads')}
-        onUploaded={(_file, result) => {
-          const uploaded = result as { reference: string; url: string };
-          form.setValue('imageUrl', uploaded.reference, { shouldDirty: true, shouldValidate: true });
-          setPreview(uploaded.url);
-        }}
-      />
-      <input type="hidden" {...form.register('imageUrl')} />
-      {form.formState.errors.imageUrl && (
-        <p className="clube-input__error" role="alert">
-          {form.formState.errors.imageUrl.message}
-        </p>
-      )}
-      {preview && <img src={preview} alt="Prévia do banner" className="admin-banner__image admin-banner__image--preview" />}
-      <TextField name="linkUrl" label="Link (opcional)" hint="https://… ou um caminho do site, como /planos." />
-      <DateField name="startsAt" kind="datetime-local" label="Começa a aparecer em" hint="Vazio: já." />
-      <DateField name="endsAt" kind="datetime-local" label="Deixa de aparecer em" hint="Vazio: sem fim." />
-      <SwitchField name="active" label="Ativo" />
-      <SubmitButton>{banner ? 'Salvar banner' : 'Criar banner'}</SubmitButton>
-    </Form>
+    <>
+      <Form form={form} onSubmit={onSubmit} className="admin-form">
+        <FormAlert />
+        <TextField name="title" label="Título" maxLength={120} />
+        <FileUpload
+          label="Imagem"
+          accept={['image/jpeg', 'image/png', 'image/webp']}
+          acceptLabel="JPG, PNG ou WEBP"
+          maxBytes={5 * 1024 * 1024}
+          upload={uploadWithAxios(client, '/uploads')}
+          onUploaded={(_file, result) => {
+            const uploaded = result as { reference: string; url: string };
+            form.setValue('imageUrl', uploaded.reference, { shouldDirty: true, shouldValidate: true });
+            setPreview(uploaded.url);
+          }}
+        />
+        <input type="hidden" {...form.register('imageUrl')} />
+        {form.formState.errors.imageUrl && (
+          <p className="clube-input__error" role="alert">
+            {form.formState.errors.imageUrl.message}
+          </p>
+        )}
+        {preview && <img src={preview} alt="Prévia do banner" className="admin-banner__image admin-banner__image--preview" />}
+        <TextField name="linkUrl" label="Link (opcional)" hint="https://… ou um caminho do site, como /planos." />
+        <DateField name="startsAt" kind="datetime-local" label="Começa a aparecer em" hint="Vazio: já." />
+        <DateField name="endsAt" kind="datetime-local" label="Deixa de aparecer em" hint="Vazio: sem fim." />
+        <SwitchField name="active" label="Ativo" />
+        <SubmitButton>{banner ? 'Salvar banner' : 'Criar banner'}</SubmitButton>
+      </Form>
+      {leaveDialog}
+    </>
   );
 }
 

@@ -123,7 +123,7 @@ function ContentForm({ content }: { content?: Content }) {
     },
   });
 
-  useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leaveDialog = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: ContentValues) {
     const body: ContentBody = {
@@ -151,18 +151,21 @@ function ContentForm({ content }: { content?: Content }) {
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} className="admin-form">
-      <FormAlert />
-      <TitleAndSlugFields slugLocked={Boolean(content)} urlPrefix="/conteudos" />
-      <TextareaField name="summary" label="Resumo" maxLength={500} rows={3} hint="Aparece no cartão do conteúdo, para todos." />
-      <BodyField />
-      <CategoryField />
-      <ImageField name="coverUrl" label="Imagem de capa" initialPreview={content?.coverUrl ?? null} previewAlt="Prévia da capa" />
-      <AttachmentsField />
-      <AccessFields />
-      <PublicationFields />
-      <SubmitButton>{content ? 'Salvar conteúdo' : 'Criar conteúdo'}</SubmitButton>
-    </Form>
+    <>
+      <Form form={form} onSubmit={onSubmit} className="admin-form">
+        <FormAlert />
+        <TitleAndSlugFields slugLocked={Boolean(content)} urlPrefix="/conteudos" />
+        <TextareaField name="summary" label="Resumo" maxLength={500} rows={3} hint="Aparece no cartão do conteúdo, para todos." />
+        <BodyField />
+        <CategoryField />
+        <ImageField name="coverUrl" label="Imagem de capa" initialPreview={content?.coverUrl ?? null} previewAlt="Prévia da capa" />
+        <AttachmentsField />
+        <AccessFields />
+        <PublicationFields />
+        <SubmitButton>{content ? 'Salvar conteúdo' : 'Criar conteúdo'}</SubmitButton>
+      </Form>
+      {leaveDialog}
+    </>
   );
 }
 

@@ -102,7 +102,7 @@ function PlanForm({ plan }: { plan: Plan }) {
     },
   });
 
-  useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leaveDialog = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: PlanValues) {
     const changes: PlanChanges = {
@@ -132,24 +132,27 @@ function PlanForm({ plan }: { plan: Plan }) {
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} className="admin-form">
-      <FormAlert />
-      <dl className="admin-details">
-        <dt>Preço</dt>
-        <dd>{formatMoney(plan.priceCents)}</dd>
-        <dt>Cobrança</dt>
-        <dd>{INTERVALS[plan.interval]}</dd>
-      </dl>
-      <p className="admin-note">Preço e periodicidade vêm do gateway de pagamento e não podem ser mudados aqui.</p>
-      <TextField name="name" label="Nome" maxLength={60} />
-      <TextareaField name="description" label="Descrição" maxLength={500} />
-      <TextareaField name="features" label="Benefícios" hint="Um por linha, na ordem em que aparecem na página de planos." />
-      <TextField name="creditsPerCycle" label="Créditos por ciclo" inputMode="numeric" />
-      <TextField name="order" label="Ordem de exibição" inputMode="numeric" hint="Menor aparece primeiro." />
-      <SwitchField name="highlight" label="Destaque na página de planos" />
-      <SwitchField name="active" label="Ativo (disponível para assinar)" />
-      <SubmitButton>Salvar plano</SubmitButton>
-    </Form>
+    <>
+      <Form form={form} onSubmit={onSubmit} className="admin-form">
+        <FormAlert />
+        <dl className="admin-details">
+          <dt>Preço</dt>
+          <dd>{formatMoney(plan.priceCents)}</dd>
+          <dt>Cobrança</dt>
+          <dd>{INTERVALS[plan.interval]}</dd>
+        </dl>
+        <p className="admin-note">Preço e periodicidade vêm do gateway de pagamento e não podem ser mudados aqui.</p>
+        <TextField name="name" label="Nome" maxLength={60} />
+        <TextareaField name="description" label="Descrição" maxLength={500} />
+        <TextareaField name="features" label="Benefícios" hint="Um por linha, na ordem em que aparecem na página de planos." />
+        <TextField name="creditsPerCycle" label="Créditos por ciclo" inputMode="numeric" />
+        <TextField name="order" label="Ordem de exibição" inputMode="numeric" hint="Menor aparece primeiro." />
+        <SwitchField name="highlight" label="Destaque na página de planos" />
+        <SwitchField name="active" label="Ativo (disponível para assinar)" />
+        <SubmitButton>Salvar plano</SubmitButton>
+      </Form>
+      {leaveDialog}
+    </>
   );
 }
 

@@ -198,7 +198,7 @@ function VideoForm({ video }: { video?: Video }) {
     },
   });
 
-  useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leaveDialog = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: VideoValues) {
     const chapters = values.chapters
@@ -231,18 +231,21 @@ function VideoForm({ video }: { video?: Video }) {
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} className="admin-form">
-      <FormAlert />
-      <TitleAndSlugFields slugLocked={Boolean(video)} urlPrefix="/videos" />
-      <TextareaField name="description" label="Descrição" rows={4} maxLength={5000} />
-      <SourceFields currentFile={video?.source?.kind === 'file' ? (video.source.key ?? null) : null} />
-      <ImageField name="thumbnailUrl" label="Miniatura" initialPreview={video?.thumbnailUrl ?? null} previewAlt="Prévia da miniatura" />
-      <CategoryField />
-      <AccessFields />
-      <ChaptersField />
-      <PublicationFields />
-      <SubmitButton>{video ? 'Salvar vídeo' : 'Criar vídeo'}</SubmitButton>
-    </Form>
+    <>
+      <Form form={form} onSubmit={onSubmit} className="admin-form">
+        <FormAlert />
+        <TitleAndSlugFields slugLocked={Boolean(video)} urlPrefix="/videos" />
+        <TextareaField name="description" label="Descrição" rows={4} maxLength={5000} />
+        <SourceFields currentFile={video?.source?.kind === 'file' ? (video.source.key ?? null) : null} />
+        <ImageField name="thumbnailUrl" label="Miniatura" initialPreview={video?.thumbnailUrl ?? null} previewAlt="Prévia da miniatura" />
+        <CategoryField />
+        <AccessFields />
+        <ChaptersField />
+        <PublicationFields />
+        <SubmitButton>{video ? 'Salvar vídeo' : 'Criar vídeo'}</SubmitButton>
+      </Form>
+      {leaveDialog}
+    </>
   );
 }
 

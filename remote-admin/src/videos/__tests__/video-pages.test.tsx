@@ -41,7 +41,7 @@ beforeAll(() => {
     mockApi('get', '/v1/categories/', () => ({ data: [CATEGORY], meta: { page: 1, limit: 100, total: 1, totalPages: 1 } })),
     mockApi('get', '/v1/videos/', () => ({ data: [video()], meta: { page: 1, limit: 10, total: 1, totalPages: 1 } })),
     mockApi('get', '/v1/videos/{idOrSlug}', () => video()),
-    mockApi('get', '/v1/videos/{idOrSlug}/transcript', () => ({ videoId: ID, format: 'vtt', cueCount: 12, updatedAt: '2026-01-06T15:30:00.000Z', cues: [] })),
+    mockApi('get', '/v1/videos/{idOrSlug}/transcript', () => ({ videoId: ID, format: 'vtt' as const, cueCount: 12, updatedAt: '2026-01-06T15:30:00.000Z', cues: [] })),
     mockApi('post', '/v1/videos/', () => saveReply ?? video(), { status: 201 }),
     mockApi('patch', '/v1/videos/{id}', () => saveReply ?? video()),
   );
