@@ -90,7 +90,7 @@ export function CatalogueTable<Row extends CatalogueRow>({ noun, title, descript
       wrap: true,
       cell: (row) => <Link to={`${basePath}/editar/${row._id}`}>{row.title}</Link>,
     },
-    { key: 'category', header: 'Categoria', wrap: true, cell: (row) => row.category?.name ?? 'Sem categoria' },
+    { key: 'category', header: 'Categoria', cell: (row) => row.category?.name ?? 'Sem categoria' },
     { key: 'access', header: 'Acesso', cell: (row) => accessText(row) },
     { key: 'status', header: 'Situação', cell: (row) => <PublicationBadge row={row} /> },
     { key: 'updatedAt', header: 'Atualizado em', cell: (row) => formatDate(row.updatedAt) },

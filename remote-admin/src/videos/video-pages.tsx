@@ -255,26 +255,28 @@ function TranscriptCard({ video }: { video: Video }) {
   const upload = useTranscriptUpload(video._id);
   return (
     <Card>
-      <h2 className="admin-card-title">Transcrição</h2>
-      {!video.hasTranscript ? (
-        <p className="admin-note">Este vídeo ainda não tem transcrição. Envie um arquivo WebVTT ou SRT: vira legenda no player e entra na busca.</p>
-      ) : transcript.isPending ? (
-        <Skeleton lines={1} label="Carregando a transcrição…" />
-      ) : transcript.isError ? (
-        <ErrorState message={transcript.error.message} onRetry={() => void transcript.refetch()} />
-      ) : (
-        <p role="status">
-          Transcrição atual: {transcript.data.cueCount} {transcript.data.cueCount === 1 ? 'fala' : 'falas'} ({transcript.data.format.toUpperCase()}), enviada em {formatDateTime(transcript.data.updatedAt)}.
-        </p>
-      )}
-      <FileUpload
-        label={video.hasTranscript ? 'Substituir a transcrição' : 'Enviar transcrição'}
-        accept={['.vtt', '.srt']}
-        acceptLabel="WebVTT (.vtt) ou SRT (.srt)"
-        maxBytes={2 * 1024 * 1024}
-        upload={upload}
-        onUploaded={() => toast({ variant: 'success', title: 'Transcrição enviada', description: video.title })}
-      />
+      <div className="admin-form">
+        <h2 className="admin-card-title">Transcrição</h2>
+        {!video.hasTranscript ? (
+          <p className="admin-note">Este vídeo ainda não tem transcrição. Envie um arquivo WebVTT ou SRT: vira legenda no player e entra na busca.</p>
+        ) : transcript.isPending ? (
+          <Skeleton lines={1} label="Carregando a transcrição…" />
+        ) : transcript.isError ? (
+          <ErrorState message={transcript.error.message} onRetry={() => void transcript.refetch()} />
+        ) : (
+          <p role="status">
+            Transcrição atual: {transcript.data.cueCount} {transcript.data.cueCount === 1 ? 'fala' : 'falas'} ({transcript.data.format.toUpperCase()}), enviada em {formatDateTime(transcript.data.updatedAt)}.
+          </p>
+        )}
+        <FileUpload
+          label={video.hasTranscript ? 'Substituir a transcrição' : 'Enviar transcrição'}
+          accept={['.vtt', '.srt']}
+          acceptLabel="WebVTT (.vtt) ou SRT (.srt)"
+          maxBytes={2 * 1024 * 1024}
+          upload={upload}
+          onUploaded={() => toast({ variant: 'success', title: 'Transcrição enviada', description: video.title })}
+        />
+      </div>
     </Card>
   );
 }
