@@ -41,6 +41,16 @@ async function upload(page: Page, label: string, file: { name: string; mimeType:
   await page.getByText(`${file.name} enviado.`, { exact: true }).waitFor({ timeout: 30000 });
 }
 
+/** The table's own sideways scroll at 1280 px: every column, the row actions too, fits beside the side menu. */
+async function expectTableFits(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const overflow = await page.getByRole('table', { name }).evaluate((table) => {
+    const region = table.closest('.clube-table__scroll') ?? table.parentElement;
+    return region ? region.scrollWidth - region.clientWidth : 0;
+  });
+  expect({ table: name, overflow }).toEqual({ table: name, overflow: 0 });
+}
+
 beforeAll(async () => {
   await frontends.startAll();
 });
@@ -69,10 +79,19 @@ describe('the admin edits the catalogue', () => {
     await open(admin, '/admin/conteudo', 'Conteúdos');
     await admin.getByRole('table', { name: 'Conteúdos' }).locator('tbody tr').first().waitFor();
     await checkPage(admin, 'admin-catalogue-contents');
+    await expectTableFits(admin, 'Conteúdos');
     await admin.getByRole('link', { name: 'Novo conteúdo' }).click();
     await heading1(admin, 'Novo conteúdo');
     await admin.getByLabel('Título', { exact: true }).fill(title);
     expect(await admin.getByLabel('Endereço (slug)').inputValue()).toBe(`guia-de-calibracao-${run}`);
+
+    // Unsaved changes: the side menu and Back both ask first; staying keeps what was typed.
+    await admin.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Painel' }).click();
+    await admin.getByRole('dialog', { name: 'Descartar alterações?' }).getByRole('button', { name: 'Continuar editando' }).click();
+    await admin.goBack({ waitUntil: 'commit' }).catch(() => undefined); // same-document: nothing loads
+    await admin.getByRole('dialog', { name: 'Descartar alterações?' }).getByRole('button', { name: 'Continuar editando' }).click();
+    expect(new URL(admin.url()).pathname).toBe('/admin/conteudo/novo');
+    expect(await admin.getByLabel('Título', { exact: true }).inputValue()).toBe(title);
     await admin.getByLabel('Resumo').fill('Passo a passo da calibração gravimétrica.');
     await admin.getByLabel('Texto (Markdown)').fill('## Passos\n\n1. Pese a água.\n2. Anote a temperatura.');
     await admin.getByRole('tab', { name: 'Pré-visualizar' }).click();
@@ -119,6 +138,7 @@ describe('the admin edits the catalogue', () => {
     await open(admin, '/admin/videos', 'Vídeos');
     await admin.getByRole('table', { name: 'Vídeos' }).locator('tbody tr').first().waitFor();
     await checkPage(admin, 'admin-catalogue-videos');
+    await expectTableFits(admin, 'Vídeos');
     await admin.getByRole('link', { name: 'Novo vídeo' }).click();
     await heading1(admin, 'Novo vídeo');
     await admin.getByLabel('Título', { exact: true }).fill(title);

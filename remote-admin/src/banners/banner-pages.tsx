@@ -7,7 +7,7 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Button, Card, EmptyState, ErrorState, PageLayout, formatDateTime, toast, useApiClient, type ApiResponse } from '@clube/platform';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { useLeaveWarning } from '../shared/use-leave-warning';
 import { useAllBanners, useBanner, useCreateBanner, useReorderBanners, useUpdateBanner, type BannerBody } from './api/banners';
@@ -123,7 +123,6 @@ type BannerValues = z.infer<typeof bannerSchema>;
 
 function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
   const client = useApiClient();
-  const navigate = useNavigate();
   const create = useCreateBanner();
   const update = useUpdateBanner();
   const [preview, setPreview] = useState(banner?.imageUrl ?? '');
@@ -138,7 +137,7 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
     },
   });
 
-  const leaveDialog = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: BannerValues) {
     const body: BannerBody = {
@@ -165,7 +164,7 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
     }
     toast({ variant: 'success', title: banner ? 'Banner salvo' : 'Banner criado', description: values.title });
     form.reset(values);
-    void navigate('/admin/banners');
+    leave.navigateAway('/admin/banners');
   }
 
   return (
@@ -198,7 +197,7 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
         <SwitchField name="active" label="Ativo" />
         <SubmitButton>{banner ? 'Salvar banner' : 'Criar banner'}</SubmitButton>
       </Form>
-      {leaveDialog}
+      {leave.dialog}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Tabs } from '@clube/kit/ui/tabs';
 import { Button, Card, ErrorState, PageLayout, toast, useApiClient, type ApiResponse } from '@clube/platform';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { AccessFields, CategoryField, ImageField, PublicationFields, TitleAndSlugFields } from '../catalogue/catalogue-fields';
 import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue/catalogue-form';
@@ -106,7 +106,6 @@ function AttachmentsField() {
 }
 
 function ContentForm({ content }: { content?: Content }) {
-  const navigate = useNavigate();
   const save = useSaveContent();
   const form = useZodForm(contentSchema, {
     defaultValues: {
@@ -123,7 +122,7 @@ function ContentForm({ content }: { content?: Content }) {
     },
   });
 
-  const leaveDialog = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: ContentValues) {
     const body: ContentBody = {
@@ -147,7 +146,7 @@ function ContentForm({ content }: { content?: Content }) {
     }
     toast({ variant: 'success', title: content ? 'Conteúdo salvo' : 'Conteúdo criado', description: values.title });
     form.reset(values);
-    void navigate('/admin/conteudo');
+    leave.navigateAway('/admin/conteudo');
   }
 
   return (
@@ -164,7 +163,7 @@ function ContentForm({ content }: { content?: Content }) {
         <PublicationFields />
         <SubmitButton>{content ? 'Salvar conteúdo' : 'Criar conteúdo'}</SubmitButton>
       </Form>
-      {leaveDialog}
+      {leave.dialog}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { formatMoney } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { Card, ErrorState, PageLayout, toast, type ApiResponse } from '@clube/platform';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { useLeaveWarning } from '../shared/use-leave-warning';
 import { useAllPlans, usePlan } from './api/get-plans';
@@ -88,7 +88,6 @@ function lines(text: string): string[] {
 const FIELDS = ['name', 'description', 'features', 'creditsPerCycle', 'order', 'highlight', 'active'] as const;
 
 function PlanForm({ plan }: { plan: Plan }) {
-  const navigate = useNavigate();
   const update = useUpdatePlan();
   const form = useZodForm(planSchema, {
     defaultValues: {
@@ -102,7 +101,7 @@ function PlanForm({ plan }: { plan: Plan }) {
     },
   });
 
-  const leaveDialog = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: PlanValues) {
     const changes: PlanChanges = {
@@ -128,7 +127,7 @@ function PlanForm({ plan }: { plan: Plan }) {
     }
     toast({ variant: 'success', title: 'Plano salvo', description: values.name });
     form.reset(values);
-    void navigate('/admin/planos');
+    leave.navigateAway('/admin/planos');
   }
 
   return (
@@ -151,7 +150,7 @@ function PlanForm({ plan }: { plan: Plan }) {
         <SwitchField name="active" label="Ativo (disponível para assinar)" />
         <SubmitButton>Salvar plano</SubmitButton>
       </Form>
-      {leaveDialog}
+      {leave.dialog}
     </>
   );
 }

@@ -1,12 +1,44 @@
 import { ConfirmDialog } from '@clube/kit/ui/dialog';
-import { createElement, useEffect, useRef, useState, type ReactElement } from 'react';
+import { createElement, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-type Pending = { kind: 'link'; to: string } | { kind: 'history'; delta: number };
+/** Marks the extra history entry that catches Back while a form has unsaved changes. */
+const GUARD = 'clubeLeaveGuard';
 
-/** React Router keeps the history entry's position in `history.state.idx`. */
-function indexOf(state: unknown): number | null {
-  return state !== null && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : null;
+function isGuard(state: unknown): boolean {
+  return state !== null && typeof state === 'object' && GUARD in state;
+}
+
+/** React Router keeps the entry's position in `history.state.idx`; the guard entry is one further. */
+function guardState(state: unknown): Record<string, unknown> {
+  const current = state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+  return { ...current, idx: typeof current.idx === 'number' ? current.idx + 1 : current.idx, [GUARD]: true };
+}
+
+function pushGuard(): void {
+  if (!isGuard(window.history.state)) window.history.pushState(guardState(window.history.state), '', window.location.href);
+}
+
+/** The popstates of our own `history.back()` (taking the guard out): not the person's Back. */
+const ownPops = new WeakSet<Event>();
+
+function takeGuardOut(stillDirty: () => boolean): void {
+  window.addEventListener(
+    'popstate',
+    (event) => {
+      ownPops.add(event);
+      if (stillDirty()) pushGuard(); // dirty again meanwhile (or a remount): the guard goes back
+    },
+    { once: true },
+  );
+  window.history.back();
+}
+
+export interface LeaveWarning {
+  /** "Descartar alterações?": render it somewhere in the page. */
+  dialog: ReactElement;
+  /** Leaves after a successful save, without asking and without leaving the guard entry behind. */
+  navigateAway: (to: string) => void;
 }
 
 /**
@@ -14,17 +46,23 @@ function indexOf(state: unknown): number | null {
  * - closing or reloading the tab: the browser's own `beforeunload` prompt;
  * - any in-app link (side menu, header, "← Todos…"): a click listener on `document`, in the
  *   capture phase, stops the click before the router sees it and opens "Descartar alterações?";
- * - Back / Forward: a capture `popstate` listener on `window` runs before the router's, keeps it
- *   from seeing the change, returns to this entry and asks the same.
- * The shell mounts a plain `<BrowserRouter>` (no data router, so no `useBlocker`): this is the
- * blocking that works there. Render the returned dialog somewhere in the page.
+ * - Back: as soon as the form is dirty, a copy of the current entry is pushed (same address), so
+ *   Back only lands on the form's own entry — the router renders the same page, nothing is lost —
+ *   and the `popstate` opens the same question. Continuing puts the copy back; discarding goes
+ *   back for real. If the changes are saved or undone, the copy is taken out again.
+ * The shell mounts a plain `<BrowserRouter>` (no data router, so no `useBlocker`), and its
+ * `popstate` listener runs before any a page can add: this is the blocking that works there.
  */
-export function useLeaveWarning(dirty: boolean): ReactElement {
+export function useLeaveWarning(dirty: boolean): LeaveWarning {
   const navigate = useNavigate();
   const location = useLocation();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<'link' | 'back' | null>(null);
+  const target = useRef('');
   const leaving = useRef(false);
-  const here = `${location.pathname}${location.search}${location.hash}`;
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}${location.hash}`;
 
   useEffect(() => {
     if (!dirty) return;
@@ -39,6 +77,7 @@ export function useLeaveWarning(dirty: boolean): ReactElement {
   useEffect(() => {
     if (!dirty) return;
     leaving.current = false;
+    pushGuard();
 
     const onClick = (event: MouseEvent) => {
       // A new tab or window (modifier keys, middle button, target=_blank) leaves this page as it is.
@@ -48,47 +87,53 @@ export function useLeaveWarning(dirty: boolean): ReactElement {
       const url = new URL(anchor.href, window.location.href);
       if (url.origin !== window.location.origin) return; // another site: beforeunload asks
       const to = `${url.pathname}${url.search}${url.hash}`;
-      if (to === here) return;
+      if (to === here.current) return;
       event.preventDefault();
       event.stopPropagation();
-      setPending({ kind: 'link', to });
+      target.current = to;
+      setPending('link');
     };
 
-    const index = indexOf(window.history.state);
-    let restoring = false;
     const onPopState = (event: PopStateEvent) => {
-      if (leaving.current) return;
-      event.stopImmediatePropagation(); // the router must not follow this change
-      if (restoring) {
-        restoring = false;
-        return;
-      }
-      const target = indexOf(event.state);
-      const delta = index !== null && target !== null ? index - target : 1;
-      if (delta === 0) return;
-      restoring = true;
-      window.history.go(delta); // back to the form's entry, then ask
-      setPending({ kind: 'history', delta });
+      if (leaving.current || isGuard(event.state) || ownPops.has(event)) return;
+      setPending('back');
     };
 
     document.addEventListener('click', onClick, { capture: true });
-    window.addEventListener('popstate', onPopState, { capture: true });
+    window.addEventListener('popstate', onPopState);
     return () => {
       document.removeEventListener('click', onClick, { capture: true });
-      window.removeEventListener('popstate', onPopState, { capture: true });
+      window.removeEventListener('popstate', onPopState);
+      // Saved or undone while still on the page: take the guard entry back out of the history.
+      if (!leaving.current && isGuard(window.history.state)) takeGuardOut(() => dirtyNow.current);
     };
-  }, [dirty, here]);
+  }, [dirty]);
 
-  function discard() {
-    if (!pending) return;
-    leaving.current = true;
-    if (pending.kind === 'link') void navigate(pending.to);
-    else window.history.go(-pending.delta);
+  const navigateAway = useCallback(
+    (to: string) => {
+      leaving.current = true;
+      void navigate(to, { replace: isGuard(window.history.state) }); // the guard entry becomes the next page
+    },
+    [navigate],
+  );
+
+  function stay() {
+    setPending(null);
+    // The dialog also closes after "Descartar e sair": only a real "stay" puts the guard back.
+    if (!leaving.current && pending === 'back') pushGuard();
   }
 
-  return createElement(ConfirmDialog, {
+  function discard() {
+    if (pending === 'link') navigateAway(target.current);
+    else if (pending === 'back') {
+      leaving.current = true;
+      window.history.back();
+    }
+  }
+
+  const dialog = createElement(ConfirmDialog, {
     open: pending !== null,
-    onClose: () => setPending(null),
+    onClose: stay,
     title: 'Descartar alterações?',
     message: 'Há alterações neste formulário que ainda não foram salvas. Se sair agora, elas se perdem.',
     confirmLabel: 'Descartar e sair',
@@ -96,4 +141,5 @@ export function useLeaveWarning(dirty: boolean): ReactElement {
     tone: 'danger',
     onConfirm: discard,
   });
+  return { dialog, navigateAway };
 }

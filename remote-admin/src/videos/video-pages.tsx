@@ -4,7 +4,7 @@ import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Button, Card, ErrorState, PageLayout, formatDateTime, toast, useApiClient, type ApiResponse } from '@clube/platform';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { AccessFields, CategoryField, ImageField, PublicationFields, TitleAndSlugFields } from '../catalogue/catalogue-fields';
 import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue/catalogue-form';
@@ -180,7 +180,6 @@ function initialSource(video: Video | undefined): Pick<VideoValues, 'sourceKind'
 }
 
 function VideoForm({ video }: { video?: Video }) {
-  const navigate = useNavigate();
   const save = useSaveVideo();
   const form = useZodForm(videoSchema, {
     defaultValues: {
@@ -198,7 +197,7 @@ function VideoForm({ video }: { video?: Video }) {
     },
   });
 
-  const leaveDialog = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: VideoValues) {
     const chapters = values.chapters
@@ -227,7 +226,7 @@ function VideoForm({ video }: { video?: Video }) {
     }
     toast({ variant: 'success', title: video ? 'Vídeo salvo' : 'Vídeo criado', description: values.title });
     form.reset({ ...values, chapters: chapters.map((chapter) => ({ time: formatClock(chapter.startSeconds), title: chapter.title })) });
-    void navigate('/admin/videos');
+    leave.navigateAway('/admin/videos');
   }
 
   return (
@@ -244,7 +243,7 @@ function VideoForm({ video }: { video?: Video }) {
         <PublicationFields />
         <SubmitButton>{video ? 'Salvar vídeo' : 'Criar vídeo'}</SubmitButton>
       </Form>
-      {leaveDialog}
+      {leave.dialog}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useLeaveWarning } from '../use-leave-warning';
 
 function EditorPage() {
   const [text, setText] = useState('');
-  const dialog = useLeaveWarning(text !== '');
+  const { dialog } = useLeaveWarning(text !== '');
   return (
     <>
       <label>
@@ -81,9 +81,27 @@ describe('useLeaveWarning', () => {
     expect(where()).toBe('/editor');
     expect(screen.getByLabelText('Nome')).toHaveValue('Ana');
 
+    // Staying puts the guard back: Back asks again.
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Continuar editando' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    window.history.back();
+    expect(await screen.findByRole('dialog', { name: 'Descartar alterações?' })).toBeInTheDocument();
+    expect(where()).toBe('/editor');
+
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Descartar e sair' }));
     await waitFor(() => expect(where()).toBe('/outra'));
     expect(window.location.pathname).toBe('/outra');
+  });
+
+  it('When the changes are undone, then Back leaves at once (the extra history entry is taken out)', async () => {
+    render(<App />);
+    await userEvent.click(screen.getByRole('link', { name: 'Editor' }));
+    await userEvent.type(screen.getByLabelText('Nome'), 'A');
+    await userEvent.clear(screen.getByLabelText('Nome'));
+    await waitFor(() => expect(window.history.state).not.toHaveProperty('clubeLeaveGuard'));
+    window.history.back();
+    await waitFor(() => expect(where()).toBe('/outra'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('When the form has changes, then a link that opens a new tab is left alone and closing the tab asks', async () => {
