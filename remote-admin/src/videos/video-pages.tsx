@@ -283,10 +283,12 @@ function TranscriptCard({ video }: { video: Video }) {
 export function VideoNewPage() {
   return (
     <PageLayout title="Novo vídeo" description={<Link to="/admin/videos">← Todos os vídeos</Link>}>
-      <Card>
-        <VideoForm />
-      </Card>
-      <p className="admin-note">A transcrição é enviada depois de salvar o vídeo, na página de edição.</p>
+      <div className="admin-stack">
+        <Card>
+          <VideoForm />
+        </Card>
+        <p className="admin-note">A transcrição é enviada depois de salvar o vídeo, na página de edição.</p>
+      </div>
     </PageLayout>
   );
 }
