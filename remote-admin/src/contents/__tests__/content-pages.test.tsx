@@ -100,7 +100,7 @@ describe('contents', () => {
     await userEvent.type(screen.getByLabelText('Resumo'), 'Como calibrar.');
     await userEvent.type(screen.getByLabelText('Texto (Markdown)'), '## Passos');
     await userEvent.click(screen.getByRole('tab', { name: 'Pré-visualizar' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'Passos' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Passos' })).toBeInTheDocument();
     await screen.findByRole('option', { name: 'Boas práticas' });
     await userEvent.selectOptions(screen.getByLabelText('Categoria'), CATEGORY._id);
     await userEvent.selectOptions(screen.getByLabelText('Acesso'), 'CREDITS');
