@@ -3,24 +3,24 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AdminLayout } from './layout/admin-layout';
 
-// Each page is its own chunk: the remote's entry carries only the layout and the router.
-const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const ContentsPage = lazy(() => import('./contents/content-pages').then((m) => ({ default: m.ContentsPage })));
-const ContentNewPage = lazy(() => import('./contents/content-pages').then((m) => ({ default: m.ContentNewPage })));
-const ContentEditPage = lazy(() => import('./contents/content-pages').then((m) => ({ default: m.ContentEditPage })));
-const CategoriesPage = lazy(() => import('./categories/categories-page').then((m) => ({ default: m.CategoriesPage })));
-const VideosAdminPage = lazy(() => import('./videos/video-pages').then((m) => ({ default: m.VideosAdminPage })));
-const VideoNewPage = lazy(() => import('./videos/video-pages').then((m) => ({ default: m.VideoNewPage })));
-const VideoEditPage = lazy(() => import('./videos/video-pages').then((m) => ({ default: m.VideoEditPage })));
-const BannersPage = lazy(() => import('./banners/banner-pages').then((m) => ({ default: m.BannersPage })));
-const BannerNewPage = lazy(() => import('./banners/banner-pages').then((m) => ({ default: m.BannerNewPage })));
-const BannerEditPage = lazy(() => import('./banners/banner-pages').then((m) => ({ default: m.BannerEditPage })));
-const PlansAdminPage = lazy(() => import('./plans/plan-pages').then((m) => ({ default: m.PlansAdminPage })));
-const PlanEditPage = lazy(() => import('./plans/plan-pages').then((m) => ({ default: m.PlanEditPage })));
-const SuggestionsPage = lazy(() => import('./suggestions/suggestions-page').then((m) => ({ default: m.SuggestionsPage })));
-const UsersPage = lazy(() => import('./users/users-page').then((m) => ({ default: m.UsersPage })));
-const UserPage = lazy(() => import('./users/user-page').then((m) => ({ default: m.UserPage })));
-const SubscriptionsAdminPage = lazy(() => import('./subscriptions/subscriptions-page').then((m) => ({ default: m.SubscriptionsAdminPage })));
+// Each page is its own chunk (`page-…`, listed by `npm run size`): the remote's entry carries only the layout and the router.
+const DashboardPage = lazy(() => import(/* webpackChunkName: "page-dashboard" */ './dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ContentsPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './contents/content-pages').then((m) => ({ default: m.ContentsPage })));
+const ContentNewPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './contents/content-pages').then((m) => ({ default: m.ContentNewPage })));
+const ContentEditPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './contents/content-pages').then((m) => ({ default: m.ContentEditPage })));
+const CategoriesPage = lazy(() => import(/* webpackChunkName: "page-categories" */ './categories/categories-page').then((m) => ({ default: m.CategoriesPage })));
+const VideosAdminPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './videos/video-pages').then((m) => ({ default: m.VideosAdminPage })));
+const VideoNewPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './videos/video-pages').then((m) => ({ default: m.VideoNewPage })));
+const VideoEditPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './videos/video-pages').then((m) => ({ default: m.VideoEditPage })));
+const BannersPage = lazy(() => import(/* webpackChunkName: "page-banners" */ './banners/banner-pages').then((m) => ({ default: m.BannersPage })));
+const BannerNewPage = lazy(() => import(/* webpackChunkName: "page-banners" */ './banners/banner-pages').then((m) => ({ default: m.BannerNewPage })));
+const BannerEditPage = lazy(() => import(/* webpackChunkName: "page-banners" */ './banners/banner-pages').then((m) => ({ default: m.BannerEditPage })));
+const PlansAdminPage = lazy(() => import(/* webpackChunkName: "page-plans" */ './plans/plan-pages').then((m) => ({ default: m.PlansAdminPage })));
+const PlanEditPage = lazy(() => import(/* webpackChunkName: "page-plans" */ './plans/plan-pages').then((m) => ({ default: m.PlanEditPage })));
+const SuggestionsPage = lazy(() => import(/* webpackChunkName: "page-suggestions" */ './suggestions/suggestions-page').then((m) => ({ default: m.SuggestionsPage })));
+const UsersPage = lazy(() => import(/* webpackChunkName: "page-users" */ './users/users-page').then((m) => ({ default: m.UsersPage })));
+const UserPage = lazy(() => import(/* webpackChunkName: "page-user" */ './users/user-page').then((m) => ({ default: m.UserPage })));
+const SubscriptionsAdminPage = lazy(() => import(/* webpackChunkName: "page-subscriptions" */ './subscriptions/subscriptions-page').then((m) => ({ default: m.SubscriptionsAdminPage })));
 
 /** The admin remote's routes, everything under `/admin`, for role ADMIN only, beside one side menu. */
 export default function AdminRoutes() {

@@ -7,7 +7,7 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Button, Card, EmptyState, ErrorState, PageLayout, formatDateTime, toast, useApiClient, type ApiResponse } from '@clube/platform';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { useLeaveWarning } from '../shared/use-leave-warning';
 import { useAllBanners, useBanner, useCreateBanner, useReorderBanners, useUpdateBanner, type BannerBody } from './api/banners';
@@ -123,7 +123,6 @@ type BannerValues = z.infer<typeof bannerSchema>;
 
 function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
   const client = useApiClient();
-  const navigate = useNavigate();
   const create = useCreateBanner();
   const update = useUpdateBanner();
   const [preview, setPreview] = useState(banner?.imageUrl ?? '');
@@ -138,7 +137,7 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
     },
   });
 
-  useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: BannerValues) {
     const body: BannerBody = {
@@ -165,38 +164,41 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
     }
     toast({ variant: 'success', title: banner ? 'Banner salvo' : 'Banner criado', description: values.title });
     form.reset(values);
-    void navigate('/admin/banners');
+    leave.navigateAway('/admin/banners');
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} className="admin-form">
-      <FormAlert />
-      <TextField name="title" label="Título" maxLength={120} />
-      <FileUpload
-        label="Imagem"
-        accept={['image/jpeg', 'image/png', 'image/webp']}
-        acceptLabel="JPG, PNG ou WEBP"
-        maxBytes={5 * 1024 * 1024}
-        upload={uploadWithAxios(client, '/uploads')}
-        onUploaded={(_file, result) => {
-          const uploaded = result as { reference: string; url: string };
-          form.setValue('imageUrl', uploaded.reference, { shouldDirty: true, shouldValidate: true });
-          setPreview(uploaded.url);
-        }}
-      />
-      <input type="hidden" {...form.register('imageUrl')} />
-      {form.formState.errors.imageUrl && (
-        <p className="clube-input__error" role="alert">
-          {form.formState.errors.imageUrl.message}
-        </p>
-      )}
-      {preview && <img src={preview} alt="Prévia do banner" className="admin-banner__image admin-banner__image--preview" />}
-      <TextField name="linkUrl" label="Link (opcional)" hint="https://… ou um caminho do site, como /planos." />
-      <DateField name="startsAt" kind="datetime-local" label="Começa a aparecer em" hint="Vazio: já." />
-      <DateField name="endsAt" kind="datetime-local" label="Deixa de aparecer em" hint="Vazio: sem fim." />
-      <SwitchField name="active" label="Ativo" />
-      <SubmitButton>{banner ? 'Salvar banner' : 'Criar banner'}</SubmitButton>
-    </Form>
+    <>
+      <Form form={form} onSubmit={onSubmit} className="admin-form">
+        <FormAlert />
+        <TextField name="title" label="Título" maxLength={120} />
+        <FileUpload
+          label="Imagem"
+          accept={['image/jpeg', 'image/png', 'image/webp']}
+          acceptLabel="JPG, PNG ou WEBP"
+          maxBytes={5 * 1024 * 1024}
+          upload={uploadWithAxios(client, '/uploads')}
+          onUploaded={(_file, result) => {
+            const uploaded = result as { reference: string; url: string };
+            form.setValue('imageUrl', uploaded.reference, { shouldDirty: true, shouldValidate: true });
+            setPreview(uploaded.url);
+          }}
+        />
+        <input type="hidden" {...form.register('imageUrl')} />
+        {form.formState.errors.imageUrl && (
+          <p className="clube-input__error" role="alert">
+            {form.formState.errors.imageUrl.message}
+          </p>
+        )}
+        {preview && <img src={preview} alt="Prévia do banner" className="admin-banner__image admin-banner__image--preview" />}
+        <TextField name="linkUrl" label="Link (opcional)" hint="https://… ou um caminho do site, como /planos." />
+        <DateField name="startsAt" kind="datetime-local" label="Começa a aparecer em" hint="Vazio: já." />
+        <DateField name="endsAt" kind="datetime-local" label="Deixa de aparecer em" hint="Vazio: sem fim." />
+        <SwitchField name="active" label="Ativo" />
+        <SubmitButton>{banner ? 'Salvar banner' : 'Criar banner'}</SubmitButton>
+      </Form>
+      {leave.dialog}
+    </>
   );
 }
 

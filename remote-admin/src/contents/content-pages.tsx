@@ -1,15 +1,206 @@
-import { PageLayout } from '@clube/platform';
-import { useParams } from 'react-router-dom';
+import { TextField, TextareaField } from '@clube/kit/forms/fields';
+import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
+import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
+import { Skeleton } from '@clube/kit/ui/skeleton';
+import { Tabs } from '@clube/kit/ui/tabs';
+import { Button, Card, ErrorState, PageLayout, toast, useApiClient, type ApiResponse } from '@clube/platform';
+import { lazy, Suspense } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { Link, useParams } from 'react-router-dom';
+import * as z from 'zod/mini';
+import { AccessFields, CategoryField, ImageField, PublicationFields, TitleAndSlugFields } from '../catalogue/catalogue-fields';
+import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue/catalogue-form';
+import { CatalogueTable } from '../catalogue/catalogue-table';
+import { editorPublication, publicationBody } from '../catalogue/publication';
+import { showApiErrorOnField } from '../shared/api-error-field';
+import { useLeaveWarning } from '../shared/use-leave-warning';
+import { useContent } from './api/get-content';
+import { useContents } from './api/get-contents';
+import { useDeleteContent, useSaveContent, type ContentBody } from './api/save-content';
 
+type Content = ApiResponse<'/v1/contents/{idOrSlug}'>;
+
+// marked + DOMPurify load only when the preview is opened (≈ 40 kB gzip the editor does not need to type).
+const Markdown = lazy(() => import(/* webpackChunkName: "markdown" */ '@clube/kit/ui/markdown').then((module) => ({ default: module.Markdown })));
+
+/** `/admin/conteudo`: every content (drafts and scheduled too), filtered in the URL, with edit and delete. */
 export function ContentsPage() {
-  return <PageLayout title="Conteúdos" description="Artigos, materiais e arquivos do catálogo." />;
+  const contents = useContents();
+  const remove = useDeleteContent();
+  return (
+    <CatalogueTable
+      noun="conteúdo"
+      title="Conteúdos"
+      description="Artigos, materiais e arquivos do catálogo."
+      basePath="/admin/conteudo"
+      newLabel="Novo conteúdo"
+      list={contents}
+      remove={(id) => remove.mutateAsync(id)}
+      emptyMessage="Nenhum conteúdo com esses filtros. Mude a busca ou os filtros, ou crie um em “Novo conteúdo”."
+    />
+  );
+}
+
+const contentSchema = z
+  .object({
+    ...catalogueShape,
+    summary: z.string().check(z.trim(), z.minLength(1, 'Escreva um resumo: ele aparece no cartão do conteúdo.'), z.maxLength(500, 'Use até 500 caracteres.')),
+    body: z.string().check(z.refine((value) => value.trim().length > 0, 'Escreva o texto do conteúdo.'), z.maxLength(50_000, 'Use até 50.000 caracteres.')),
+    coverUrl: z.string(),
+    attachments: z
+      .array(z.object({ name: z.string().check(z.trim(), z.minLength(1, 'Dê um nome ao anexo.'), z.maxLength(120, 'Use até 120 caracteres.')), key: z.string() }))
+      .check(z.maxLength(20, 'No máximo 20 anexos.')),
+  })
+  .check(...catalogueChecks);
+type ContentValues = z.infer<typeof contentSchema>;
+
+const FIELDS = [...CATALOGUE_FIELDS, 'summary', 'body', 'coverUrl', 'attachments'] as const;
+
+function BodyField() {
+  const body = useWatch<ContentValues, 'body'>({ name: 'body' });
+  return (
+    <div className="admin-form__block">
+      <Tabs
+        label="Texto do conteúdo"
+        tabs={[
+          { id: 'edit', label: 'Editar', content: <TextareaField name="body" label="Texto (Markdown)" rows={14} hint="Markdown: **negrito**, _itálico_, # títulos, listas com -, [links](https://…)." /> },
+          {
+            id: 'preview',
+            label: 'Pré-visualizar',
+            content: body.trim() ? (
+              <Suspense fallback={<Skeleton lines={4} label="Carregando a pré-visualização…" />}>
+                <Markdown source={body} className="admin-markdown-preview" />
+              </Suspense>
+            ) : (
+              <p className="admin-note">Nada para pré-visualizar ainda: escreva o texto em “Editar”.</p>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function AttachmentsField() {
+  const client = useApiClient();
+  const { fields, append, remove } = useFieldArray<ContentValues, 'attachments'>({ name: 'attachments' });
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>Anexos</legend>
+      {fields.length === 0 ? (
+        <p className="admin-note">Nenhum anexo. Envie PDFs para quem desbloquear o conteúdo baixar.</p>
+      ) : (
+        <ul className="admin-list admin-form__block">
+          {fields.map((field, index) => (
+            <li key={field.id} className="admin-list__item">
+              <TextField name={`attachments.${index}.name`} label={`Nome do anexo ${index + 1}`} maxLength={120} />
+              <Button variant="secondary" onClick={() => remove(index)} aria-label={`Remover o anexo ${index + 1}`}>
+                Remover
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FileUpload
+        label="Adicionar anexo"
+        accept={['application/pdf', '.pdf']}
+        acceptLabel="PDF"
+        maxBytes={20 * 1024 * 1024}
+        upload={uploadWithAxios(client, '/uploads')}
+        disabled={fields.length >= 20}
+        onUploaded={(file, result) => append({ name: file.name.slice(0, 120), key: (result as { key: string }).key })}
+      />
+    </fieldset>
+  );
+}
+
+function ContentForm({ content }: { content?: Content }) {
+  const save = useSaveContent();
+  const form = useZodForm(contentSchema, {
+    defaultValues: {
+      title: content?.title ?? '',
+      slug: content?.slug ?? '',
+      summary: content?.summary ?? '',
+      body: content?.body ?? '',
+      categoryId: content?.categoryId ?? '',
+      coverUrl: content?.coverUrl ?? '',
+      attachments: (content?.attachments ?? []).map(({ name, key }) => ({ name, key })),
+      access: content?.access ?? 'FREE',
+      creditCost: content && content.access === 'CREDITS' ? String(content.creditCost) : '1',
+      ...editorPublication(content),
+    },
+  });
+
+  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+
+  async function onSubmit(values: ContentValues) {
+    const body: ContentBody = {
+      title: values.title,
+      slug: values.slug,
+      summary: values.summary,
+      body: values.body,
+      categoryId: values.categoryId,
+      attachments: values.attachments,
+      access: values.access,
+      creditCost: values.access === 'CREDITS' ? Number(values.creditCost) : 0,
+      ...publicationBody(values.status, values.publishAt, content),
+    };
+    // The API answers with absolute image links: an untouched cover is not sent back.
+    if (!content || values.coverUrl !== (content.coverUrl ?? '')) body.coverUrl = values.coverUrl || null;
+    try {
+      await save.mutateAsync({ id: content?._id, body });
+    } catch (error) {
+      if (showApiErrorOnField(form, error, FIELDS, CATALOGUE_ERROR_FIELDS)) return;
+      throw error; // FormAlert shows it; every typed value stays
+    }
+    toast({ variant: 'success', title: content ? 'Conteúdo salvo' : 'Conteúdo criado', description: values.title });
+    form.reset(values);
+    leave.navigateAway('/admin/conteudo');
+  }
+
+  return (
+    <>
+      <Form form={form} onSubmit={onSubmit} className="admin-form">
+        <FormAlert />
+        <TitleAndSlugFields slugLocked={Boolean(content)} urlPrefix="/conteudos" />
+        <TextareaField name="summary" label="Resumo" maxLength={500} rows={3} hint="Aparece no cartão do conteúdo, para todos." />
+        <BodyField />
+        <CategoryField />
+        <ImageField name="coverUrl" label="Imagem de capa" initialPreview={content?.coverUrl ?? null} previewAlt="Prévia da capa" />
+        <AttachmentsField />
+        <AccessFields />
+        <PublicationFields />
+        <SubmitButton>{content ? 'Salvar conteúdo' : 'Criar conteúdo'}</SubmitButton>
+      </Form>
+      {leave.dialog}
+    </>
+  );
 }
 
 export function ContentNewPage() {
-  return <PageLayout title="Novo conteúdo" />;
+  return (
+    <PageLayout title="Novo conteúdo" description={<Link to="/admin/conteudo">← Todos os conteúdos</Link>}>
+      <Card>
+        <ContentForm />
+      </Card>
+    </PageLayout>
+  );
 }
 
 export function ContentEditPage() {
-  const { id } = useParams();
-  return <PageLayout title="Editar conteúdo" description={`Conteúdo ${id ?? ''}`} />;
+  const { id = '' } = useParams();
+  const content = useContent(id);
+  return (
+    <PageLayout title="Editar conteúdo" description={<Link to="/admin/conteudo">← Todos os conteúdos</Link>}>
+      {content.isPending ? (
+        <Skeleton lines={8} label="Carregando o conteúdo…" />
+      ) : content.isError ? (
+        <ErrorState message={content.error.message} onRetry={() => void content.refetch()} />
+      ) : (
+        <Card>
+          <ContentForm key={content.data._id} content={content.data} />
+        </Card>
+      )}
+    </PageLayout>
+  );
 }

@@ -5,7 +5,7 @@ import { formatMoney } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { Card, ErrorState, PageLayout, toast, type ApiResponse } from '@clube/platform';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { useLeaveWarning } from '../shared/use-leave-warning';
 import { useAllPlans, usePlan } from './api/get-plans';
@@ -88,7 +88,6 @@ function lines(text: string): string[] {
 const FIELDS = ['name', 'description', 'features', 'creditsPerCycle', 'order', 'highlight', 'active'] as const;
 
 function PlanForm({ plan }: { plan: Plan }) {
-  const navigate = useNavigate();
   const update = useUpdatePlan();
   const form = useZodForm(planSchema, {
     defaultValues: {
@@ -102,7 +101,7 @@ function PlanForm({ plan }: { plan: Plan }) {
     },
   });
 
-  useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: PlanValues) {
     const changes: PlanChanges = {
@@ -128,28 +127,31 @@ function PlanForm({ plan }: { plan: Plan }) {
     }
     toast({ variant: 'success', title: 'Plano salvo', description: values.name });
     form.reset(values);
-    void navigate('/admin/planos');
+    leave.navigateAway('/admin/planos');
   }
 
   return (
-    <Form form={form} onSubmit={onSubmit} className="admin-form">
-      <FormAlert />
-      <dl className="admin-details">
-        <dt>Preço</dt>
-        <dd>{formatMoney(plan.priceCents)}</dd>
-        <dt>Cobrança</dt>
-        <dd>{INTERVALS[plan.interval]}</dd>
-      </dl>
-      <p className="admin-note">Preço e periodicidade vêm do gateway de pagamento e não podem ser mudados aqui.</p>
-      <TextField name="name" label="Nome" maxLength={60} />
-      <TextareaField name="description" label="Descrição" maxLength={500} />
-      <TextareaField name="features" label="Benefícios" hint="Um por linha, na ordem em que aparecem na página de planos." />
-      <TextField name="creditsPerCycle" label="Créditos por ciclo" inputMode="numeric" />
-      <TextField name="order" label="Ordem de exibição" inputMode="numeric" hint="Menor aparece primeiro." />
-      <SwitchField name="highlight" label="Destaque na página de planos" />
-      <SwitchField name="active" label="Ativo (disponível para assinar)" />
-      <SubmitButton>Salvar plano</SubmitButton>
-    </Form>
+    <>
+      <Form form={form} onSubmit={onSubmit} className="admin-form">
+        <FormAlert />
+        <dl className="admin-details">
+          <dt>Preço</dt>
+          <dd>{formatMoney(plan.priceCents)}</dd>
+          <dt>Cobrança</dt>
+          <dd>{INTERVALS[plan.interval]}</dd>
+        </dl>
+        <p className="admin-note">Preço e periodicidade vêm do gateway de pagamento e não podem ser mudados aqui.</p>
+        <TextField name="name" label="Nome" maxLength={60} />
+        <TextareaField name="description" label="Descrição" maxLength={500} />
+        <TextareaField name="features" label="Benefícios" hint="Um por linha, na ordem em que aparecem na página de planos." />
+        <TextField name="creditsPerCycle" label="Créditos por ciclo" inputMode="numeric" />
+        <TextField name="order" label="Ordem de exibição" inputMode="numeric" hint="Menor aparece primeiro." />
+        <SwitchField name="highlight" label="Destaque na página de planos" />
+        <SwitchField name="active" label="Ativo (disponível para assinar)" />
+        <SubmitButton>Salvar plano</SubmitButton>
+      </Form>
+      {leave.dialog}
+    </>
   );
 }
 

@@ -33,6 +33,8 @@ const ACTIONS: Record<SubscriptionRow['status'], AdminStatus[]> = {
   CANCELED: ['ACTIVE', 'PAUSED'],
 };
 const ACTION_LABELS: Record<AdminStatus, string> = { ACTIVE: 'Ativar', PAUSED: 'Pausar', CANCELED: 'Cancelar assinatura' };
+/** The buttons' visible words, short so the table fits at 1280 px (each accessible name starts with them and says the rest). */
+const BUTTON_LABELS: Record<AdminStatus, string> = { ACTIVE: 'Ativar', PAUSED: 'Pausar', CANCELED: 'Cancelar' };
 const ACTION_MESSAGES: Record<AdminStatus, string> = {
   ACTIVE: 'A assinatura passa a dar acesso ao Clube agora, e as faturas em aberto são dispensadas.',
   PAUSED: 'O membro perde o acesso ao conteúdo exclusivo até a assinatura ser reativada.',
@@ -91,16 +93,28 @@ export function SubscriptionsAdminPage() {
     { key: 'price', header: 'Valor', align: 'end', cell: (s) => (s.plan ? formatMoney(s.plan.priceCents) : '—') },
     { key: 'user', header: 'Membro', cell: (s) => <Link to={`/admin/usuarios/${s.userId}`}>Ver membro</Link> },
     { key: 'status', header: 'Situação', cell: (s) => <StatusBadge status={s.status} /> },
-    { key: 'period', header: 'Vigência', cell: (s) => (s.currentPeriodStart && s.endDate ? `${formatDate(s.currentPeriodStart)} a ${formatDate(s.endDate)}` : '—') },
+    {
+      key: 'period',
+      header: 'Vigência',
+      cell: (s) =>
+        s.currentPeriodStart && s.endDate ? (
+          <>
+            {formatDate(s.currentPeriodStart)} a<br />
+            {formatDate(s.endDate)}
+          </>
+        ) : (
+          '—'
+        ),
+    },
     { key: 'createdAt', header: 'Criada em', cell: (s) => formatDate(s.createdAt) },
     {
       key: 'actions',
       header: 'Ações',
       cell: (s) => (
-        <div className="admin-toolbar__actions">
+        <div className="admin-row-actions">
           {ACTIONS[s.status].map((status) => (
             <Button key={status} variant={status === 'CANCELED' ? 'danger' : 'secondary'} onClick={() => setPending({ row: s, status })} aria-label={`${ACTION_LABELS[status]}: ${s.plan?.name ?? 'assinatura'} de ${formatDate(s.createdAt)}`}>
-              {ACTION_LABELS[status]}
+              {BUTTON_LABELS[status]}
             </Button>
           ))}
         </div>

@@ -200,7 +200,11 @@ export function SuggestionsPage() {
         status={status}
         errorMessage={suggestions.error?.message}
         onRetry={() => void suggestions.refetch()}
-        emptyMessage="Nenhuma sugestão com esses filtros. Escolha “Todas” para ver as outras."
+        emptyMessage={
+          params.filters.status
+            ? 'Nenhuma sugestão nesta situação. Escolha “Todas” em Situação para ver as outras.'
+            : 'Nenhuma sugestão ainda. Elas aparecem aqui quando os membros sugerem temas na página Sugestões do Clube.'
+        }
       />
       <Pagination page={params.page} limit={params.limit} total={suggestions.total} onPageChange={setPage} busy={suggestions.isPlaceholderData} />
       <AnswerDialog

@@ -118,9 +118,16 @@ describe('suggestions page', () => {
     await waitFor(() => expect(within(table).getAllByRole('link', { name: 'Guia de biossegurança' })).toHaveLength(1));
   });
 
-  it('When nothing matches, then the page says how to see the others', async () => {
+  it('When nothing matches a status, then the page says how to see the others', async () => {
     rows = [];
     open('/admin/sugestoes?status=DONE');
-    expect(await screen.findByText('Nenhuma sugestão com esses filtros. Escolha “Todas” para ver as outras.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma sugestão nesta situação. Escolha “Todas” em Situação para ver as outras.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('When there are no suggestions at all ("Todas" chosen), then the page does not tell the admin to choose "Todas"', async () => {
+    rows = [];
+    open('/admin/sugestoes');
+    expect(await screen.findByText('Nenhuma sugestão ainda. Elas aparecem aqui quando os membros sugerem temas na página Sugestões do Clube.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Escolha “Todas”/)).not.toBeInTheDocument();
   });
 });
