@@ -4093,6 +4093,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -4162,6 +4164,14 @@ export interface paths {
                                 /** @enum {unknown} */
                                 role: "ADMIN" | "USER";
                                 subscription: string | null;
+                                /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                                team: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    accountId: string;
+                                    laboratoryName: string;
+                                    /** @enum {unknown} */
+                                    role: "MANAGER" | "TECHNICIAN";
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             };
@@ -4215,6 +4225,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -4232,6 +4244,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -5818,6 +5832,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -5870,6 +5886,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -5887,6 +5905,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -6336,7 +6356,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checkout: cria a assinatura PENDING e a primeira fatura */
+        /**
+         * Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)
+         * @description seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6354,6 +6377,8 @@ export interface paths {
                         paymentMethod: "PIX" | "CREDIT_CARD";
                         /** @description ObjectId (24 caracteres hexadecimais) */
                         planId: string;
+                        /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                        seats?: number;
                     };
                 };
             };
@@ -6408,6 +6433,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -6425,6 +6452,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -6527,6 +6556,21 @@ export interface paths {
                 };
                 /** @description Erro */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6647,6 +6691,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -6664,6 +6710,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -6883,6 +6931,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -6900,6 +6950,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -7092,6 +7144,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -7612,12 +7666,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prévia da troca de plano: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin) */
+        /**
+         * Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)
+         * @description seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.
+         */
         get: {
             parameters: {
                 query: {
                     /** @description externalPlanId do plano desejado */
                     externalPlanId: string;
+                    /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                    seats?: number;
                 };
                 header?: never;
                 path: {
@@ -7660,6 +7719,8 @@ export interface paths {
                                 name: string;
                                 priceCents: number;
                             };
+                            /** @description Assentos antes da troca */
+                            fromSeats: number;
                             invoiceId: string | null;
                             /** @enum {unknown} */
                             kind: "UPGRADE" | "DOWNGRADE" | "IMMEDIATE" | "REVERTED";
@@ -7679,6 +7740,8 @@ export interface paths {
                                 name: string;
                                 priceCents: number;
                             };
+                            /** @description Assentos depois da troca */
+                            toSeats: number;
                         };
                     };
                 };
@@ -7788,6 +7851,21 @@ export interface paths {
                     };
                 };
                 /** @description Erro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7840,7 +7918,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Troca de plano: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo */
+        /** Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo */
         patch: {
             parameters: {
                 query?: never;
@@ -7856,6 +7934,8 @@ export interface paths {
                     "application/json": {
                         /** @description externalPlanId do plano desejado */
                         externalPlanId: string;
+                        /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                        seats?: number;
                     };
                 };
             };
@@ -7894,6 +7974,8 @@ export interface paths {
                                     name: string;
                                     priceCents: number;
                                 };
+                                /** @description Assentos antes da troca */
+                                fromSeats: number;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
                                 kind: "UPGRADE" | "DOWNGRADE" | "IMMEDIATE" | "REVERTED";
@@ -7913,6 +7995,8 @@ export interface paths {
                                     name: string;
                                     priceCents: number;
                                 };
+                                /** @description Assentos depois da troca */
+                                toSeats: number;
                             };
                             /** @description Assinatura com o resumo do plano */
                             subscription: {
@@ -7959,6 +8043,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -7976,6 +8062,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -8079,6 +8167,21 @@ export interface paths {
                 };
                 /** @description Erro */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8202,6 +8305,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -8219,6 +8324,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -8448,6 +8555,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -8465,6 +8574,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -8696,6 +8807,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -8713,6 +8826,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -8921,6 +9036,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -8938,6 +9055,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9172,6 +9291,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -9189,6 +9310,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9414,6 +9537,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -9431,6 +9556,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -11186,6 +11313,14 @@ export interface paths {
                                 /** @enum {unknown} */
                                 role: "ADMIN" | "USER";
                                 subscription: string | null;
+                                /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                                team: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    accountId: string;
+                                    laboratoryName: string;
+                                    /** @enum {unknown} */
+                                    role: "MANAGER" | "TECHNICIAN";
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             }[];
@@ -11368,6 +11503,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -11418,6 +11561,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -11601,6 +11752,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -11826,6 +11985,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -12561,6 +12728,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
