@@ -4,6 +4,7 @@ import { plansGroup, subscriptionsGroup } from './rows/billing';
 import { CATALOGUE_GROUPS } from './rows/catalogue';
 import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
+import { teamGroup } from './rows/team';
 import { usersGroup } from './rows/users';
 
 /**
@@ -11,4 +12,4 @@ import { usersGroup } from './rows/users';
  * A new feature adds `rows/<feature>.ts` and one entry here; the matrix test fails while any
  * route under routes/ has no row.
  */
-export const MATRIX_GROUPS: MatrixGroup[] = [healthGroup, docsGroup, usersGroup, plansGroup, subscriptionsGroup, ...CATALOGUE_GROUPS, adminApiGroup];
+export const MATRIX_GROUPS: MatrixGroup[] = [healthGroup, docsGroup, usersGroup, plansGroup, subscriptionsGroup, ...CATALOGUE_GROUPS, adminApiGroup, teamGroup];
