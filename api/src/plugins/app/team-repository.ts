@@ -55,6 +55,8 @@ export interface TeamRepository {
 
   /** Videos these people finished in [from, to] (progress rows with `finishedAt`). */
   finishedVideos(userIds: ObjectId[], from: Date, to: Date): Promise<FinishedVideo[]>;
+  /** Each person's latest progress report (any video), by user id (hex). */
+  lastActivity(userIds: ObjectId[]): Promise<Map<string, Date>>;
   /** Current certificates (not superseded) of these people (read only: the certificates feature writes them). */
   currentCertificates(userIds: ObjectId[]): Promise<CertificateReference[]>;
 }
@@ -156,6 +158,15 @@ export default fp(
           durationSeconds: row.durationSeconds,
           lastReportAt: row.lastReportAt,
         }));
+      },
+      async lastActivity(userIds) {
+        const latest = new Map<string, Date>();
+        // One indexed lookup per person ({ userId, lastReportAt: -1 }): a team has at most 100 seats.
+        for (const userId of userIds) {
+          const [row] = await progress().find({ userId }, { projection: { lastReportAt: 1 } }).sort({ lastReportAt: -1, _id: -1 }).limit(1).toArray();
+          if (row) latest.set(userId.toHexString(), row.lastReportAt);
+        }
+        return latest;
       },
       async currentCertificates(userIds) {
         if (!userIds.length) return [];
