@@ -40,6 +40,8 @@ export interface TeamRepository {
   listSeats(accountId: ObjectId, includeRemoved?: boolean): Promise<SeatDocument[]>;
   /** ACTIVE → REMOVED; false when it was not ACTIVE. */
   removeSeat(id: ObjectId, at: Date): Promise<boolean>;
+  /** LGPD: the person's seats keep no e-mail (the training record then shows them as a deleted account). */
+  forgetSeatEmails(userId: ObjectId): Promise<void>;
 
   insertInvitation(invitation: InvitationDocument): Promise<void>;
   findInvitation(accountId: ObjectId, id: ObjectId): Promise<InvitationDocument | null>;
@@ -110,6 +112,9 @@ export default fp(
           .find(includeRemoved ? { accountId } : { accountId, status: 'ACTIVE' })
           .sort({ joinedAt: 1, _id: 1 })
           .toArray(),
+      async forgetSeatEmails(userId) {
+        await seats().updateMany({ userId }, { $set: { email: '' } });
+      },
       async removeSeat(id, at) {
         const result = await seats().updateOne({ _id: id, status: 'ACTIVE' }, { $set: { status: 'REMOVED', removedAt: at } });
         return result.matchedCount === 1;

@@ -41,6 +41,11 @@ export interface TeamService {
   accountOfUser(userId: ObjectId): Promise<{ account: LaboratoryAccountDocument; role: SeatRole } | null>;
   /** ACTIVE seats of the account, and REMOVED ones too with `includeRemoved` (the training record keeps them). */
   seats(accountId: ObjectId, includeRemoved?: boolean): Promise<SeatDocument[]>;
+  /**
+   * LGPD deletion: a technician's seat is freed (REMOVED) and every seat of the person forgets
+   * their e-mail; a manager's account stays (its subscription is canceled by the deletion).
+   */
+  forgetPerson(user: UserDocument): Promise<void>;
   /** Everyone who holds or held a seat: the videos they finished in the period while on the team. */
   training(account: LaboratoryAccountDocument, period: TrainingPeriod): Promise<TrainingRecord>;
 }
@@ -98,7 +103,8 @@ export default fp(
           credits: manager ? { balance: manager.credits.balance, used: manager.credits.used } : { balance: 0, used: 0 },
           members: seats.map((seat) => {
             const person = people.get(seat.userId.toHexString());
-            return { userId: seat.userId, name: person?.name ?? seat.email, email: person?.email ?? seat.email, role: seat.role, joinedAt: seat.joinedAt };
+            const name = person?.name ?? (seat.email || 'Conta excluída');
+            return { userId: seat.userId, name, email: person?.email ?? seat.email, role: seat.role, joinedAt: seat.joinedAt };
           }),
           invitations: invitations.filter((invitation) => isPendingNow(invitation, at)),
         };
@@ -222,6 +228,15 @@ export default fp(
 
       seats: (accountId, includeRemoved) => repo.listSeats(accountId, includeRemoved),
 
+      async forgetPerson(user) {
+        const seat = await repo.findActiveSeat(user._id);
+        if (seat?.role === 'TECHNICIAN') {
+          const at = now();
+          if (await repo.removeSeat(seat._id, at)) await repo.releaseSeat(seat.accountId, at);
+        }
+        await repo.forgetSeatEmails(user._id);
+      },
+
       async training(account, period) {
         const seats = await repo.listSeats(account._id, true);
         // A person may have left and come back: every stay counts, the latest seat says their status.
@@ -257,7 +272,7 @@ export default fp(
           const person = personById.get(id);
           return {
             userId: latest.userId,
-            name: person?.name ?? latest.email,
+            name: person?.name ?? (latest.email || 'Conta excluída'),
             email: person?.email ?? latest.email,
             role: latest.role,
             seatStatus: latest.status,
