@@ -4687,6 +4687,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -4756,6 +4758,14 @@ export interface paths {
                                 /** @enum {unknown} */
                                 role: "ADMIN" | "USER";
                                 subscription: string | null;
+                                /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                                team: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    accountId: string;
+                                    laboratoryName: string;
+                                    /** @enum {unknown} */
+                                    role: "MANAGER" | "TECHNICIAN";
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             };
@@ -4809,6 +4819,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -4826,6 +4838,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -6412,6 +6426,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -6464,6 +6480,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -6481,6 +6499,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -6930,7 +6950,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checkout: cria a assinatura PENDING e a primeira fatura */
+        /**
+         * Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)
+         * @description seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6948,6 +6971,8 @@ export interface paths {
                         paymentMethod: "PIX" | "CREDIT_CARD";
                         /** @description ObjectId (24 caracteres hexadecimais) */
                         planId: string;
+                        /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                        seats?: number;
                     };
                 };
             };
@@ -7002,6 +7027,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -7019,6 +7046,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -7121,6 +7150,21 @@ export interface paths {
                 };
                 /** @description Erro */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7241,6 +7285,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -7258,6 +7304,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -7477,6 +7525,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -7494,6 +7544,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -7686,6 +7738,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -8206,12 +8260,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prévia da troca de plano: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin) */
+        /**
+         * Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)
+         * @description seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.
+         */
         get: {
             parameters: {
                 query: {
                     /** @description externalPlanId do plano desejado */
                     externalPlanId: string;
+                    /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                    seats?: number;
                 };
                 header?: never;
                 path: {
@@ -8254,6 +8313,8 @@ export interface paths {
                                 name: string;
                                 priceCents: number;
                             };
+                            /** @description Assentos antes da troca */
+                            fromSeats: number;
                             invoiceId: string | null;
                             /** @enum {unknown} */
                             kind: "UPGRADE" | "DOWNGRADE" | "IMMEDIATE" | "REVERTED";
@@ -8273,6 +8334,8 @@ export interface paths {
                                 name: string;
                                 priceCents: number;
                             };
+                            /** @description Assentos depois da troca */
+                            toSeats: number;
                         };
                     };
                 };
@@ -8382,6 +8445,21 @@ export interface paths {
                     };
                 };
                 /** @description Erro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -8434,7 +8512,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Troca de plano: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo */
+        /** Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo */
         patch: {
             parameters: {
                 query?: never;
@@ -8450,6 +8528,8 @@ export interface paths {
                     "application/json": {
                         /** @description externalPlanId do plano desejado */
                         externalPlanId: string;
+                        /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                        seats?: number;
                     };
                 };
             };
@@ -8488,6 +8568,8 @@ export interface paths {
                                     name: string;
                                     priceCents: number;
                                 };
+                                /** @description Assentos antes da troca */
+                                fromSeats: number;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
                                 kind: "UPGRADE" | "DOWNGRADE" | "IMMEDIATE" | "REVERTED";
@@ -8507,6 +8589,8 @@ export interface paths {
                                     name: string;
                                     priceCents: number;
                                 };
+                                /** @description Assentos depois da troca */
+                                toSeats: number;
                             };
                             /** @description Assinatura com o resumo do plano */
                             subscription: {
@@ -8553,6 +8637,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -8570,6 +8656,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -8673,6 +8761,21 @@ export interface paths {
                 };
                 /** @description Erro */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8796,6 +8899,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -8813,6 +8918,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9042,6 +9149,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -9059,6 +9168,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9290,6 +9401,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -9307,6 +9420,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9515,6 +9630,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -9532,6 +9649,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9766,6 +9885,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -9783,6 +9904,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -10008,6 +10131,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -10025,6 +10150,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -11314,6 +11441,1632 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/team/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A equipe do laboratório: assentos, carteira de créditos, membros e convites pendentes (só o gestor)
+         * @description 403 TEAM_MANAGER_ONLY: um técnico; 404 TEAM_NOT_FOUND: sem conta de laboratório.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A equipe do laboratório (só o gestor) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Conta de laboratório */
+                            account: {
+                                /** @description CNPJ, só dígitos */
+                                cnpj: string;
+                                /** @description Carteira do laboratório (os créditos do gestor): o plano dá créditos × assentos a cada ciclo pago */
+                                credits: {
+                                    balance: number;
+                                    used: number;
+                                };
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                id: string;
+                                /** @description Nome do laboratório (copiado do perfil do gestor) */
+                                name: string;
+                                /** @description Assentos que podem ser ocupados agora */
+                                seats: number;
+                                /** @description Assentos ocupados (o do gestor incluído) */
+                                seatsUsed: number;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                subscriptionId: string;
+                                subscriptionStatus: ("PENDING" | "ACTIVE" | "PAUSED" | "CANCELED") | null;
+                            };
+                            /** @description Convites pendentes e ainda válidos, mais novos primeiro */
+                            invitations: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                id: string;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACCEPTED" | "REVOKED";
+                            }[];
+                            /** @description Assentos ativos, do mais antigo ao mais novo */
+                            members: {
+                                email: string;
+                                /** Format: date-time */
+                                joinedAt: string;
+                                name: string;
+                                /**
+                                 * @description MANAGER: gestor (comprou os assentos); TECHNICIAN: técnico convidado
+                                 * @enum {unknown}
+                                 */
+                                role: "MANAGER" | "TECHNICIAN";
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convida por e-mail: devolve o link do convite (válido por 7 dias, uso único), mostrado só agora (só o gestor)
+         * @description 409 SEATS_FULL: todos os assentos ocupados; 409 ALREADY_INVITED: a pessoa já está na equipe ou tem convite pendente. Convites pendentes podem passar do número de assentos livres: o primeiro a aceitar fica com o assento. Nenhum e-mail é enviado (caixa de saída de desenvolvimento): o gestor copia o link.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description E-mail da pessoa convidada */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Convite criado */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            id: string;
+                            /** @description Link do convite (mostrado só agora: o gestor copia e envia) */
+                            inviteUrl: string;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "ACCEPTED" | "REVOKED";
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancela um convite pendente (só o gestor do laboratório do convite) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/invitations/by-token/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O convite de um link, para a página de aceite: laboratório, e-mail convidado, validade e situação */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description O token do link do convite */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description O convite, para a página de aceite */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description O e-mail convidado (quem aceita precisa entrar com ele) */
+                            email: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            laboratoryName: string;
+                            /**
+                             * @description PENDING com expiresAt no passado: expirado
+                             * @enum {unknown}
+                             */
+                            status: "PENDING" | "ACCEPTED" | "REVOKED";
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/invitations/by-token/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Aceita o convite com o e-mail convidado: ocupa um assento e passa a ter acesso como assinante
+         * @description 403 INVITATION_EMAIL_MISMATCH: outro e-mail; 410 INVITATION_EXPIRED; 409 INVITATION_USED: usado ou cancelado; 409 SEATS_FULL: sem assento livre; 409 ALREADY_ON_TEAM: já está em uma equipe. Os assentos nunca passam do comprado, nem com aceites simultâneos.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description O token do link do convite */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            accountId: string;
+                            laboratoryName: string;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove um técnico da equipe: o acesso termina na hora; o progresso e os certificados continuam no registro do laboratório
+         * @description 400 CANNOT_REMOVE_MANAGER: o gestor não remove a si mesmo; 404 MEMBER_NOT_FOUND: não está na equipe.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/training": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registro de treinamento da equipe: vídeos concluídos, horas, última atividade e certificados, por pessoa (só o gestor)
+         * @description Quem está ou esteve na equipe (REMOVED: saiu, o registro fica com o laboratório) e os vídeos que concluiu no período enquanto estava nela; from/to em AAAA-MM-DD (horário de Brasília, to inclusive; padrão: os últimos 12 meses). 400 INVALID_PERIOD; 403 para um técnico.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Início do período (AAAA-MM-DD, horário de Brasília); padrão: 12 meses antes de `to` */
+                    from?: string;
+                    /** @description Fim do período (AAAA-MM-DD, inclusive); padrão: hoje */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Registro de treinamento da equipe: vídeos concluídos no período, por pessoa */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            people: {
+                                email: string;
+                                /** @description Horas dos vídeos concluídos no período, 1 casa decimal */
+                                hoursWatched: number;
+                                items: {
+                                    certificateCode: string | null;
+                                    durationSeconds: number;
+                                    /** Format: date-time */
+                                    finishedAt: string;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    videoId: string;
+                                    videoTitle: string;
+                                }[];
+                                lastActivityAt: string | null;
+                                name: string;
+                                /**
+                                 * @description MANAGER: gestor (comprou os assentos); TECHNICIAN: técnico convidado
+                                 * @enum {unknown}
+                                 */
+                                role: "MANAGER" | "TECHNICIAN";
+                                /**
+                                 * @description REMOVED: saiu da equipe; o registro fica com o laboratório
+                                 * @enum {unknown}
+                                 */
+                                seatStatus: "ACTIVE" | "REMOVED";
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                                videosFinished: number;
+                            }[];
+                            period: {
+                                /** @description AAAA-MM-DD */
+                                from: string;
+                                /** @description AAAA-MM-DD, inclusive */
+                                to: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/training.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * O registro de treinamento em CSV: uma linha por pessoa e vídeo (Nome, E-mail, Vídeo, Concluído em, Duração (h), Certificado) (só o gestor)
+         * @description Quem está ou esteve na equipe (REMOVED: saiu, o registro fica com o laboratório) e os vídeos que concluiu no período enquanto estava nela; from/to em AAAA-MM-DD (horário de Brasília, to inclusive; padrão: os últimos 12 meses). 400 INVALID_PERIOD; 403 para um técnico. UTF-8 com BOM; textos que uma planilha executaria como fórmula ganham um apóstrofo.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Início do período (AAAA-MM-DD, horário de Brasília); padrão: 12 meses antes de `to` */
+                    from?: string;
+                    /** @description Fim do período (AAAA-MM-DD, inclusive); padrão: hoje */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/training.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * O registro de treinamento em PDF: laboratório, CNPJ, período e, por pessoa, vídeo, data de conclusão, duração e certificado (só o gestor)
+         * @description Quem está ou esteve na equipe (REMOVED: saiu, o registro fica com o laboratório) e os vídeos que concluiu no período enquanto estava nela; from/to em AAAA-MM-DD (horário de Brasília, to inclusive; padrão: os últimos 12 meses). 400 INVALID_PERIOD; 403 para um técnico.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Início do período (AAAA-MM-DD, horário de Brasília); padrão: 12 meses antes de `to` */
+                    from?: string;
+                    /** @description Fim do período (AAAA-MM-DD, inclusive); padrão: hoje */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/unlocks/": {
         parameters: {
             query?: never;
@@ -11780,6 +13533,14 @@ export interface paths {
                                 /** @enum {unknown} */
                                 role: "ADMIN" | "USER";
                                 subscription: string | null;
+                                /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                                team: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    accountId: string;
+                                    laboratoryName: string;
+                                    /** @enum {unknown} */
+                                    role: "MANAGER" | "TECHNICIAN";
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             }[];
@@ -11962,6 +13723,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -12012,6 +13781,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -12195,6 +13972,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -12420,6 +14205,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -12905,6 +14698,209 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conta de laboratório que o usuário gerencia ou da qual participa, com seus assentos e pessoas (o próprio ou admin)
+         * @description Um técnico consultando a si mesmo recebe `members` vazio: só o gestor e o admin veem a equipe. 404 TEAM_NOT_FOUND: nenhuma.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A conta de laboratório que o usuário gerencia ou da qual participa */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Conta de laboratório */
+                            account: {
+                                /** @description CNPJ, só dígitos */
+                                cnpj: string;
+                                /** @description Carteira do laboratório (os créditos do gestor): o plano dá créditos × assentos a cada ciclo pago */
+                                credits: {
+                                    balance: number;
+                                    used: number;
+                                };
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                id: string;
+                                /** @description Nome do laboratório (copiado do perfil do gestor) */
+                                name: string;
+                                /** @description Assentos que podem ser ocupados agora */
+                                seats: number;
+                                /** @description Assentos ocupados (o do gestor incluído) */
+                                seatsUsed: number;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                subscriptionId: string;
+                                subscriptionStatus: ("PENDING" | "ACTIVE" | "PAUSED" | "CANCELED") | null;
+                            };
+                            /** @description Vazio quando quem pergunta é um técnico (só o gestor e o admin veem a equipe) */
+                            members: {
+                                email: string;
+                                /** Format: date-time */
+                                joinedAt: string;
+                                name: string;
+                                /**
+                                 * @description MANAGER: gestor (comprou os assentos); TECHNICIAN: técnico convidado
+                                 * @enum {unknown}
+                                 */
+                                role: "MANAGER" | "TECHNICIAN";
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            }[];
+                            /**
+                             * @description MANAGER: gestor (comprou os assentos); TECHNICIAN: técnico convidado
+                             * @enum {unknown}
+                             */
+                            role: "MANAGER" | "TECHNICIAN";
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/{id}/unlocks": {
         parameters: {
             query?: never;
@@ -13155,6 +15151,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
