@@ -16,7 +16,7 @@ let ana: TestActor;
 let bruno: TestActor;
 let leaving: TestActor;
 const videos: Record<'biosafety' | 'formula' | 'other', string> = { biosafety: '', formula: '', other: '' };
-const codes: Record<'biosafety' | 'formula' | 'superseded', string> = { biosafety: '', formula: '', superseded: '' };
+const codes: Record<'biosafety' | 'formula' | 'superseded' | 'leaving', string> = { biosafety: '', formula: '', superseded: '', leaving: '' };
 
 /** Plays a video to the end as the player would: a report every 5 minutes of clock. */
 async function watchToTheEnd(actor: TestActor, videoId: string, durationSeconds: number) {
@@ -69,6 +69,8 @@ beforeAll(async () => {
   codes.formula = (await current(videos.formula)).code;
   const first = await certificates.findOne({ userId: new ObjectId(ana.id), videoId: new ObjectId(videos.biosafety), version: 1 });
   codes.superseded = first!.code;
+  // Someone who left keeps the certificate earned while on the team.
+  codes.leaving = (await certificates.findOne({ userId: new ObjectId(leaving.id), videoId: new ObjectId(videos.other) }))!.code;
   t.clock.set('2026-04-10T12:00:00.000Z');
 }, 120_000);
 
@@ -146,7 +148,7 @@ describe('Training record exports', () => {
     expect(rows.slice(1)).toHaveLength(3);
     expect(rows).toContainEqual(['Ana Técnica', ana.account.email, 'Biossegurança no laboratório', '02/04/2026', '1,5', codes.biosafety]);
     expect(rows).toContainEqual(['Ana Técnica', ana.account.email, `'=HYPERLINK("http://x.example","clique")`, '02/04/2026', '0,2', codes.formula]);
-    expect(rows).toContainEqual(['Carlos Saiu', leaving.account.email, 'Coleta de sangue venoso', '02/04/2026', '0,5', '']);
+    expect(rows).toContainEqual(['Carlos Saiu', leaving.account.email, 'Coleta de sangue venoso', '02/04/2026', '0,5', codes.leaving]);
   });
 
   test('When the manager downloads the PDF, then a reader sees the laboratory, the CNPJ, the period and each video with its date, hours and certificate', async () => {
