@@ -17,6 +17,8 @@ export const COLLECTIONS = {
   // admin + account (issues 13/14)
   /** One document per member and video (db/catalogue.ts VideoProgressDocument), written by the player's progress route. */
   videoProgress: 'videoProgress',
+  /** Certificates of completion, one document per version (db/certificates.ts CertificateDocument). */
+  certificates: 'certificates',
   /** One row per (suggestion, member): the unique index makes a vote count once. */
   suggestionVotes: 'suggestionVotes',
   /** Erased accounts: { _id: sha256(Firebase uid), deletedAt } — tokens of these uids are refused. */

@@ -93,6 +93,15 @@ export const INDEXES: IndexDeclaration[] = [
   },
   { collection: COLLECTIONS.videoProgress, key: { userId: 1, lastReportAt: -1 } },
   { collection: COLLECTIONS.videoProgress, key: { videoId: 1 } },
+  // certificates: the public page finds a code; one version n per member and video (so finishing twice,
+  // or two racing reports, issue one certificate, and a name correction one new version)
+  { collection: COLLECTIONS.certificates, key: { code: 1 }, options: { unique: true, name: 'certificate_code_unique' } },
+  {
+    collection: COLLECTIONS.certificates,
+    key: { userId: 1, videoId: 1, version: 1 },
+    options: { unique: true, name: 'one_certificate_version_per_member_video' },
+  },
+  { collection: COLLECTIONS.certificates, key: { userId: 1, supersededBy: 1 } },
   // transcripts: one per video (PUT replaces it)
   { collection: COLLECTIONS.transcripts, key: { videoId: 1 }, options: { unique: true, name: 'one_transcript_per_video' } },
 ];

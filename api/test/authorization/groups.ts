@@ -2,6 +2,7 @@ import type { MatrixGroup } from './matrix';
 import { adminApiGroup } from './rows/admin-api';
 import { plansGroup, subscriptionsGroup } from './rows/billing';
 import { CATALOGUE_GROUPS } from './rows/catalogue';
+import { certificatesGroup } from './rows/certificates';
 import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
 import { usersGroup } from './rows/users';
@@ -11,4 +12,14 @@ import { usersGroup } from './rows/users';
  * A new feature adds `rows/<feature>.ts` and one entry here; the matrix test fails while any
  * route under routes/ has no row.
  */
-export const MATRIX_GROUPS: MatrixGroup[] = [healthGroup, docsGroup, usersGroup, plansGroup, subscriptionsGroup, ...CATALOGUE_GROUPS, adminApiGroup];
+export const MATRIX_GROUPS: MatrixGroup[] = [
+  healthGroup,
+  docsGroup,
+  usersGroup,
+  plansGroup,
+  subscriptionsGroup,
+  ...CATALOGUE_GROUPS,
+  adminApiGroup,
+  // issue 16: laboratory accounts
+  certificatesGroup,
+];

@@ -67,8 +67,9 @@ describe('OpenAPI document', () => {
         .filter((route) => /^\/v1\/(categories|contents|videos|banners|suggestions|unlocks|me|files|uploads|search)(\/|$)/.test(route.url))
         .map((route) => [`${route.method} ${route.url.replace(/\/$/, '')}`, route]),
     );
-    // 29 before issues 12–14; + progress (2), transcripts (4), search (1); + suggestions/me/admin routes (6).
-    expect(catalogue.size).toBe(42);
+    // 29 before issues 12–14; + progress (2), transcripts (4), search (1); + suggestions/me/admin routes (6);
+    // + the member's certificates (issue 16: GET /me/certificates).
+    expect(catalogue.size).toBe(43);
     for (const route of catalogue.values()) {
       const documented = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
       const path = spec.paths[documented] ? documented : `${documented}/`;

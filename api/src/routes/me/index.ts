@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors/app-error
 import { lockOf } from '../../plugins/app/entitlements';
 import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../schemas/common';
 import { DeleteAccountBody, PersonalDataExportSchema } from '../../schemas/personal-data';
+import { MyCertificatesSchema, toMyCertificate } from '../../schemas/certificates';
 import { MyProgressQuery, MyProgressSchema, ProgressReportBody, ProgressSchema } from '../../schemas/progress';
 import { toInvoiceResponse, toSubscriptionResponse } from '../../schemas/subscriptions';
 import { toUserResponse } from '../../schemas/users';
@@ -108,6 +109,8 @@ const me: FastifyPluginAsyncTypebox = async (fastify) => {
       if (open) await fastify.billing.cancelNow(open);
       // 4. Personal records erased, fiscal ones kept without the person; 5. the profile itself.
       const report = await fastify.personalData.eraseRecords(user);
+      // Certificates carry the name: they go too (their codes then answer "não encontrado").
+      const certificatesDeleted = await fastify.certificatesRepository.deleteAllForUser(user._id);
       await fastify.usersRepository.deleteProfile(user._id);
       request.log.info(
         {
@@ -120,6 +123,7 @@ const me: FastifyPluginAsyncTypebox = async (fastify) => {
           progressDeleted: report.progressDeleted,
           suggestionsDeleted: report.suggestionsDeleted,
           votesDeleted: report.votesDeleted,
+          certificatesDeleted,
         },
         'LGPD: conta excluída a pedido do membro',
       );
@@ -208,8 +212,24 @@ const me: FastifyPluginAsyncTypebox = async (fastify) => {
         );
       }
       const progress = await fastify.progressRepository.record(request.user!._id, video._id, request.body);
+      // Finished (90 % rule): the certificate of completion, once (later reports find it issued).
+      if (progress.finishedAt) await fastify.certificatesRepository.issueForCompletion(request.user!, video, progress.finishedAt);
       return { videoId: video._id.toHexString(), ...toProgressSummary(progress) };
     },
+  );
+
+  fastify.get(
+    '/certificates',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags: ['certificates'],
+        summary: 'Os certificados de conclusão do membro (a versão atual de cada um), concluídos por último primeiro',
+        querystring: NoQuery,
+        response: { 200: MyCertificatesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ data: (await fastify.certificatesRepository.currentForUser(request.user!._id)).map(toMyCertificate) }),
   );
 
   fastify.get(

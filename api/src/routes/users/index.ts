@@ -230,6 +230,8 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
               ...(laboratory ? { laboratory: normalizeLaboratory(laboratory) } : {}),
             });
       if (!user) throw userNotFound();
+      // A corrected name: each current certificate gets a new version with it (the old one stays genuine, superseded).
+      if (profile.name !== undefined) await fastify.certificatesRepository.reissueForHolderName(user._id, user.name);
       return toUserResponse(user);
     },
   );
