@@ -26,7 +26,7 @@ const PAGES: Array<[path: string, title: string]> = [
   ['/conteudos/protocolo-de-descarte', 'Protocolo de descarte'],
   ['/planos', 'Planos'],
   ['/busca?q=pipeta', 'Busca'],
-  ['/certificados/ABC123', 'Verificação de certificados em breve'],
+  ['/certificados/ABC123', 'Certificado não encontrado'],
 ];
 
 describe('catalog remote routes', () => {
