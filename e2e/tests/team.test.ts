@@ -250,12 +250,13 @@ describe('laboratory accounts', () => {
 
     const page = await newPage();
     await page.goto(url, { waitUntil: 'domcontentloaded' });
-    await page.getByText(/autêntico|válido/i).first().waitFor({ timeout: 20000 });
+    await heading(page, 'Certificado válido');
+    await page.getByText('Este certificado de conclusão foi emitido pelo Clube e é autêntico.').waitFor();
     await page.getByText(technician.name).first().waitFor();
     await checkPage(page, 'team-certificate-genuine');
 
     await open(page, '/certificados/ZZZZ9999XX');
-    await page.getByText(/Certificado não encontrado/).first().waitFor({ timeout: 20000 });
+    await heading(page, 'Certificado não encontrado');
     await checkPage(page, 'team-certificate-unknown');
   });
 });
