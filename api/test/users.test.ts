@@ -45,6 +45,7 @@ describe('POST /v1/users', () => {
       onboardingCompleted: false,
       laboratory: null,
       credits: { balance: 0, used: 0 },
+      team: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

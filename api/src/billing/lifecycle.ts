@@ -1,12 +1,13 @@
 import { ObjectId } from 'mongodb';
-import type {
-  InvoiceDocument,
-  InvoiceKind,
-  PaymentMethod,
-  PendingPlanChange,
-  PlanDocument,
-  SubscriptionDocument,
-  SupersededPeriod,
+import {
+  seatsOf,
+  type InvoiceDocument,
+  type InvoiceKind,
+  type PaymentMethod,
+  type PendingPlanChange,
+  type PlanDocument,
+  type SubscriptionDocument,
+  type SupersededPeriod,
 } from '../db/billing';
 import type { SubscriptionStatus } from '../db/collections';
 import { AppError, conflict } from '../errors/app-error';
@@ -182,6 +183,8 @@ export interface InvoiceSpec {
   periodEnd: Date | null;
   cycleKey: string;
   creditAppliedCents?: number;
+  /** Seats paid for (plan price × seats); written on the invoice. */
+  seats: number;
 }
 
 export interface Decision {
@@ -216,32 +219,51 @@ export function renewalCycleKey(periodStart: Date): string {
   return `RENEWAL:${periodStart.toISOString()}`;
 }
 
-function firstInvoice(state: LifecycleState, plan: PlanDocument): InvoiceSpec {
+/** What a cycle of `plan` costs for `seats` seats (laboratory accounts pay per seat). */
+export function priceFor(plan: Pick<PlanDocument, 'priceCents'>, seats: number): number {
+  return plan.priceCents * seats;
+}
+
+/** Credits a paid cycle of `plan` grants for `seats` seats (to the manager's wallet). */
+export function creditsFor(plan: Pick<PlanDocument, 'creditsPerCycle'>, seats: number): number {
+  return plan.creditsPerCycle * seats;
+}
+
+const seatsLabel = (seats: number) => (seats > 1 ? ` (${seats} assentos)` : '');
+
+/** Seats the subscription will have once its waiting change (if any) applies. */
+function targetSeats(subscription: SubscriptionDocument): number {
+  return subscription.pendingPlanChange?.seats ?? seatsOf(subscription);
+}
+
+function firstInvoice(state: LifecycleState, plan: PlanDocument, seats: number): InvoiceSpec {
   const _id = idOf(state);
   return {
     _id,
     kind: 'FIRST',
     planId: plan._id,
-    amountCents: plan.priceCents,
+    amountCents: priceFor(plan, seats),
     dueDate: addDays(state.now, FIRST_INVOICE_DUE_DAYS),
-    description: `Plano ${plan.name}: primeiro ciclo`,
+    description: `Plano ${plan.name}${seatsLabel(seats)}: primeiro ciclo`,
     periodStart: null,
     periodEnd: null,
     cycleKey: `FIRST:${_id.toHexString()}`,
+    seats,
   };
 }
 
-function renewalInvoice(state: LifecycleState, plan: PlanDocument, periodStart: Date): InvoiceSpec {
+function renewalInvoice(state: LifecycleState, plan: PlanDocument, periodStart: Date, seats: number): InvoiceSpec {
   return {
     _id: idOf(state),
     kind: 'RENEWAL',
     planId: plan._id,
-    amountCents: plan.priceCents,
+    amountCents: priceFor(plan, seats),
     dueDate: periodStart,
-    description: `Plano ${plan.name}: renovação`,
+    description: `Plano ${plan.name}${seatsLabel(seats)}: renovação`,
     periodStart,
     periodEnd: addInterval(periodStart, plan.interval),
     cycleKey: renewalCycleKey(periodStart),
+    seats,
   };
 }
 
@@ -260,8 +282,9 @@ function renewalIfDue(state: LifecycleState, set: Partial<SubscriptionDocument>,
     (invoice) => invoice.cycleKey === cycleKey && invoice.status !== 'CANCELED' && !gone.has(invoice._id.toHexString()),
   );
   if (exists) return null;
-  const planId = after.pendingPlanChange?.kind === 'DOWNGRADE' ? after.pendingPlanChange.planId : after.planId;
-  return renewalInvoice(state, planOf(state, planId), after.endDate);
+  const downgrade = after.pendingPlanChange?.kind === 'DOWNGRADE' ? after.pendingPlanChange : null;
+  const planId = downgrade ? downgrade.planId : after.planId;
+  return renewalInvoice(state, planOf(state, planId), after.endDate, downgrade ? targetSeats(after) : seatsOf(after));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,7 +344,8 @@ export interface UpgradeQuote {
  * amount = new price − credit (at least 1 centavo). Its credits are held; if the member already
  * spent some, the credit shrinks in proportion (money is not credited for credits used).
  */
-export function quoteUpgrade(invoices: InvoiceDocument[], now: Date, target: PlanDocument, availableCredits: number): UpgradeQuote {
+export function quoteUpgrade(invoices: InvoiceDocument[], now: Date, target: PlanDocument, availableCredits: number, seats = 1): UpgradeQuote {
+  const targetPrice = priceFor(target, seats);
   const unused = unusedPaidTime(invoices, now);
   const wanted = unused.reduce((sum, period) => sum + period.creditsTakenBack, 0);
   const held = Math.min(Math.max(availableCredits, 0), wanted);
@@ -333,16 +357,16 @@ export function quoteUpgrade(invoices: InvoiceDocument[], now: Date, target: Pla
     return { invoiceId: period.invoiceId, creditedCents: Math.floor(period.creditedCents * share), creditsTakenBack: takenBack };
   });
   const credit = supersedes.reduce((sum, period) => sum + period.creditedCents, 0);
-  const amountCents = Math.max(1, target.priceCents - credit);
-  return { amountCents, creditCents: target.priceCents - amountCents, creditsHeld: held, supersedes };
+  const amountCents = Math.max(1, targetPrice - credit);
+  return { amountCents, creditCents: targetPrice - amountCents, creditsHeld: held, supersedes };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Operations and events
 
-export function decideCheckout(now: Date, plan: PlanDocument, newId: () => ObjectId = () => new ObjectId()): InvoiceSpec {
+export function decideCheckout(now: Date, plan: PlanDocument, newId: () => ObjectId = () => new ObjectId(), seats = 1): InvoiceSpec {
   transitionOf('NONE', 'CHECKOUT');
-  return firstInvoice({ now, newId } as LifecycleState, plan);
+  return firstInvoice({ now, newId } as LifecycleState, plan, seats);
 }
 
 /** Cancels whatever change waits: the upgrade invoice (credits given back) or the re-priced renewal. */
@@ -353,12 +377,15 @@ function undoPendingChange(state: LifecycleState): Pick<Decision, 'cancel' | 'is
     const open = openInvoices(state, ['UPGRADE']).map((invoice) => invoice._id);
     return { cancel: open, issue: [], creditsDelta: heldCredits(state.subscription) };
   }
-  // A renewal issued at the downgrade price goes back to the current one.
+  // A renewal issued at the downgrade price (plan or seats) goes back to the current one.
   const current = planOf(state, state.subscription.planId);
-  const repriced = openInvoices(state, ['RENEWAL']).filter((invoice) => invoice.status === 'PENDING' && !invoice.planId.equals(current._id));
+  const seats = seatsOf(state.subscription);
+  const repriced = openInvoices(state, ['RENEWAL']).filter(
+    (invoice) => invoice.status === 'PENDING' && (!invoice.planId.equals(current._id) || seatsOf(invoice) !== seats),
+  );
   return {
     cancel: repriced.map((invoice) => invoice._id),
-    issue: repriced.map((invoice) => renewalInvoice(state, current, invoice.periodStart ?? invoice.dueDate)),
+    issue: repriced.map((invoice) => renewalInvoice(state, current, invoice.periodStart ?? invoice.dueDate, seats)),
     creditsDelta: 0,
   };
 }
@@ -370,6 +397,8 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
   if (invoice.kind === 'GRANT') throw invalidTransition('Esta fatura não é cobrada.');
   const event: LifecycleEvent = invoice.kind === 'FIRST' ? 'FIRST_PAID' : invoice.kind === 'RENEWAL' ? 'RENEWAL_PAID' : 'UPGRADE_PAID';
   transitionOf(phase, event);
+  const seats = seatsOf(invoice);
+  const credits = creditsFor(plan, seats);
 
   if (invoice.kind === 'UPGRADE') {
     const pending = subscription.pendingPlanChange;
@@ -386,17 +415,18 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
         currentPeriodStart: paidAt,
         endDate: periodEnd,
         pendingPlanChange: null,
+        seats,
       },
       // A renewal of the old plan cannot be open (canceled on request); any still open is void.
       cancel: openInvoices(state, ['RENEWAL']).map((open) => open._id),
       invoiceUpdates: [
-        { _id: invoice._id, set: { periodStart: paidAt, periodEnd, creditsGranted: plan.creditsPerCycle } },
+        { _id: invoice._id, set: { periodStart: paidAt, periodEnd, creditsGranted: credits } },
         ...(pending.supersedes ?? []).map((period) => ({
           _id: period.invoiceId,
           set: { supersededAt: paidAt, creditedCents: period.creditedCents, creditsTakenBack: period.creditsTakenBack },
         })),
       ],
-      creditsDelta: plan.creditsPerCycle, // the old periods' credits were taken when the upgrade was asked for
+      creditsDelta: credits, // the old periods' credits were taken when the upgrade was asked for
     });
   }
 
@@ -411,9 +441,10 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
         currentPeriodStart: paidAt,
         endDate: periodEnd,
         canceledAt: null,
+        seats,
       },
-      invoiceUpdates: [{ _id: invoice._id, set: { periodStart: paidAt, periodEnd, creditsGranted: plan.creditsPerCycle } }],
-      creditsDelta: plan.creditsPerCycle,
+      invoiceUpdates: [{ _id: invoice._id, set: { periodStart: paidAt, periodEnd, creditsGranted: credits } }],
+      creditsDelta: credits,
     });
   }
 
@@ -427,12 +458,14 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
     startDate: subscription.startDate ?? paidAt,
     currentPeriodStart: periodStart,
     endDate: periodEnd,
+    seats,
   };
-  if (subscription.pendingPlanChange?.planId.equals(plan._id)) set.pendingPlanChange = null;
+  const pending = subscription.pendingPlanChange;
+  if (pending?.planId.equals(plan._id) && targetSeats(subscription) === seats) set.pendingPlanChange = null;
   return decision(event, {
     set,
-    invoiceUpdates: [{ _id: invoice._id, set: { periodStart, periodEnd, creditsGranted: plan.creditsPerCycle } }],
-    creditsDelta: plan.creditsPerCycle,
+    invoiceUpdates: [{ _id: invoice._id, set: { periodStart, periodEnd, creditsGranted: credits } }],
+    creditsDelta: credits,
   });
 }
 
@@ -519,7 +552,7 @@ export function decideReactivate(state: LifecycleState): Decision {
   return decision('REACTIVATED', {
     set: { status: 'PENDING', cancelRequest: null, canceledAt: null, pendingPlanChange: null, currentPeriodStart: null, endDate: null },
     cancel: openInvoices(state).map((invoice) => invoice._id),
-    issue: [firstInvoice(state, plan)],
+    issue: [firstInvoice(state, plan, seatsOf(subscription))],
     creditsDelta: heldCredits(subscription),
   });
 }
@@ -586,6 +619,7 @@ export function decideAdminStatus(state: LifecycleState, status: AdminStatus): D
       periodStart: start,
       periodEnd: end,
       cycleKey: `GRANT:${_id.toHexString()}`,
+      seats: seatsOf(subscription),
     });
     period = { currentPeriodStart: start, endDate: end };
   }
@@ -620,6 +654,9 @@ export interface PlanChange {
   kind: PlanChangeKind;
   fromPlan: PlanDocument;
   toPlan: PlanDocument;
+  /** Seats before and after the change (laboratory accounts; 1 for a single member). */
+  fromSeats: number;
+  toSeats: number;
   /** Charged by this change (0 when nothing is charged). */
   amountCents: number;
   /** Value of the paid, unused time discounted from an upgrade. */
@@ -641,33 +678,50 @@ export interface PlanChangeDecision {
   change: PlanChange;
 }
 
-function upgradeMessage(current: PlanDocument, target: PlanDocument, amountCents: number, creditCents: number, dueDate: Date): string {
+/** "plano Anual" or "plano Anual com 3 assentos". */
+const planLabel = (plan: PlanDocument, seats: number) => `plano ${plan.name}${seats > 1 ? ` com ${seats} assentos` : ''}`;
+
+function upgradeMessage(
+  current: PlanDocument,
+  fromSeats: number,
+  target: PlanDocument,
+  toSeats: number,
+  amountCents: number,
+  creditCents: number,
+  dueDate: Date,
+): string {
+  const from = planLabel(current, fromSeats);
+  const to = planLabel(target, toSeats);
   return (
-    `Será cobrado agora ${formatBrl(amountCents)}: ${formatBrl(target.priceCents)} do plano ${target.name} menos ` +
-    `${formatBrl(creditCents)} pelos dias não usados do plano ${current.name}. O plano ${target.name} começa quando o pagamento ` +
+    `Será cobrado agora ${formatBrl(amountCents)}: ${formatBrl(priceFor(target, toSeats))} do ${to} menos ` +
+    `${formatBrl(creditCents)} pelos dias não usados do ${from}. O ${to} começa quando o pagamento ` +
     `for confirmado (vencimento em ${formatDate(dueDate)}), com um novo ciclo a partir dessa data.`
   );
 }
 
-function downgradeMessage(current: PlanDocument, target: PlanDocument, effectiveAt: Date | null): string {
+function downgradeMessage(current: PlanDocument, fromSeats: number, target: PlanDocument, toSeats: number, effectiveAt: Date | null): string {
   return (
-    `Nada é cobrado agora. Você continua no plano ${current.name} até ${effectiveAt ? formatDate(effectiveAt) : 'o fim do ciclo'}; ` +
-    `a partir daí vale o plano ${target.name}, com cobrança de ${formatBrl(target.priceCents)}.`
+    `Nada é cobrado agora. Você continua no ${planLabel(current, fromSeats)} até ${effectiveAt ? formatDate(effectiveAt) : 'o fim do ciclo'}; ` +
+    `a partir daí vale o ${planLabel(target, toSeats)}, com cobrança de ${formatBrl(priceFor(target, toSeats))}.`
   );
 }
 
 /** The change already waiting for `target` (asking again answers the same change, nothing new). */
 function describePending(state: LifecycleState, current: PlanDocument, target: PlanDocument, pending: PendingPlanChange): PlanChange {
   const balance = state.credits.balance;
+  const fromSeats = seatsOf(state.subscription);
+  const toSeats = pending.seats ?? fromSeats;
   if (pending.kind === 'UPGRADE') {
     const invoice = state.invoices.find((candidate) => pending.invoiceId && candidate._id.equals(pending.invoiceId));
     const amountCents = invoice?.amountCents ?? 0;
-    const creditCents = pending.creditCents ?? Math.max(0, target.priceCents - amountCents);
+    const creditCents = pending.creditCents ?? Math.max(0, priceFor(target, toSeats) - amountCents);
     const dueDate = invoice?.dueDate ?? state.now;
     return {
       kind: 'UPGRADE',
       fromPlan: current,
       toPlan: target,
+      fromSeats,
+      toSeats,
       amountCents,
       creditCents,
       chargedAt: pending.requestedAt,
@@ -675,8 +729,8 @@ function describePending(state: LifecycleState, current: PlanDocument, target: P
       effectiveAt: null,
       invoiceId: invoice?._id ?? null,
       creditsNow: balance,
-      creditsAfter: balance + target.creditsPerCycle,
-      message: upgradeMessage(current, target, amountCents, creditCents, dueDate),
+      creditsAfter: balance + creditsFor(target, toSeats),
+      message: upgradeMessage(current, fromSeats, target, toSeats, amountCents, creditCents, dueDate),
     };
   }
   const effectiveAt = pending.effectiveAt ?? state.subscription.endDate;
@@ -684,27 +738,38 @@ function describePending(state: LifecycleState, current: PlanDocument, target: P
     kind: 'DOWNGRADE',
     fromPlan: current,
     toPlan: target,
-    amountCents: target.priceCents,
+    fromSeats,
+    toSeats,
+    amountCents: priceFor(target, toSeats),
     creditCents: 0,
     chargedAt: effectiveAt,
     dueDate: effectiveAt,
     effectiveAt,
     invoiceId: null,
     creditsNow: balance,
-    creditsAfter: balance + target.creditsPerCycle,
-    message: downgradeMessage(current, target, effectiveAt),
+    creditsAfter: balance + creditsFor(target, toSeats),
+    message: downgradeMessage(current, fromSeats, target, toSeats, effectiveAt),
   };
 }
 
-export function decidePlanChange(state: LifecycleState, target: PlanDocument): PlanChangeDecision {
+/**
+ * A change of plan and/or seats. More value per cycle (price × seats) is an upgrade, charged now
+ * prorated; less is a downgrade from the next cycle; `seats` defaults to the current seats.
+ * (Refusing fewer seats than are in use is the use case's: it knows the laboratory account.)
+ */
+export function decidePlanChange(state: LifecycleState, target: PlanDocument, requestedSeats?: number): PlanChangeDecision {
   const { subscription, now } = state;
   const phase = phaseOf(subscription);
   const current = planOf(state, subscription.planId);
   const pending = subscription.pendingPlanChange;
   const balance = state.credits.balance;
+  const fromSeats = seatsOf(subscription);
+  const toSeats = requestedSeats ?? fromSeats;
 
-  if (target._id.equals(current._id)) {
-    if (!pending && phase !== 'CANCELED') throw invalidTransition(`Sua assinatura já está no plano ${current.name}.`);
+  if (target._id.equals(current._id) && toSeats === fromSeats) {
+    if (!pending && phase !== 'CANCELED') {
+      throw invalidTransition(`Sua assinatura já está no ${planLabel(current, fromSeats)}.`);
+    }
     transitionOf(phase, 'PLAN_CHANGE_REVERTED');
     const undo = undoPendingChange(state);
     return {
@@ -713,6 +778,8 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
         kind: 'REVERTED',
         fromPlan: current,
         toPlan: current,
+        fromSeats,
+        toSeats,
         amountCents: 0,
         creditCents: 0,
         chargedAt: null,
@@ -721,7 +788,7 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
         invoiceId: null,
         creditsNow: balance,
         creditsAfter: balance + undo.creditsDelta,
-        message: `A troca de plano foi desfeita. Você continua no plano ${current.name}.`,
+        message: `A troca de plano foi desfeita. Você continua no ${planLabel(current, fromSeats)}.`,
       },
     };
   }
@@ -729,11 +796,11 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
   if (phase === 'PENDING') {
     transitionOf(phase, 'PLAN_SWITCHED');
     if (!target.active) throw conflict('Este plano não está disponível no momento. Escolha outro plano.', 'PLAN_UNAVAILABLE');
-    // Nothing was paid yet: the checkout simply switches plan and its first invoice follows.
-    const invoice = firstInvoice(state, target);
+    // Nothing was paid yet: the checkout simply switches plan (and seats) and its first invoice follows.
+    const invoice = firstInvoice(state, target, toSeats);
     return {
       decision: decision('PLAN_SWITCHED', {
-        set: { planId: target._id, externalPlanId: target.externalPlanId },
+        set: { planId: target._id, externalPlanId: target.externalPlanId, seats: toSeats },
         cancel: openInvoices(state).map((open) => open._id),
         issue: [invoice],
       }),
@@ -741,22 +808,26 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
         kind: 'IMMEDIATE',
         fromPlan: current,
         toPlan: target,
-        amountCents: target.priceCents,
+        fromSeats,
+        toSeats,
+        amountCents: invoice.amountCents,
         creditCents: 0,
         chargedAt: now,
         dueDate: invoice.dueDate,
         effectiveAt: null,
         invoiceId: invoice._id,
         creditsNow: balance,
-        creditsAfter: balance + target.creditsPerCycle,
-        message: `Plano alterado para ${target.name}. A fatura em aberto passa a ser de ${formatBrl(target.priceCents)}, com vencimento em ${formatDate(invoice.dueDate)}; o plano começa quando o pagamento for confirmado.`,
+        creditsAfter: balance + creditsFor(target, toSeats),
+        message: `Plano alterado para ${planLabel(target, toSeats)}. A fatura em aberto passa a ser de ${formatBrl(invoice.amountCents)}, com vencimento em ${formatDate(invoice.dueDate)}; o plano começa quando o pagamento for confirmado.`,
       },
     };
   }
 
-  const isUpgrade = target.priceCents > current.priceCents;
+  const isUpgrade = priceFor(target, toSeats) > priceFor(current, fromSeats);
   transitionOf(phase, isUpgrade ? 'UPGRADE_REQUESTED' : 'DOWNGRADE_REQUESTED');
-  if (pending && pending.planId.equals(target._id)) return { decision: null, change: describePending(state, current, target, pending) };
+  if (pending && pending.planId.equals(target._id) && (pending.seats ?? fromSeats) === toSeats) {
+    return { decision: null, change: describePending(state, current, target, pending) };
+  }
   if (!target.active) throw conflict('Este plano não está disponível no momento. Escolha outro plano.', 'PLAN_UNAVAILABLE');
   const undo = undoPendingChange(state);
 
@@ -764,7 +835,7 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
     // The renewal of the current plan is void: the upgrade starts a new period when paid.
     const openRenewals = openInvoices(state, ['RENEWAL']).filter((invoice) => !undo.cancel.some((id) => id.equals(invoice._id)));
     // (a downgrade's re-priced renewal is in undo.cancel; its replacement at the current price is not issued)
-    const quote = quoteUpgrade(state.invoices, now, target, balance + undo.creditsDelta);
+    const quote = quoteUpgrade(state.invoices, now, target, balance + undo.creditsDelta, toSeats);
     const _id = idOf(state);
     const endDate = subscription.endDate ?? now;
     const dueDate = new Date(Math.max(now.getTime(), Math.min(addDays(now, UPGRADE_DUE_DAYS).getTime(), endDate.getTime())));
@@ -778,6 +849,7 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
       creditCents: quote.creditCents,
       creditsHeld: quote.creditsHeld,
       supersedes: quote.supersedes,
+      seats: toSeats,
     };
     return {
       decision: decision('UPGRADE_REQUESTED', {
@@ -790,11 +862,12 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
             planId: target._id,
             amountCents: quote.amountCents,
             dueDate,
-            description: `Mudança para o plano ${target.name}`,
+            description: `Mudança para o ${planLabel(target, toSeats)}`,
             periodStart: null,
             periodEnd: null,
             cycleKey: `UPGRADE:${_id.toHexString()}`,
             creditAppliedCents: quote.creditCents,
+            seats: toSeats,
           },
         ],
         creditsDelta: undo.creditsDelta - quote.creditsHeld,
@@ -803,6 +876,8 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
         kind: 'UPGRADE',
         fromPlan: current,
         toPlan: target,
+        fromSeats,
+        toSeats,
         amountCents: quote.amountCents,
         creditCents: quote.creditCents,
         chargedAt: now,
@@ -810,8 +885,8 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
         effectiveAt: null,
         invoiceId: _id,
         creditsNow: balance,
-        creditsAfter: balance + undo.creditsDelta - quote.creditsHeld + target.creditsPerCycle,
-        message: upgradeMessage(current, target, quote.amountCents, quote.creditCents, dueDate),
+        creditsAfter: balance + undo.creditsDelta - quote.creditsHeld + creditsFor(target, toSeats),
+        message: upgradeMessage(current, fromSeats, target, toSeats, quote.amountCents, quote.creditCents, dueDate),
       },
     };
   }
@@ -823,12 +898,13 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument): P
     requestedAt: now,
     invoiceId: null,
     effectiveAt: subscription.endDate,
+    seats: toSeats,
   };
   const set: Partial<SubscriptionDocument> = { pendingPlanChange: change };
   // A renewal already issued for the current plan is re-issued at the new price (same cycle).
   const stale = openInvoices(state, ['RENEWAL']).filter((invoice) => invoice.status === 'PENDING');
   const cancel = [...undo.cancel, ...stale.filter((invoice) => !undo.cancel.some((id) => id.equals(invoice._id))).map((invoice) => invoice._id)];
-  const reissued = stale.map((invoice) => renewalInvoice(state, target, invoice.periodStart ?? invoice.dueDate));
+  const reissued = stale.map((invoice) => renewalInvoice(state, target, invoice.periodStart ?? invoice.dueDate, toSeats));
   const due = renewalIfDue(state, set, cancel);
   const issue = [...reissued, ...(due && !reissued.some((spec) => spec.cycleKey === due.cycleKey) ? [due] : [])];
   return {

@@ -56,6 +56,8 @@ export interface PendingPlanChange {
   creditsHeld?: number;
   /** Upgrade: the paid invoices whose unused time this upgrade credits (marked superseded when it is paid). */
   supersedes?: SupersededPeriod[];
+  /** Seats of the target (laboratory accounts); missing = the subscription's current seats. */
+  seats?: number;
 }
 
 export interface SubscriptionDocument {
@@ -78,8 +80,18 @@ export interface SubscriptionDocument {
   cancelRequest: CancelRequest | null;
   canceledAt: Date | null;
   pendingPlanChange: PendingPlanChange | null;
+  /**
+   * Seats bought (integer ≥ 1; missing = 1 for documents written before laboratory accounts).
+   * More than 1: a laboratory account subscription (db/team.ts); price and credits are × seats.
+   */
+  seats?: number;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** Seats of a subscription or invoice (documents written before laboratory accounts have none: 1). */
+export function seatsOf(document: { seats?: number | undefined } | null | undefined): number {
+  return document?.seats ?? 1;
 }
 
 export const INVOICE_STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'CANCELED'] as const;
@@ -130,6 +142,8 @@ export interface InvoiceDocument {
   creditsTakenBack?: number;
   /** PAID, period given up by an explicit "cancel now" (the member's or an admin's decision). */
   forfeitedAt?: Date | null;
+  /** Seats this invoice pays for (amount = plan price × seats); missing = 1. */
+  seats?: number;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -178,5 +178,10 @@ export interface UnlockDocument {
    * second unlock of the same item wait instead of charging again); only settled rows grant access.
    */
   settled: boolean;
+  /**
+   * The laboratory account whose wallet paid (the unlocking member held a seat in it): the item is
+   * unlocked for the whole team. Null or missing: the member's own credits.
+   */
+  accountId?: ObjectId | null;
   createdAt: Date;
 }

@@ -1,4 +1,5 @@
 import type { ObjectId } from 'mongodb';
+import type { TeamMembership } from './team';
 
 /** Collection names, so a typo is a compile error rather than an empty collection. */
 export const COLLECTIONS = {
@@ -26,6 +27,11 @@ export const COLLECTIONS = {
   /** Short-lived mutexes (e.g. the admin roster: the last ADMIN is never demoted or deleted). */
   locks: 'locks',
   transcripts: 'transcripts',
+  // laboratory accounts (issue 16; document types in db/team.ts)
+  laboratoryAccounts: 'laboratoryAccounts',
+  seats: 'seats',
+  invitations: 'invitations',
+  certificates: 'certificates',
 } as const;
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;
@@ -65,6 +71,8 @@ export interface UserDocument {
   onboardingCompleted: boolean;
   laboratory: Laboratory | null;
   credits: { balance: number; used: number };
+  /** The laboratory account the user manages or sits in (ACTIVE seat); missing or null: none. */
+  team?: TeamMembership | null;
   createdAt: Date;
   updatedAt: Date;
 }

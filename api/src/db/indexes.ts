@@ -104,6 +104,26 @@ export const INDEXES: IndexDeclaration[] = [
   { collection: COLLECTIONS.certificates, key: { userId: 1, supersededBy: 1 } },
   // transcripts: one per video (PUT replaces it)
   { collection: COLLECTIONS.transcripts, key: { videoId: 1 }, options: { unique: true, name: 'one_transcript_per_video' } },
+
+  // laboratory accounts: one per manager and per subscription; a user holds at most one ACTIVE seat
+  { collection: COLLECTIONS.laboratoryAccounts, key: { managerId: 1 }, options: { unique: true, name: 'one_account_per_manager' } },
+  { collection: COLLECTIONS.laboratoryAccounts, key: { subscriptionId: 1 }, options: { unique: true, name: 'one_account_per_subscription' } },
+  {
+    collection: COLLECTIONS.seats,
+    key: { userId: 1 },
+    options: { unique: true, name: 'one_active_seat_per_user', partialFilterExpression: { status: { $eq: 'ACTIVE' } } },
+  },
+  { collection: COLLECTIONS.seats, key: { accountId: 1, joinedAt: 1 } },
+  { collection: COLLECTIONS.invitations, key: { tokenHash: 1 }, options: { unique: true, name: 'invitation_token_unique' } },
+  { collection: COLLECTIONS.invitations, key: { accountId: 1, status: 1, createdAt: -1 } },
+  // team unlocks: an item unlocked by anyone on the team is charged once (see unlocks-service.ts)
+  {
+    collection: COLLECTIONS.unlocks,
+    key: { accountId: 1, itemType: 1, itemId: 1 },
+    options: { unique: true, name: 'one_unlock_per_team_item', partialFilterExpression: { accountId: { $type: 'objectId' } } },
+  },
+  // the training record reads a person's certificates (the certificates feature owns the unique code index)
+  { collection: COLLECTIONS.certificates, key: { userId: 1, videoId: 1, version: 1 } },
 ];
 
 export async function ensureIndexes(db: Db, declarations: IndexDeclaration[] = INDEXES): Promise<void> {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { INVOICE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceDocument, type PlanDocument, type SubscriptionDocument } from '../db/billing';
+import { INVOICE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, seatsOf, type InvoiceDocument, type PlanDocument, type SubscriptionDocument } from '../db/billing';
 import { SUBSCRIPTION_STATUSES } from '../db/collections';
 import type { PaymentStatus, PlanChange, PixQrCode } from '../plugins/app/billing-service';
 import { DateTime, ObjectIdString, PageQuery } from './common';
@@ -7,6 +7,9 @@ import { PlanSummarySchema, toPlanSummary } from './plans';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** Seats of a laboratory account: 1 to 100 (price and credits × seats). */
+export const Seats = Type.Integer({ minimum: 1, maximum: 100, description: 'Número de assentos (1 a 100); mais de 1: conta de laboratório' });
 
 export const PaymentMethodSchema = Type.Enum([...PAYMENT_METHODS], { description: 'PIX ou CREDIT_CARD' });
 export const SubscriptionStatusSchema = Type.Enum([...SUBSCRIPTION_STATUSES]);
@@ -20,6 +23,7 @@ export const SubscriptionSchema = Type.Object(
     externalId: Type.String({ description: 'Id da assinatura no gateway' }),
     paymentMethod: PaymentMethodSchema,
     status: SubscriptionStatusSchema,
+    seats: Type.Integer({ minimum: 1, description: 'Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório' }),
     /** Whether the member can use the club now (ACTIVE, including a scheduled cancellation). */
     hasAccess: Type.Boolean(),
     startDate: Nullable(DateTime),
@@ -34,6 +38,7 @@ export const SubscriptionSchema = Type.Object(
         invoiceId: Nullable(ObjectIdString),
         effectiveAt: Nullable(DateTime),
         requestedAt: DateTime,
+        seats: Type.Integer({ description: 'Assentos depois da troca' }),
       }),
     ),
     plan: Type.Union([PlanSummarySchema, Type.Null()], { description: 'null só se o plano não existir mais' }),
@@ -59,6 +64,7 @@ export const InvoiceSchema = Type.Object(
     periodStart: Nullable(DateTime),
     periodEnd: Nullable(DateTime),
     creditsGranted: Type.Integer(),
+    seats: Type.Integer({ description: 'Assentos pagos por esta fatura (valor = preço do plano × assentos)' }),
     createdAt: DateTime,
   },
   { description: 'Fatura' },
@@ -83,6 +89,8 @@ export const PlanChangeSchema = Type.Object(
     kind: Type.Enum(['UPGRADE', 'DOWNGRADE', 'IMMEDIATE', 'REVERTED']),
     fromPlan: PlanSummarySchema,
     toPlan: PlanSummarySchema,
+    fromSeats: Type.Integer({ description: 'Assentos antes da troca' }),
+    toSeats: Type.Integer({ description: 'Assentos depois da troca' }),
     amountCents: Type.Integer({ description: 'Quanto esta troca cobra' }),
     creditCents: Type.Integer({ description: 'Desconto pelos dias não usados (upgrade)' }),
     chargedAt: Nullable(Type.String({ format: 'date-time', description: 'Quando é cobrado' })),
@@ -97,7 +105,10 @@ export const PlanChangeSchema = Type.Object(
 );
 
 export const PlanPreviewQuery = Type.Object(
-  { externalPlanId: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', description: 'externalPlanId do plano desejado' }) },
+  {
+    externalPlanId: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', description: 'externalPlanId do plano desejado' }),
+    seats: Type.Optional(Seats),
+  },
   { additionalProperties: false },
 );
 
@@ -148,7 +159,7 @@ export const UserIdParams = Type.Object({ userId: ObjectIdString }, { additional
 export const SubscriptionIdParams = Type.Object({ subscriptionId: ObjectIdString }, { additionalProperties: false });
 
 export const CreateSubscriptionBody = Type.Object(
-  { planId: ObjectIdString, paymentMethod: PaymentMethodSchema },
+  { planId: ObjectIdString, paymentMethod: PaymentMethodSchema, seats: Type.Optional(Seats) },
   { additionalProperties: false },
 );
 
@@ -166,7 +177,10 @@ export const UpdateSubscriptionBody = Type.Object(
 );
 
 export const ChangePlanBody = Type.Object(
-  { externalPlanId: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', description: 'externalPlanId do plano desejado' }) },
+  {
+    externalPlanId: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', description: 'externalPlanId do plano desejado' }),
+    seats: Type.Optional(Seats),
+  },
   { additionalProperties: false },
 );
 
@@ -191,6 +205,7 @@ export function toSubscriptionResponse(subscription: SubscriptionDocument, plans
     externalId: subscription.externalId,
     paymentMethod: subscription.paymentMethod,
     status: subscription.status,
+    seats: seatsOf(subscription),
     hasAccess: subscription.status === 'ACTIVE',
     startDate: iso(subscription.startDate),
     currentPeriodStart: iso(subscription.currentPeriodStart ?? null),
@@ -211,6 +226,7 @@ export function toSubscriptionResponse(subscription: SubscriptionDocument, plans
             invoiceId: pending.invoiceId ? pending.invoiceId.toHexString() : null,
             effectiveAt: iso(pending.effectiveAt),
             requestedAt: pending.requestedAt.toISOString(),
+            seats: pending.seats ?? seatsOf(subscription),
           }
         : null,
     plan: plan ? toPlanSummary(plan) : null,
@@ -234,6 +250,7 @@ export function toInvoiceResponse(invoice: InvoiceDocument): InvoiceResponse {
     periodStart: iso(invoice.periodStart),
     periodEnd: iso(invoice.periodEnd),
     creditsGranted: invoice.creditsGranted,
+    seats: seatsOf(invoice),
     createdAt: invoice.createdAt.toISOString(),
   };
 }
@@ -255,6 +272,8 @@ export function toPlanChangeResponse(change: PlanChange): Static<typeof PlanChan
     kind: change.kind,
     fromPlan: toPlanSummary(change.fromPlan),
     toPlan: toPlanSummary(change.toPlan),
+    fromSeats: change.fromSeats,
+    toSeats: change.toSeats,
     amountCents: change.amountCents,
     creditCents: change.creditCents,
     chargedAt: iso(change.chargedAt),

@@ -43,6 +43,17 @@ export const UserSchema = Type.Object(
     onboardingCompleted: Type.Boolean(),
     laboratory: Type.Union([LaboratorySchema, Type.Null()]),
     credits: Type.Object({ balance: Type.Integer(), used: Type.Integer() }),
+    team: Type.Union(
+      [
+        Type.Object({
+          accountId: ObjectIdString,
+          role: Type.Enum(['MANAGER', 'TECHNICIAN']),
+          laboratoryName: Type.String(),
+        }),
+        Type.Null(),
+      ],
+      { description: 'A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma' },
+    ),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -103,6 +114,9 @@ export function toUserResponse(user: UserDocument): UserResponse {
     // missing, so the member can fill it again, instead of failing this answer and every list holding it.
     laboratory: user.laboratory && laboratoryCheck.Check(user.laboratory) ? user.laboratory : null,
     credits: { balance: user.credits.balance, used: user.credits.used },
+    team: user.team
+      ? { accountId: user.team.accountId.toHexString(), role: user.team.role, laboratoryName: user.team.laboratoryName }
+      : null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

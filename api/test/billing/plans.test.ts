@@ -94,7 +94,7 @@ describe('Plans', () => {
     }
     expect(document.paths['/v1/subscriptions/{subscriptionId}/plan'].patch.responses['409']).toBeDefined();
     expect(Object.keys(document.paths['/v1/subscriptions/{id}/plan-preview'].get.responses).sort()).toEqual(
-      ['200', '400', '401', '403', '404', '409', '413', '415', '429', '500'].sort(),
+      ['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500'].sort(),
     );
     expect(document.paths['/v1/subscriptions/{id}/payment-status'].get.responses['429']).toBeDefined();
   });

@@ -49,6 +49,7 @@ export function personaProfile(persona: Persona): UserProfile | null {
     onboardingCompleted: persona !== 'novo',
     laboratory: persona === 'novo' ? null : LABORATORY,
     credits: { balance: subscriber ? 10 : 0, used: 0 },
+    team: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -16,6 +16,7 @@ function profile(overrides: Partial<UserProfile> = {}): UserProfile {
     onboardingCompleted: true,
     laboratory: null,
     credits: { balance: 0, used: 0 },
+    team: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

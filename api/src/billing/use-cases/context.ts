@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ObjectId } from 'mongodb';
-import type { InvoiceDocument, PlanDocument, SubscriptionDocument } from '../../db/billing';
+import { seatsOf, type InvoiceDocument, type PlanDocument, type SubscriptionDocument } from '../../db/billing';
+import type { LaboratoryAccountDocument } from '../../db/team';
 import { AppError, conflict, isDuplicateKeyError, notFound } from '../../errors/app-error';
 import type { InvoicesRepository } from '../../plugins/app/invoices-repository';
 import type { PlansRepository } from '../../plugins/app/plans-repository';
 import type { SubscriptionsRepository } from '../../plugins/app/subscriptions-repository';
+import type { TeamRepository } from '../../plugins/app/team-repository';
 import type { UsersRepository } from '../../plugins/app/users-repository';
 import type { PaymentGateway } from '../gateway';
 import type { Decision, InvoiceSpec, LifecycleState } from '../lifecycle';
@@ -15,6 +17,8 @@ export interface BillingContext {
   invoices: InvoicesRepository;
   plans: PlansRepository;
   users: UsersRepository;
+  /** Laboratory accounts: seats follow the subscription, a seat's access follows its status. */
+  team: TeamRepository;
   gateway: PaymentGateway;
   now(): Date;
   log: FastifyBaseLogger;
@@ -72,6 +76,7 @@ export async function issueInvoice(ctx: BillingContext, subscription: Subscripti
     externalId: charge.externalId,
     pix: charge.pix,
     creditsGranted: 0,
+    seats: spec.seats,
     ...(spec.creditAppliedCents !== undefined ? { creditAppliedCents: spec.creditAppliedCents } : {}),
     createdAt: at,
     updatedAt: at,
@@ -85,10 +90,109 @@ export async function issueInvoice(ctx: BillingContext, subscription: Subscripti
   return invoice;
 }
 
-/** Points the profile at the open (else newest) subscription; `hasActiveSubscription` = it is ACTIVE. */
+/** A TECHNICIAN seat grants access while its account's subscription is ACTIVE (a cancel request included). */
+export async function hasSeatAccess(ctx: Pick<BillingContext, 'team' | 'subscriptions'>, userId: ObjectId): Promise<boolean> {
+  const seat = await ctx.team.findActiveSeat(userId);
+  if (!seat || seat.role !== 'TECHNICIAN') return false;
+  const account = await ctx.team.findAccountById(seat.accountId);
+  if (!account) return false;
+  const subscription = await ctx.subscriptions.findById(account.subscriptionId);
+  return subscription?.status === 'ACTIVE';
+}
+
+/**
+ * Points the profile at the open (else newest) subscription; `hasActiveSubscription` = it is
+ * ACTIVE, or the user holds a TECHNICIAN seat whose account's subscription is.
+ */
 export async function syncUser(ctx: BillingContext, userId: ObjectId): Promise<void> {
   const current = await ctx.subscriptions.findCurrentForUser(userId);
-  await ctx.users.setSubscriptionSummary(userId, current?._id ?? null, current?.status === 'ACTIVE', ctx.now());
+  const active = current?.status === 'ACTIVE' || (await hasSeatAccess(ctx, userId));
+  await ctx.users.setSubscriptionSummary(userId, current?._id ?? null, active, ctx.now());
+}
+
+/** Seats that may be occupied now: a reduction waiting for the next cycle (or for an upgrade's payment) already counts. */
+export function seatLimitOf(subscription: SubscriptionDocument): number {
+  return Math.min(seatsOf(subscription), subscription.pendingPlanChange?.seats ?? Infinity);
+}
+
+export const laboratoryRequired = () =>
+  new AppError(
+    422,
+    'LABORATORY_REQUIRED',
+    'Para comprar mais de um assento, cadastre o laboratório com um CNPJ válido em Meu laboratório.',
+  );
+
+/**
+ * The laboratory account follows its manager's subscription: created (with the MANAGER seat) once
+ * the subscription has 2 or more seats, taken over by the manager's newer subscription, its seat
+ * limit kept equal to `seatLimitOf`; the technicians' access is synced with the subscription.
+ */
+export async function syncAccount(ctx: BillingContext, subscription: SubscriptionDocument): Promise<LaboratoryAccountDocument | null> {
+  const at = ctx.now();
+  const limit = seatLimitOf(subscription);
+  let account = await ctx.team.findAccountBySubscription(subscription._id);
+  if (!account) {
+    account = await ctx.team.findAccountByManager(subscription.userId);
+    if (account) {
+      await ctx.team.repointAccount(account._id, subscription._id, at);
+      account = { ...account, subscriptionId: subscription._id };
+    }
+  }
+  if (!account) {
+    if (seatsOf(subscription) < 2) return null;
+    account = await createAccount(ctx, subscription, limit, at);
+    if (!account) return null;
+  } else if (account.seats !== limit) {
+    // Refused only when more seats are in use than the new limit (the plan change checks it first).
+    if (await ctx.team.setSeatLimit(account._id, limit, at)) account = { ...account, seats: limit };
+    else ctx.log.warn({ accountId: account._id.toHexString(), limit }, 'seat limit kept: more seats in use than the subscription now has');
+  }
+  for (const seat of await ctx.team.listSeats(account._id)) {
+    if (seat.role === 'TECHNICIAN') await syncUser(ctx, seat.userId);
+  }
+  return account;
+}
+
+async function createAccount(ctx: BillingContext, subscription: SubscriptionDocument, limit: number, at: Date) {
+  const manager = await ctx.users.findById(subscription.userId);
+  if (!manager?.laboratory) return null;
+  const account: LaboratoryAccountDocument = {
+    _id: new ObjectId(),
+    managerId: manager._id,
+    subscriptionId: subscription._id,
+    name: manager.laboratory.name,
+    cnpj: manager.laboratory.cnpj.replace(/\D/g, ''),
+    seats: limit,
+    seatsUsed: 1,
+    createdAt: at,
+    updatedAt: at,
+  };
+  try {
+    await ctx.team.insertAccount(account);
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+    return ctx.team.findAccountBySubscription(subscription._id);
+  }
+  try {
+    await ctx.team.insertSeat({
+      _id: new ObjectId(),
+      accountId: account._id,
+      userId: manager._id,
+      email: manager.email,
+      role: 'MANAGER',
+      status: 'ACTIVE',
+      joinedAt: at,
+      removedAt: null,
+    });
+  } catch (error) {
+    // The checkout refuses a member who sits in another team; a race that slips through keeps that seat.
+    if (!isDuplicateKeyError(error)) throw error;
+    ctx.log.warn({ userId: manager._id.toHexString() }, 'manager already holds a seat in another laboratory account');
+    await ctx.team.releaseSeat(account._id, at);
+    return account;
+  }
+  await ctx.users.setTeam(manager._id, { accountId: account._id, role: 'MANAGER', laboratoryName: account.name }, at);
+  return account;
 }
 
 /**
@@ -122,6 +226,7 @@ export async function commit(ctx: BillingContext, state: LifecycleState, decisio
   }
   await ctx.users.adjustCredits(updated.userId, decision.creditsDelta, at);
   await syncUser(ctx, updated.userId);
+  await syncAccount(ctx, updated);
   return updated;
 }
 

@@ -2,18 +2,49 @@ import { ObjectId } from 'mongodb';
 import type { PaymentMethod, SubscriptionDocument } from '../../db/billing';
 import type { UserDocument } from '../../db/collections';
 import { conflict, isDuplicateKeyError } from '../../errors/app-error';
+import { isValidCnpj } from '../../services/laboratory';
 import { decideCheckout } from '../lifecycle';
-import { alreadyOpen, issueInvoice, planNotFound, syncUser, type BillingContext } from './context';
+import { alreadyOpen, issueInvoice, laboratoryRequired, planNotFound, syncAccount, syncUser, type BillingContext } from './context';
 
-/** Checkout: a PENDING subscription and its FIRST invoice. The unique partial index decides between concurrent checkouts. */
-export async function subscribe(ctx: BillingContext, user: UserDocument, planId: string, paymentMethod: PaymentMethod): Promise<SubscriptionDocument> {
+export const seatsInUse = (seats: number) =>
+  conflict(`Remova pessoas da equipe antes de reduzir para ${seats} assento${seats === 1 ? '' : 's'}.`, 'SEATS_IN_USE');
+export const alreadyOnTeam = () =>
+  conflict(
+    'Você já faz parte da equipe de um laboratório. Peça ao gestor para remover você antes de comprar assentos.',
+    'ALREADY_ON_TEAM',
+  );
+
+/**
+ * Seats beyond one make a laboratory account: the buyer needs a profile laboratory with a valid
+ * CNPJ and must not sit in another laboratory's team; a manager's existing account (from an
+ * earlier subscription) must fit in the new number of seats.
+ */
+export async function checkSeats(ctx: BillingContext, user: UserDocument, seats: number): Promise<void> {
+  const account = await ctx.team.findAccountByManager(user._id);
+  if (seats >= 2 && !account) {
+    if (!user.laboratory || !isValidCnpj(user.laboratory.cnpj)) throw laboratoryRequired();
+    const seat = await ctx.team.findActiveSeat(user._id);
+    if (seat && seat.role === 'TECHNICIAN') throw alreadyOnTeam();
+  }
+  if (account && account.seatsUsed > seats) throw seatsInUse(seats);
+}
+
+/** Checkout: a PENDING subscription and its FIRST invoice (plan price × seats). The unique partial index decides between concurrent checkouts. */
+export async function subscribe(
+  ctx: BillingContext,
+  user: UserDocument,
+  planId: string,
+  paymentMethod: PaymentMethod,
+  seats = 1,
+): Promise<SubscriptionDocument> {
   const plan = await ctx.plans.findById(planId);
   if (!plan) throw planNotFound();
   if (!plan.active) throw conflict('Este plano não está disponível no momento. Escolha outro plano.', 'PLAN_UNAVAILABLE');
   if (await ctx.subscriptions.findOpenByUser(user._id)) throw alreadyOpen();
+  await checkSeats(ctx, user, seats);
 
   const at = ctx.now();
-  const first = decideCheckout(at, plan);
+  const first = decideCheckout(at, plan, undefined, seats);
   const { customerId } = await ctx.gateway.createCustomer({ userId: user._id.toHexString(), email: user.email, name: user.name });
   const { externalId } = await ctx.gateway.createSubscription({ customerId, externalPlanId: plan.externalPlanId, paymentMethod });
   const subscription: SubscriptionDocument = {
@@ -32,6 +63,7 @@ export async function subscribe(ctx: BillingContext, user: UserDocument, planId:
     cancelRequest: null,
     canceledAt: null,
     pendingPlanChange: null,
+    seats,
     createdAt: at,
     updatedAt: at,
   };
@@ -49,5 +81,6 @@ export async function subscribe(ctx: BillingContext, user: UserDocument, planId:
     throw error;
   }
   await syncUser(ctx, user._id);
+  await syncAccount(ctx, subscription);
   return subscription;
 }

@@ -5,7 +5,7 @@ import type { AdminStatus, PlanChange } from '../../billing/lifecycle';
 import { overrideStatus } from '../../billing/use-cases/admin-status';
 import { cancelNow } from '../../billing/use-cases/cancel-now';
 import { changePlan, previewPlanChange } from '../../billing/use-cases/change-plan';
-import type { BillingContext } from '../../billing/use-cases/context';
+import { syncUser, type BillingContext } from '../../billing/use-cases/context';
 import { payInvoice, type PaymentOutcome } from '../../billing/use-cases/pay-invoice';
 import { paymentStatus, type PaymentStatus } from '../../billing/use-cases/payment-status';
 import { pixQrCode, type PixQrCode } from '../../billing/use-cases/pix-qr-code';
@@ -16,6 +16,7 @@ import { subscribe } from '../../billing/use-cases/subscribe';
 import { updatePaymentMethod } from '../../billing/use-cases/update-payment-method';
 import type { PaymentMethod, SubscriptionDocument } from '../../db/billing';
 import type { UserDocument } from '../../db/collections';
+import type { ObjectId } from 'mongodb';
 
 export { subscriptionNotFound, planNotFound, invoiceNotFound } from '../../billing/use-cases/context';
 export type { PlanChange, PixQrCode, PaymentOutcome, PaymentStatus, ReconciliationReport };
@@ -25,11 +26,12 @@ export type { PlanChange, PixQrCode, PaymentOutcome, PaymentStatus, Reconciliati
  * repositories, gateway and clock. The rules are in billing/lifecycle.ts.
  */
 export interface BillingService {
-  subscribe(user: UserDocument, planId: string, paymentMethod: PaymentMethod): Promise<SubscriptionDocument>;
+  /** `seats` ≥ 2 makes a laboratory account (price and credits × seats). */
+  subscribe(user: UserDocument, planId: string, paymentMethod: PaymentMethod, seats?: number): Promise<SubscriptionDocument>;
   updatePaymentMethod(subscription: SubscriptionDocument, paymentMethod: PaymentMethod | undefined): Promise<SubscriptionDocument>;
   overrideStatus(subscription: SubscriptionDocument, status: AdminStatus): Promise<SubscriptionDocument>;
-  changePlan(subscription: SubscriptionDocument, externalPlanId: string): Promise<{ subscription: SubscriptionDocument; change: PlanChange }>;
-  previewPlanChange(subscription: SubscriptionDocument, externalPlanId: string): Promise<PlanChange>;
+  changePlan(subscription: SubscriptionDocument, externalPlanId: string, seats?: number): Promise<{ subscription: SubscriptionDocument; change: PlanChange }>;
+  previewPlanChange(subscription: SubscriptionDocument, externalPlanId: string, seats?: number): Promise<PlanChange>;
   requestCancel(subscription: SubscriptionDocument, reason: string, comment: string | undefined): Promise<SubscriptionDocument>;
   cancelNow(subscription: SubscriptionDocument): Promise<SubscriptionDocument>;
   reactivate(subscription: SubscriptionDocument): Promise<SubscriptionDocument>;
@@ -39,6 +41,8 @@ export interface BillingService {
   applyPaidEvent(event: PaymentWebhookEvent): Promise<PaymentOutcome>;
   /** One pass of the billing calendar (the reconciliation job). */
   reconcile(): Promise<ReconciliationReport>;
+  /** Re-derives the profile's `subscription` / `hasActiveSubscription` (own subscription or a seat), after a seat changes. */
+  syncAccess(userId: ObjectId): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -54,16 +58,17 @@ export default fp(
       invoices: fastify.invoicesRepository,
       plans: fastify.plansRepository,
       users: fastify.usersRepository,
+      team: fastify.teamRepository,
       gateway: fastify.paymentGateway,
       now: () => fastify.clock.now(),
       log: fastify.log,
     };
     const service: BillingService = {
-      subscribe: (user, planId, paymentMethod) => subscribe(ctx, user, planId, paymentMethod),
+      subscribe: (user, planId, paymentMethod, seats) => subscribe(ctx, user, planId, paymentMethod, seats),
       updatePaymentMethod: (subscription, paymentMethod) => updatePaymentMethod(ctx, subscription, paymentMethod),
       overrideStatus: (subscription, status) => overrideStatus(ctx, subscription, status),
-      changePlan: (subscription, externalPlanId) => changePlan(ctx, subscription, externalPlanId),
-      previewPlanChange: (subscription, externalPlanId) => previewPlanChange(ctx, subscription, externalPlanId),
+      changePlan: (subscription, externalPlanId, seats) => changePlan(ctx, subscription, externalPlanId, seats),
+      previewPlanChange: (subscription, externalPlanId, seats) => previewPlanChange(ctx, subscription, externalPlanId, seats),
       requestCancel: (subscription, reason, comment) => requestCancel(ctx, subscription, reason, comment ?? null),
       cancelNow: (subscription) => cancelNow(ctx, subscription),
       reactivate: (subscription) => reactivate(ctx, subscription),
@@ -71,11 +76,12 @@ export default fp(
       paymentStatus: (subscription) => paymentStatus(ctx, subscription),
       applyPaidEvent: (event) => payInvoice(ctx, event),
       reconcile: () => reconcile(ctx),
+      syncAccess: (userId) => syncUser(ctx, userId),
     };
     fastify.decorate('billing', service);
   },
   {
     name: 'billing',
-    dependencies: ['clock', 'payment-gateway', 'plans-repository', 'subscriptions-repository', 'invoices-repository', 'users-repository'],
+    dependencies: ['clock', 'payment-gateway', 'plans-repository', 'subscriptions-repository', 'invoices-repository', 'users-repository', 'team-repository'],
   },
 );

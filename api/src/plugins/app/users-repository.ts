@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter, type Sort } from 'mongodb';
 import { COLLECTIONS, type Laboratory, type UserDocument, type UserRole } from '../../db/collections';
+import type { TeamMembership } from '../../db/team';
 import { AppError, conflict, isDuplicateKeyError } from '../../errors/app-error';
 import { toObjectId } from '../../db/object-id';
 
@@ -67,6 +68,8 @@ export interface UsersRepository {
   spendCredits(id: ObjectId, cost: number, at: Date): Promise<{ balance: number; used: number } | null>;
   /** Billing only: what the profile shows of the member's current subscription. */
   setSubscriptionSummary(id: ObjectId, subscriptionId: ObjectId | null, hasActiveSubscription: boolean, at: Date): Promise<void>;
+  /** Laboratory accounts only: the team the user manages or sits in (null when the seat ends). */
+  setTeam(id: ObjectId, team: TeamMembership | null, at: Date): Promise<void>;
 }
 
 interface ErasedIdentityDocument {
@@ -301,6 +304,9 @@ export default fp(
 
       async setSubscriptionSummary(id, subscriptionId, hasActiveSubscription, at) {
         await collection().updateOne({ _id: id }, { $set: { subscription: subscriptionId, hasActiveSubscription, updatedAt: at } });
+      },
+      async setTeam(id, team, at) {
+        await collection().updateOne({ _id: id }, { $set: { team, updatedAt: at } });
       },
     };
 

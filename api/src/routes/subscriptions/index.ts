@@ -145,14 +145,15 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { auth: ownerOrAdmin(byParamId) },
       schema: {
         tags,
-        summary: 'Prévia da troca de plano: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)',
+        summary: 'Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)',
+        description: 'seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.',
         params: IdParams,
         querystring: PlanPreviewQuery,
-        response: { 200: PlanPreviewSchema, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: PlanPreviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
-      const change = await billing.previewPlanChange(await load(request.params.id), request.query.externalPlanId);
+      const change = await billing.previewPlanChange(await load(request.params.id), request.query.externalPlanId, request.query.seats);
       // A preview issues nothing: the id an upgrade would get is not an invoice yet.
       const preview = toPlanChangeResponse(change);
       const pending = change.invoiceId !== null && (await fastify.invoicesRepository.findById(change.invoiceId)) !== null;
@@ -186,14 +187,16 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { auth: 'signed-in' },
       schema: {
         tags,
-        summary: 'Checkout: cria a assinatura PENDING e a primeira fatura',
+        summary: 'Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)',
+        description:
+          'seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).',
         querystring: NoQuery,
         body: CreateSubscriptionBody,
-        response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+        response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
-      const subscription = await billing.subscribe(request.user!, request.body.planId, request.body.paymentMethod);
+      const subscription = await billing.subscribe(request.user!, request.body.planId, request.body.paymentMethod, request.body.seats);
       return reply.code(201).send(await view(subscription));
     },
   );
@@ -234,15 +237,19 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { auth: ownerOrAdmin(subscriptionOwner((request) => (request.params as { subscriptionId: string }).subscriptionId)) },
       schema: {
         tags,
-        summary: 'Troca de plano: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo',
+        summary: 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo',
         params: SubscriptionIdParams,
         querystring: NoQuery,
         body: ChangePlanBody,
-        response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
-      const { subscription, change } = await billing.changePlan(await load(request.params.subscriptionId), request.body.externalPlanId);
+      const { subscription, change } = await billing.changePlan(
+        await load(request.params.subscriptionId),
+        request.body.externalPlanId,
+        request.body.seats,
+      );
       return { subscription: await view(subscription), change: toPlanChangeResponse(change) };
     },
   );

@@ -4668,6 +4668,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -4737,6 +4739,14 @@ export interface paths {
                                 /** @enum {unknown} */
                                 role: "ADMIN" | "USER";
                                 subscription: string | null;
+                                /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                                team: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    accountId: string;
+                                    laboratoryName: string;
+                                    /** @enum {unknown} */
+                                    role: "MANAGER" | "TECHNICIAN";
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             };
@@ -4790,6 +4800,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -4807,6 +4819,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -6393,6 +6407,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -6445,6 +6461,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -6462,6 +6480,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -6911,7 +6931,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checkout: cria a assinatura PENDING e a primeira fatura */
+        /**
+         * Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)
+         * @description seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6929,6 +6952,8 @@ export interface paths {
                         paymentMethod: "PIX" | "CREDIT_CARD";
                         /** @description ObjectId (24 caracteres hexadecimais) */
                         planId: string;
+                        /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                        seats?: number;
                     };
                 };
             };
@@ -6983,6 +7008,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -7000,6 +7027,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -7102,6 +7131,21 @@ export interface paths {
                 };
                 /** @description Erro */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7222,6 +7266,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -7239,6 +7285,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -7458,6 +7506,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -7475,6 +7525,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -7667,6 +7719,8 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -8187,12 +8241,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prévia da troca de plano: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin) */
+        /**
+         * Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)
+         * @description seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.
+         */
         get: {
             parameters: {
                 query: {
                     /** @description externalPlanId do plano desejado */
                     externalPlanId: string;
+                    /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                    seats?: number;
                 };
                 header?: never;
                 path: {
@@ -8235,6 +8294,8 @@ export interface paths {
                                 name: string;
                                 priceCents: number;
                             };
+                            /** @description Assentos antes da troca */
+                            fromSeats: number;
                             invoiceId: string | null;
                             /** @enum {unknown} */
                             kind: "UPGRADE" | "DOWNGRADE" | "IMMEDIATE" | "REVERTED";
@@ -8254,6 +8315,8 @@ export interface paths {
                                 name: string;
                                 priceCents: number;
                             };
+                            /** @description Assentos depois da troca */
+                            toSeats: number;
                         };
                     };
                 };
@@ -8363,6 +8426,21 @@ export interface paths {
                     };
                 };
                 /** @description Erro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -8415,7 +8493,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Troca de plano: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo */
+        /** Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo */
         patch: {
             parameters: {
                 query?: never;
@@ -8431,6 +8509,8 @@ export interface paths {
                     "application/json": {
                         /** @description externalPlanId do plano desejado */
                         externalPlanId: string;
+                        /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
+                        seats?: number;
                     };
                 };
             };
@@ -8469,6 +8549,8 @@ export interface paths {
                                     name: string;
                                     priceCents: number;
                                 };
+                                /** @description Assentos antes da troca */
+                                fromSeats: number;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
                                 kind: "UPGRADE" | "DOWNGRADE" | "IMMEDIATE" | "REVERTED";
@@ -8488,6 +8570,8 @@ export interface paths {
                                     name: string;
                                     priceCents: number;
                                 };
+                                /** @description Assentos depois da troca */
+                                toSeats: number;
                             };
                             /** @description Assinatura com o resumo do plano */
                             subscription: {
@@ -8534,6 +8618,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -8551,6 +8637,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -8654,6 +8742,21 @@ export interface paths {
                 };
                 /** @description Erro */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8777,6 +8880,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -8794,6 +8899,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9023,6 +9130,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -9040,6 +9149,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9271,6 +9382,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -9288,6 +9401,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9496,6 +9611,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -9513,6 +9630,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9747,6 +9866,8 @@ export interface paths {
                                 };
                                 /** Format: date-time */
                                 requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
                             } | null;
                             /** @description null só se o plano não existir mais */
                             plan: {
@@ -9764,6 +9885,8 @@ export interface paths {
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
                             startDate: string | null;
                             /** @enum {unknown} */
                             status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -9989,6 +10112,8 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
                                 } | null;
                                 /** @description null só se o plano não existir mais */
                                 plan: {
@@ -10006,6 +10131,8 @@ export interface paths {
                                 } | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
                                 startDate: string | null;
                                 /** @enum {unknown} */
                                 status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -11761,6 +11888,14 @@ export interface paths {
                                 /** @enum {unknown} */
                                 role: "ADMIN" | "USER";
                                 subscription: string | null;
+                                /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                                team: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    accountId: string;
+                                    laboratoryName: string;
+                                    /** @enum {unknown} */
+                                    role: "MANAGER" | "TECHNICIAN";
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             }[];
@@ -11943,6 +12078,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -11993,6 +12136,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -12176,6 +12327,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -12401,6 +12560,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -13136,6 +13303,14 @@ export interface paths {
                             /** @enum {unknown} */
                             role: "ADMIN" | "USER";
                             subscription: string | null;
+                            /** @description A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma */
+                            team: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                accountId: string;
+                                laboratoryName: string;
+                                /** @enum {unknown} */
+                                role: "MANAGER" | "TECHNICIAN";
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };

@@ -45,6 +45,7 @@ beforeAll(() => {
           kind: 'FIRST' as const,
           description: 'Plano Trimestral — primeiro ciclo',
           creditsGranted: 12,
+          seats: 1,
           dueDate: '2026-01-08T12:00:00.000Z',
           paidAt: '2026-01-05T12:00:00.000Z',
           periodStart: null,

@@ -17,6 +17,7 @@ const api = startMockApi(
     currentPeriodStart: '2026-01-10T12:00:00.000Z',
     externalId: 'sandbox-sub-1',
     hasAccess: true,
+    seats: 1,
     pendingPlanChange: null,
     plan: { _id: QUARTERLY._id, creditsPerCycle: 12, externalPlanId: QUARTERLY.externalPlanId, interval: 'QUARTERLY' as const, name: 'Trimestral', priceCents: 23990 },
     userId: 'harness-assinante',
