@@ -48,7 +48,7 @@ function openInvitation(token = TOKEN, email = 'membro@clube.local') {
 describe('/equipe/convite/{token}', () => {
   it('When the invited person accepts, then the page says they are on the team, links to the catalogue and fetches the profile again', async () => {
     const auth = openInvitation();
-    expect(await screen.findByRole('heading', { name: `Equipe do ${LAB}` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `Equipe do ${LAB}` }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('membro@clube.local')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Sair e entrar/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Aceitar convite' }));
@@ -61,7 +61,7 @@ describe('/equipe/convite/{token}', () => {
   it('When someone signed in with another e-mail accepts, then the refusal is shown in Portuguese and signing out to come back with the invited e-mail is offered', async () => {
     acceptReply = apiError(403, 'Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.', 'INVITATION_EMAIL_MISMATCH');
     const auth = openInvitation(TOKEN, 'outra@lab.com.br');
-    expect(await screen.findByText(/Você entrou como/)).toHaveTextContent('Você entrou como outra@lab.com.br, mas o convite é para membro@clube.local.');
+    expect(await screen.findByText(/Você entrou como/, {}, { timeout: 5000 })).toHaveTextContent('Você entrou como outra@lab.com.br, mas o convite é para membro@clube.local.');
     await userEvent.click(screen.getByRole('button', { name: 'Aceitar convite' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.');
     await userEvent.click(screen.getByRole('button', { name: 'Sair e entrar com membro@clube.local' }));
@@ -86,13 +86,13 @@ describe('/equipe/convite/{token}', () => {
   it('When the invitation was already used, or has expired, then the page says so without an accept button', async () => {
     invitation = { ...invitation, status: 'ACCEPTED' };
     openInvitation();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este convite já foi usado ou cancelado.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Este convite já foi usado ou cancelado.');
     expect(screen.queryByRole('button', { name: 'Aceitar convite' })).toBeNull();
   });
 
   it('When the token is unknown, then "Convite não encontrado" says what to do', async () => {
     openInvitation('tok_inventado');
-    expect(await screen.findByRole('heading', { name: 'Convite não encontrado' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Convite não encontrado' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/peça um novo convite ao gestor do laboratório/)).toBeInTheDocument();
   });
 

@@ -67,7 +67,7 @@ function openTeam(path = '/equipe', profile = managerProfile()) {
 describe('/equipe', () => {
   it('When the manager opens the page, then the laboratory, the seats meter, the wallet, the people and the pending invitations are shown', async () => {
     openTeam();
-    expect(await screen.findByRole('heading', { name: LAB })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: LAB }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('11.222.333/0001-81')).toBeInTheDocument();
     expect(screen.getByText('2 de 3 em uso · 1 livre')).toBeInTheDocument();
     expect(screen.getByRole('meter', { name: '2 de 3 em uso · 1 livre' })).toHaveAttribute('value', '2');
@@ -85,7 +85,7 @@ describe('/equipe', () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     openTeam();
-    const email = await screen.findByLabelText('E-mail da pessoa');
+    const email = await screen.findByLabelText('E-mail da pessoa', {}, { timeout: 5000 });
     expect(screen.getByText('Os convites pendentes podem ser mais que os assentos livres: quem aceitar primeiro fica com o assento.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Enviar convite' }));
@@ -110,7 +110,7 @@ describe('/equipe', () => {
   it('When an invitation is refused, then the API reason stays on the form with the typed e-mail', async () => {
     inviteReply = apiError(409, 'Todos os assentos estão ocupados. Remova alguém ou compre mais assentos.', 'SEATS_FULL');
     openTeam();
-    await userEvent.type(await screen.findByLabelText('E-mail da pessoa'), 'bia@lab.com.br');
+    await userEvent.type(await screen.findByLabelText('E-mail da pessoa', {}, { timeout: 5000 }), 'bia@lab.com.br');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar convite' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Todos os assentos estão ocupados. Remova alguém ou compre mais assentos.');
     expect(screen.getByLabelText('E-mail da pessoa')).toHaveValue('bia@lab.com.br');
@@ -120,13 +120,13 @@ describe('/equipe', () => {
   it('When every seat is taken, then the invite form gives way to what to do', async () => {
     team = teamOf({ seatsUsed: 3 });
     openTeam();
-    expect(await screen.findByText('Todos os assentos estão ocupados. Remova alguém ou compre mais assentos para convidar outra pessoa.')).toBeInTheDocument();
+    expect(await screen.findByText('Todos os assentos estão ocupados. Remova alguém ou compre mais assentos para convidar outra pessoa.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByLabelText('E-mail da pessoa')).toBeNull();
   });
 
   it('When the manager revokes an invitation after confirming, then DELETE is sent and the invitation leaves the list', async () => {
     openTeam();
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar o convite de davi@lab.com.br' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar o convite de davi@lab.com.br' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar este convite?' });
     expect(dialog).toHaveTextContent('O link enviado para davi@lab.com.br deixa de funcionar.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar convite' }));
@@ -138,7 +138,7 @@ describe('/equipe', () => {
   it('When the manager removes a technician after confirming, then DELETE is sent, the seat is freed; a refusal shows in the dialog', async () => {
     removeReply = apiError(409, 'Não foi possível remover agora.', 'CONFLICT');
     openTeam();
-    await userEvent.click(await screen.findByRole('button', { name: 'Remover Carla Técnica da equipe' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remover Carla Técnica da equipe' }, { timeout: 5000 }));
     let dialog = await screen.findByRole('dialog', { name: 'Remover Carla Técnica da equipe?' });
     expect(dialog).toHaveTextContent('O registro de treinamento e os certificados da pessoa continuam com o laboratório.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remover da equipe' }));
@@ -154,7 +154,7 @@ describe('/equipe', () => {
 
   it('When the training record loads, then each person shows videos, hours and last activity, a removed seat is marked, and the items link to the certificates', async () => {
     openTeam();
-    const table = await screen.findByRole('table', { name: 'Treinamento por pessoa' });
+    const table = await screen.findByRole('table', { name: 'Treinamento por pessoa' }, { timeout: 5000 });
     const carla = await within(table).findByRole('row', { name: /Carla Técnica/ });
     expect(within(carla).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Carla Técnicacarla@lab.com.br', 'Técnico', '2', '1,5 h', expect.stringMatching(/^há /)]);
     expect(within(table).getByRole('row', { name: /Edu Antigo/ })).toHaveTextContent('Removido da equipe');
@@ -178,7 +178,7 @@ describe('/equipe', () => {
       downloads.push(this.download);
     });
     openTeam('/equipe?de=2026-01-01');
-    await screen.findByRole('table', { name: 'Treinamento por pessoa' });
+    await screen.findByRole('table', { name: 'Treinamento por pessoa' }, { timeout: 5000 });
     expect(screen.getByLabelText('De')).toHaveValue('2026-01-01');
     await waitFor(() => expect(server.requests.map((r) => r.url)).toContain('/v1/team/training?from=2026-01-01'));
 
@@ -203,21 +203,21 @@ describe('/equipe', () => {
 
   it('When a technician opens the page, then it says only the manager sees it, without asking the API', async () => {
     openTeam('/equipe', technicianProfile());
-    expect(await screen.findByRole('heading', { name: 'Só o gestor do laboratório vê a equipe' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Só o gestor do laboratório vê a equipe' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`Você faz parte da equipe do ${LAB} como técnico`))).toBeInTheDocument();
     expect(server.requests.some((r) => r.url.startsWith('/v1/team'))).toBe(false);
   });
 
   it('When a member without a laboratory account opens the page, then it says what it is for and how to get one', async () => {
     openTeam('/equipe', profileOf('membro'));
-    expect(await screen.findByRole('heading', { name: 'Você ainda não tem uma conta de laboratório' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Você ainda não tem uma conta de laboratório' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Meu laboratório' })).toHaveAttribute('href', '/usuario/laboratorio');
   });
 
   it('When the team fails to load, then the API message and "Tentar novamente" are shown, and retrying loads it', async () => {
     teamReply = apiError(500, 'Erro interno. Tente novamente em instantes.', 'INTERNAL');
     openTeam();
-    expect(await screen.findByText('Erro interno. Tente novamente em instantes.')).toBeInTheDocument();
+    expect(await screen.findByText('Erro interno. Tente novamente em instantes.', {}, { timeout: 5000 })).toBeInTheDocument();
     teamReply = null;
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { name: LAB })).toBeInTheDocument();
