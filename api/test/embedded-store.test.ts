@@ -72,6 +72,22 @@ describe('Embedded store: updates', () => {
     expect(await seats.findOne({ _id: insertedId })).toMatchObject({ available: 0, holders: [expect.any(Number)] });
   });
 
+  test('When 10 seat claims race with a field comparison ($expr $lt) and $inc, then exactly the free seats are taken (laboratory accounts)', async () => {
+    const accounts = memoryCollection();
+    const { insertedId } = await accounts.insertOne({ seats: 3, seatsUsed: 1 });
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        accounts.findOneAndUpdate({ _id: insertedId, $expr: { $lt: ['$seatsUsed', '$seats'] } }, { $inc: { seatsUsed: 1 } }, { returnDocument: 'after' }),
+      ),
+    );
+    expect(claims.filter(Boolean).map((claim) => claim!.seatsUsed).sort()).toEqual([2, 3]);
+    const updates = await Promise.all(
+      Array.from({ length: 5 }, () => accounts.updateOne({ _id: insertedId, seatsUsed: { $lt: 4 } }, { $inc: { seatsUsed: 1 } })),
+    );
+    expect(updates.filter((result) => result.modifiedCount === 1)).toHaveLength(1);
+    expect(await accounts.findOne({ _id: insertedId })).toMatchObject({ seats: 3, seatsUsed: 4 });
+  });
+
   test('When upserting, then $setOnInsert applies only on insert and the filter equalities seed the document', async () => {
     const things = memoryCollection();
     const first = await things.updateOne({ key: 'k' }, { $setOnInsert: { createdBy: 'a' }, $set: { seen: 1 } }, { upsert: true });

@@ -5,6 +5,7 @@ import { CATALOGUE_GROUPS } from './rows/catalogue';
 import { certificatesGroup } from './rows/certificates';
 import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
+import { teamGroup } from './rows/team';
 import { usersGroup } from './rows/users';
 
 /**
@@ -22,4 +23,5 @@ export const MATRIX_GROUPS: MatrixGroup[] = [
   adminApiGroup,
   // issue 16: laboratory accounts
   certificatesGroup,
+  teamGroup,
 ];

@@ -6,10 +6,11 @@ export type Actor = (typeof ACTORS)[number];
 
 /**
  * Personas only some groups need. `subscriber`: a member with an ACTIVE subscription, created by
- * the group's `prepare` into `ctx.fixtures.subscriber` (a TestActor); rows that state a status
- * for it are asserted for it too.
+ * the group's `prepare` into `ctx.fixtures.subscriber` (a TestActor); `technician`: a member who
+ * holds a TECHNICIAN seat in a laboratory account (`ctx.fixtures.technician`, rows/team.ts). Rows
+ * that state a status for one of them are asserted for it too.
  */
-export const OPTIONAL_ACTORS = ['subscriber'] as const;
+export const OPTIONAL_ACTORS = ['subscriber', 'technician'] as const;
 export type OptionalActor = (typeof OPTIONAL_ACTORS)[number];
 
 /**
@@ -68,9 +69,9 @@ export function pathOf(row: MatrixRow, ctx: MatrixContext, actor?: Actor | Optio
 }
 
 export function tokenOf(actor: Actor | OptionalActor, ctx: MatrixContext): string | undefined {
-  if (actor === 'subscriber') {
-    if (!ctx.fixtures.subscriber) throw new Error('nenhum prepare criou ctx.fixtures.subscriber');
-    return (ctx.fixtures.subscriber as { token: string }).token;
+  if (actor === 'subscriber' || actor === 'technician') {
+    if (!ctx.fixtures[actor]) throw new Error(`nenhum prepare criou ctx.fixtures.${actor}`);
+    return (ctx.fixtures[actor] as { token: string }).token;
   }
   return actor === 'anonymous' ? undefined : ctx.actors[actor].token;
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
 import type { CatalogueItemDocument, ItemType } from '../../db/catalogue';
 import type { UserDocument } from '../../db/collections';
+import { hasSeatAccess } from '../../billing/use-cases/context';
 
 export type LockReason = 'SIGN_IN_REQUIRED' | 'SUBSCRIPTION_REQUIRED' | 'UNLOCK_REQUIRED';
 
@@ -21,7 +22,10 @@ export interface Viewer {
 }
 
 export interface Entitlements {
-  /** Subscription state comes from the subscription documents: an ACTIVE one grants access. */
+  /**
+   * Subscription state comes from the subscription documents: an ACTIVE one grants access, and so
+   * does an ACTIVE TECHNICIAN seat in a laboratory account whose subscription is ACTIVE.
+   */
   hasActiveSubscription(userId: ObjectId): Promise<boolean>;
   viewer(request: FastifyRequest, itemType: ItemType, itemIds: ObjectId[]): Promise<Viewer>;
 }
@@ -62,7 +66,8 @@ export default fp(
 
     const service: Entitlements = {
       async hasActiveSubscription(userId) {
-        return fastify.subscriptionsRepository.hasActive(userId);
+        if (await fastify.subscriptionsRepository.hasActive(userId)) return true;
+        return hasSeatAccess({ team: fastify.teamRepository, subscriptions: fastify.subscriptionsRepository }, userId);
       },
 
       async viewer(request, itemType, itemIds) {
@@ -83,5 +88,5 @@ export default fp(
     };
     fastify.decorate('entitlements', service);
   },
-  { name: 'entitlements', dependencies: ['subscriptions-repository', 'unlocks-service'] },
+  { name: 'entitlements', dependencies: ['subscriptions-repository', 'team-repository', 'unlocks-service'] },
 );

@@ -16,6 +16,7 @@ import { normalizeLaboratory } from '../../services/laboratory';
 import { toUnlockResponse } from '../../services/catalogue-views';
 import { MemberProgressQuery, MemberProgressSchema, MemberUnlockSchema, MyUnlocksQuery } from '../../schemas/unlocks';
 import { toObjectId } from '../../db/object-id';
+import { toTeamAccountResponse, toTeamMembersResponse, UserTeamSchema } from '../../schemas/team';
 
 const tags = ['users'];
 const userNotFound = () => notFound('Usuário não encontrado.', 'USER_NOT_FOUND');
@@ -122,6 +123,28 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       const user = own ?? (await repository.findById(request.params.id));
       if (!user) throw userNotFound();
       return toUserResponse(user);
+    },
+  );
+
+  fastify.get(
+    '/:id/team',
+    {
+      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
+      schema: {
+        tags,
+        summary: 'A conta de laboratório que o usuário gerencia ou da qual participa, com seus assentos e pessoas (o próprio ou admin)',
+        description: 'Um técnico consultando a si mesmo recebe `members` vazio: só o gestor e o admin veem a equipe. 404 TEAM_NOT_FOUND: nenhuma.',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: UserTeamSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const found = await fastify.team.accountOfUser(toObjectId(request.params.id));
+      if (!found) throw notFound('Este usuário não faz parte de uma conta de laboratório.', 'TEAM_NOT_FOUND');
+      const seesMembers = request.user!.role === 'ADMIN' || found.role === 'MANAGER';
+      const view = await fastify.team.view(found.account, { members: seesMembers });
+      return { account: toTeamAccountResponse(view), members: toTeamMembersResponse(view), role: found.role };
     },
   );
 

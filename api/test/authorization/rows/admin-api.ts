@@ -79,7 +79,7 @@ export const adminApiGroup: MatrixGroup = {
       route: '/v1/me/',
       label: 'cada coluna exclui uma conta própria, criada para isso',
       body: () => ({ confirmation: 'EXCLUIR' }),
-      request: (ctx, actor) => (actor && actor !== 'anonymous' && actor !== 'subscriber' ? { token: fx(ctx).doomed[actor].token } : {}),
+      request: (ctx, actor) => (actor && actor !== 'anonymous' && actor !== 'subscriber' && actor !== 'technician' ? { token: fx(ctx).doomed[actor].token } : {}),
       expect: SIGNED_IN(204),
     },
   ],
