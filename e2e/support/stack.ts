@@ -134,7 +134,7 @@ export async function startStack(): Promise<Stack> {
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: origins.join(','),
-      // Invitation links and certificate QR codes point at the suite's own shell.
+      // Certificate QR codes (and invitation links) point at the shell under test.
       PUBLIC_WEB_URL: `http://localhost:${E2E_PORTS.shell}`,
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       FIREBASE_PROJECT_ID: PROJECT_ID,

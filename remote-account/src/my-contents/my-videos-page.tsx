@@ -3,9 +3,10 @@ import { Badge } from '@clube/kit/ui/badge';
 import { Pagination } from '@clube/kit/ui/pagination';
 import { Select } from '@clube/kit/ui/select';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { EmptyState, ErrorState, formatRelative, PageLayout } from '@clube/platform';
+import { EmptyState, ErrorState, formatRelative, PageLayout, useConfig, type ApiResponse } from '@clube/platform';
 import { Link } from 'react-router-dom';
 import '../shared/account.css';
+import { certificatePdfUrl, useMyCertificates } from './api/get-my-certificates';
 import { useMyProgress } from './api/get-my-progress';
 import { MyContentsNav } from './my-contents-nav';
 
@@ -15,9 +16,15 @@ const STATUS_OPTIONS = [
   { value: 'FINISHED', label: 'Concluídos' },
 ];
 
-/** `/meus-conteudos/videos`: the videos the member started or finished, with progress and "Continuar". */
+/**
+ * `/meus-conteudos/videos`: the videos the member started or finished, with progress and "Continuar";
+ * a finished one offers its certificate of completion (PDF) and the public page that verifies it.
+ */
 export function MyVideosPage() {
   const list = useMyProgress();
+  const certificates = useMyCertificates();
+  const { apiUrl } = useConfig();
+  const certificateOf = new Map((certificates.data?.data ?? []).map((certificate) => [certificate.videoId, certificate]));
 
   let body;
   if (list.isPending) body = <Skeleton lines={4} label="Carregando seus vídeos…" />;
@@ -49,6 +56,7 @@ export function MyVideosPage() {
                     </Link>
                   )}
                 </div>
+                {row.finished && <CertificateLinks certificate={certificateOf.get(row.videoId)} title={row.video?.title ?? 'vídeo'} apiUrl={apiUrl} state={certificates.status} />}
               </li>
             );
           })}
@@ -63,8 +71,36 @@ export function MyVideosPage() {
       <div className="account-stack">
         <MyContentsNav />
         <Select label="Mostrar" options={STATUS_OPTIONS} value={list.params.filters.status ?? ''} onChange={(event) => list.setFilter('status', event.target.value || undefined)} />
+        {certificates.isError && (
+          <ErrorState
+            title="Não foi possível carregar seus certificados"
+            message={messageOf(certificates.error)}
+            onRetry={() => void certificates.refetch()}
+          />
+        )}
         {body}
       </div>
     </PageLayout>
+  );
+}
+
+type Certificate = ApiResponse<'/v1/me/certificates'>['data'][number];
+
+/** A finished video's certificate: the PDF and the public page; a word while it loads or when it is still to be issued. */
+function CertificateLinks({ certificate, title, apiUrl, state }: { certificate: Certificate | undefined; title: string; apiUrl: string; state: 'pending' | 'error' | 'success' }) {
+  if (state !== 'success') return null;
+  if (!certificate) {
+    return <p className="account-muted account-certificate">O certificado deste vídeo é emitido na próxima vez que você der o play nele.</p>;
+  }
+  return (
+    <div className="account-row account-certificate">
+      <a className="clube-button clube-button--primary" href={certificatePdfUrl(apiUrl, certificate.code)} download={`certificado-${certificate.code}.pdf`} aria-label={`Certificado (PDF): ${title}`}>
+        Certificado (PDF)
+      </a>
+      <Link to={`/certificados/${certificate.code}`} aria-label={`Ver a página pública do certificado: ${title}`}>
+        Ver a página pública do certificado
+      </Link>
+      <span className="account-muted">Código {certificate.code}</span>
+    </div>
   );
 }
