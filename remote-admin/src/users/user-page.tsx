@@ -117,11 +117,8 @@ const TEAM_COLUMNS: TableColumn<TeamPerson>[] = [
   { key: 'name', header: 'Nome', wrap: true, cell: (m) => <Link to={`/admin/usuarios/${m.userId}`}>{m.name}</Link> },
   { key: 'email', header: 'E-mail', wrap: true, cell: (m) => m.email },
   { key: 'role', header: 'Papel', cell: (m) => (m.role === 'MANAGER' ? <Badge tone="info">Gestor</Badge> : TEAM_ROLES[m.role]) },
-  {
-    key: 'status',
-    header: 'Situação',
-    cell: (m) => ('status' in m && m.status === 'REMOVED' ? <Badge tone="neutral">Removido</Badge> : <Badge tone="success">Ativo</Badge>),
-  },
+  // The API lists the ACTIVE seats (a removed person leaves the list; their training record stays with the laboratory).
+  { key: 'status', header: 'Situação', cell: () => <Badge tone="success">Ativo</Badge> },
   { key: 'joinedAt', header: 'Entrou em', cell: (m) => formatDate(m.joinedAt) },
 ];
 
@@ -146,6 +143,8 @@ function LaboratoryAccount({ userId }: { userId: string }) {
           <dd>
             {account.seatsUsed} em uso de {account.seats} comprados
           </dd>
+          <dt>Assinatura do laboratório</dt>
+          <dd>{account.subscriptionStatus ? <StatusBadge status={account.subscriptionStatus} /> : 'Sem assinatura'}</dd>
           <dt>Este membro é</dt>
           <dd>{TEAM_ROLES[role]}</dd>
         </dl>

@@ -30,7 +30,7 @@ beforeAll(async () => {
     mockApi(
       'post',
       '/v1/team/invitations',
-      ({ body }) => inviteReply ?? { id: '667000000000000000000i02', email: body.email, status: 'PENDING', expiresAt: '2026-01-17T12:00:00.000Z', createdAt: '2026-01-10T12:00:00.000Z', inviteUrl: INVITE_URL },
+      ({ body }) => inviteReply ?? { id: '667000000000000000000i02', email: body.email, status: 'PENDING' as const, expiresAt: '2026-01-17T12:00:00.000Z', createdAt: '2026-01-10T12:00:00.000Z', inviteUrl: INVITE_URL },
       { status: 201 },
     ),
     mockApi('delete', '/v1/team/invitations/{id}', ({ params }) => {
