@@ -4,6 +4,7 @@ import { ApiError, Button, Card, EmptyState, ErrorState, LOGIN_PATH, PageLayout,
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import '../shared/account.css';
+import './team.css';
 import { useAcceptInvitation, useInvitation } from './api/invitation-by-token';
 
 function layout(children: ReactNode) {
@@ -15,7 +16,7 @@ function layout(children: ReactNode) {
 }
 
 /** Sign out and come back here to sign in (or sign up) with the invited e-mail. */
-function SwitchAccount({ email }: { email: string }) {
+function SwitchAccount() {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -27,7 +28,7 @@ function SwitchAccount({ email }: { email: string }) {
         navigate(withRedirect(LOGIN_PATH, pathname), { replace: true });
       }}
     >
-      Sair e entrar com {email}
+      Sair e entrar com o e-mail convidado
     </Button>
   );
 }
@@ -80,7 +81,7 @@ export function InvitationPage() {
   const closed = STATUS_WORDS[status] ?? (expired ? 'Este convite expirou. Peça um novo convite ao gestor do laboratório.' : null);
 
   return layout(
-    <Card title={`Equipe do ${laboratoryName}`}>
+    <Card title={`Equipe do ${laboratoryName}`} className="team-invitation">
       <dl className="account-dl">
         <dt>Laboratório</dt>
         <dd>{laboratoryName}</dd>
@@ -107,7 +108,7 @@ export function InvitationPage() {
             <Button loading={accept.isPending} onClick={() => accept.mutate()}>
               Aceitar convite
             </Button>
-            {(!sameEmail || refusal?.code === 'INVITATION_EMAIL_MISMATCH') && <SwitchAccount email={email} />}
+            {(!sameEmail || refusal?.code === 'INVITATION_EMAIL_MISMATCH') && <SwitchAccount />}
           </div>
         </>
       )}

@@ -129,7 +129,7 @@ function Invitations({ invitations }: { invitations: TeamInvitation[] }) {
       key: 'actions',
       header: 'Ações',
       cell: (i) => (
-        <Button variant="secondary" onClick={() => setTarget(i)} aria-label={`Cancelar o convite de ${i.email}`}>
+        <Button variant="secondary" onClick={() => setTarget(i)} aria-label={`Cancelar convite de ${i.email}`}>
           Cancelar convite
         </Button>
       ),

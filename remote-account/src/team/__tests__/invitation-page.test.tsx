@@ -64,7 +64,7 @@ describe('/equipe/convite/{token}', () => {
     expect(await screen.findByText(/Você entrou como/, {}, { timeout: 5000 })).toHaveTextContent('Você entrou como outra@lab.com.br, mas o convite é para membro@clube.local.');
     await userEvent.click(screen.getByRole('button', { name: 'Aceitar convite' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.');
-    await userEvent.click(screen.getByRole('button', { name: 'Sair e entrar com membro@clube.local' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sair e entrar com o e-mail convidado' }));
     await waitFor(() => expect(auth.logout).toHaveBeenCalled());
     expect(screen.getByLabelText('endereço')).toHaveTextContent(`/autenticacao/login?redirect=${encodeURIComponent(`/equipe/convite/${TOKEN}`)}`);
   });

@@ -126,7 +126,7 @@ describe('/equipe', () => {
 
   it('When the manager revokes an invitation after confirming, then DELETE is sent and the invitation leaves the list', async () => {
     openTeam();
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar o convite de davi@lab.com.br' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar convite de davi@lab.com.br' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar este convite?' });
     expect(dialog).toHaveTextContent('O link enviado para davi@lab.com.br deixa de funcionar.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar convite' }));
