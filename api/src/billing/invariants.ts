@@ -1,4 +1,5 @@
-import type { InvoiceDocument, PlanDocument, SubscriptionDocument } from '../db/billing';
+import { seatsOf, type InvoiceDocument, type PlanDocument, type SubscriptionDocument } from '../db/billing';
+import type { LaboratoryAccountDocument, SeatDocument } from '../db/team';
 import type { UnlockDocument } from '../db/catalogue';
 import type { UserDocument } from '../db/collections';
 import { DAY_MS } from './intervals';
@@ -13,6 +14,9 @@ export interface BillingSnapshot {
   invoices: InvoiceDocument[];
   plans: PlanDocument[];
   unlocks: UnlockDocument[];
+  /** Laboratory accounts and their seats (missing: none). */
+  laboratoryAccounts?: LaboratoryAccountDocument[];
+  seats?: SeatDocument[];
 }
 
 /** Rounding allowance per paid invoice, in centavos (proration rounds to the centavo). */
@@ -28,6 +32,48 @@ export function billingInvariantViolations(snapshot: BillingSnapshot): string[] 
   const { now } = snapshot;
   const violations: string[] = [];
   const plans = new Map(snapshot.plans.map((plan) => [hex(plan._id), plan]));
+  const accounts = snapshot.laboratoryAccounts ?? [];
+  const seats = snapshot.seats ?? [];
+  const accountsById = new Map(accounts.map((account) => [hex(account._id), account]));
+  const subsById = new Map(snapshot.subscriptions.map((sub) => [hex(sub._id), sub]));
+  /** Users whose TECHNICIAN seat grants access now (their account's subscription is ACTIVE). */
+  const seatAccess = new Set<string>();
+  for (const seat of seats) {
+    if (seat.status !== 'ACTIVE' || seat.role !== 'TECHNICIAN') continue;
+    const account = accountsById.get(hex(seat.accountId));
+    if (account && subsById.get(hex(account.subscriptionId))?.status === 'ACTIVE') seatAccess.add(hex(seat.userId));
+  }
+
+  // Seats: never more in use than bought; the count is the ACTIVE seats; the limit follows the subscription.
+  for (const account of accounts) {
+    const id = hex(account._id);
+    const active = seats.filter((seat) => seat.status === 'ACTIVE' && seat.accountId.equals(account._id)).length;
+    if (account.seatsUsed > account.seats) violations.push(`conta ${id}: ${account.seatsUsed} assentos ocupados de ${account.seats}`);
+    if (account.seatsUsed !== active) violations.push(`conta ${id}: seatsUsed ${account.seatsUsed} ≠ ${active} assentos ativos`);
+    const sub = subsById.get(hex(account.subscriptionId));
+    const limit = sub ? Math.min(seatsOf(sub), sub.pendingPlanChange?.seats ?? Infinity) : null;
+    if (limit !== null && account.seats !== limit) violations.push(`conta ${id}: limite ${account.seats} ≠ ${limit} assentos da assinatura`);
+  }
+  const activeSeatsByUser = new Map<string, number>();
+  for (const seat of seats) if (seat.status === 'ACTIVE') activeSeatsByUser.set(hex(seat.userId), (activeSeatsByUser.get(hex(seat.userId)) ?? 0) + 1);
+  for (const [userId, count] of activeSeatsByUser) if (count > 1) violations.push(`membro ${userId}: ${count} assentos ativos`);
+
+  // Amounts: price × seats (an upgrade: what is charged plus the credit applied); credits: per cycle × seats.
+  for (const invoice of snapshot.invoices) {
+    const plan = plans.get(hex(invoice.planId));
+    if (!plan || invoice.kind === 'GRANT' || invoice.status === 'CANCELED') continue;
+    const expected = plan.priceCents * seatsOf(invoice);
+    const charged = invoice.amountCents + (invoice.kind === 'UPGRADE' ? (invoice.creditAppliedCents ?? 0) : 0);
+    if (charged !== expected) violations.push(`fatura ${hex(invoice._id)}: ${charged} centavos ≠ preço × ${seatsOf(invoice)} assento(s) = ${expected}`);
+    if (invoice.status === 'PAID' && invoice.creditsGranted !== plan.creditsPerCycle * seatsOf(invoice)) {
+      violations.push(`fatura ${hex(invoice._id)}: ${invoice.creditsGranted} créditos ≠ ${plan.creditsPerCycle} × ${seatsOf(invoice)} assento(s)`);
+    }
+  }
+  /** Whose credits an unlock spent: the team's wallet (its manager) or the member's own. */
+  const walletOf = (unlock: UnlockDocument) => {
+    const account = unlock.accountId ? accountsById.get(hex(unlock.accountId)) : undefined;
+    return account ? account.managerId : unlock.userId;
+  };
   const invoicesBySub = new Map<string, InvoiceDocument[]>();
   for (const invoice of snapshot.invoices) {
     const list = invoicesBySub.get(hex(invoice.subscriptionId)) ?? [];
@@ -105,8 +151,11 @@ export function billingInvariantViolations(snapshot: BillingSnapshot): string[] 
     if ((user.subscription ? hex(user.subscription) : null) !== (current ? hex(current._id) : null)) {
       violations.push(`membro ${id}: perfil aponta para outra assinatura`);
     }
-    if (user.hasActiveSubscription !== (current?.status === 'ACTIVE')) {
-      violations.push(`membro ${id}: hasActiveSubscription ${user.hasActiveSubscription} com assinatura ${current?.status ?? 'nenhuma'}`);
+    const hasAccess = current?.status === 'ACTIVE' || seatAccess.has(id);
+    if (user.hasActiveSubscription !== hasAccess) {
+      violations.push(
+        `membro ${id}: hasActiveSubscription ${user.hasActiveSubscription} com assinatura ${current?.status ?? 'nenhuma'}${seatAccess.has(id) ? ' e assento com acesso' : ''}`,
+      );
     }
 
     // 3. Credits: the balance is what was granted minus taken back, held and spent...
@@ -114,7 +163,7 @@ export function billingInvariantViolations(snapshot: BillingSnapshot): string[] 
     const paid = invoices.filter((invoice) => invoice.status === 'PAID');
     const granted = paid.reduce((sum, invoice) => sum + invoice.creditsGranted - (invoice.creditsTakenBack ?? 0), 0);
     const held = subs.reduce((sum, sub) => sum + (sub.pendingPlanChange?.kind === 'UPGRADE' ? (sub.pendingPlanChange.creditsHeld ?? 0) : 0), 0);
-    const spent = snapshot.unlocks.filter((unlock) => unlock.userId.equals(user._id) && unlock.settled).reduce((sum, unlock) => sum + unlock.credits, 0);
+    const spent = snapshot.unlocks.filter((unlock) => walletOf(unlock).equals(user._id) && unlock.settled).reduce((sum, unlock) => sum + unlock.credits, 0);
     if (user.credits.used !== spent) violations.push(`membro ${id}: credits.used ${user.credits.used} ≠ desbloqueios ${spent}`);
     if (user.credits.balance + user.credits.used !== granted - held) {
       violations.push(`membro ${id}: saldo ${user.credits.balance} + usados ${user.credits.used} ≠ concedidos ${granted} − retidos ${held}`);

@@ -2,6 +2,7 @@ import { ObjectId, type Document } from 'mongodb';
 import { billingInvariantViolations, type BillingSnapshot } from '../../src/billing/invariants';
 import type { InvoiceDocument, PlanDocument, SubscriptionDocument } from '../../src/db/billing';
 import type { UnlockDocument } from '../../src/db/catalogue';
+import type { LaboratoryAccountDocument, SeatDocument } from '../../src/db/team';
 import { DAY_MS } from '../../src/billing/intervals';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../src/billing/webhook-signature';
 import { COLLECTIONS, type UserDocument } from '../../src/db/collections';
@@ -78,14 +79,16 @@ export function signedEvent(
 /** The stored billing state at the clock's now (tests read the database directly to judge it). */
 export async function billingSnapshot(testApp: TestApp, now: Date): Promise<BillingSnapshot> {
   const all = <T extends Document>(name: string) => testApp.db.collection<T>(name).find({}).toArray() as Promise<T[]>;
-  const [users, subscriptions, invoices, plans, unlocks] = await Promise.all([
+  const [users, subscriptions, invoices, plans, unlocks, laboratoryAccounts, seats] = await Promise.all([
     all<UserDocument>(COLLECTIONS.users),
     all<SubscriptionDocument>(COLLECTIONS.subscriptions),
     all<InvoiceDocument>(COLLECTIONS.invoices),
     all<PlanDocument>(COLLECTIONS.plans),
     all<UnlockDocument>(COLLECTIONS.unlocks),
+    all<LaboratoryAccountDocument>(COLLECTIONS.laboratoryAccounts),
+    all<SeatDocument>(COLLECTIONS.seats),
   ]);
-  return { now, users, subscriptions, invoices, plans, unlocks };
+  return { now, users, subscriptions, invoices, plans, unlocks, laboratoryAccounts, seats };
 }
 
 /** Fails with the list of broken billing invariants (billing/invariants.ts), if any. */

@@ -15,12 +15,17 @@ export interface UnlocksRepository {
   /** Throws the driver's duplicate-key error when the member already has a row for the item. */
   insert(row: UnlockDocument): Promise<void>;
   find(key: UnlockKey): Promise<UnlockDocument | null>;
+  /** The team's row for the item (a laboratory account unlocks each item once). */
+  findForTeam(accountId: ObjectId, itemType: ItemType, itemId: ObjectId): Promise<UnlockDocument | null>;
   settle(id: ObjectId): Promise<void>;
   remove(id: ObjectId): Promise<void>;
   /** Removes a row another request left unsettled (abandoned). */
   removeUnsettled(id: ObjectId): Promise<void>;
-  /** Ids (hex) of the given items the member unlocked (settled). */
-  unlockedIds(userId: ObjectId, itemType: ItemType, itemIds: ObjectId[]): Promise<Set<string>>;
+  /**
+   * Ids (hex) of the given items unlocked (settled) for the member: with their own credits, or by
+   * anyone on their team (`accountId`: the account of their ACTIVE seat, else null).
+   */
+  unlockedIds(userId: ObjectId, itemType: ItemType, itemIds: ObjectId[], accountId?: ObjectId | null): Promise<Set<string>>;
   countForUser(userId: ObjectId): Promise<number>;
   /** Settled, newest first. */
   listForUser(userId: ObjectId, page: number, limit: number, itemType?: ItemType): Promise<{ data: UnlockDocument[]; total: number }>;
@@ -41,6 +46,7 @@ export default fp(
         await collection().insertOne(row);
       },
       find: (key) => collection().findOne(key),
+      findForTeam: (accountId, itemType, itemId) => collection().findOne({ accountId, itemType, itemId }),
       async settle(id) {
         await collection().updateOne({ _id: id }, { $set: { settled: true } });
       },
@@ -50,11 +56,13 @@ export default fp(
       async removeUnsettled(id) {
         await collection().deleteOne({ _id: id, settled: false });
       },
-      async unlockedIds(userId, itemType, itemIds) {
+      async unlockedIds(userId, itemType, itemIds, accountId = null) {
         if (!itemIds.length) return new Set();
-        const rows = await collection()
-          .find({ userId, itemType, itemId: { $in: itemIds }, settled: true }, { projection: { itemId: 1 } })
-          .toArray();
+        // What the member unlocked stays theirs (credits spent are not given back), even after leaving a team.
+        const filter: Filter<UnlockDocument> = accountId
+          ? { $or: [{ userId }, { accountId }], itemType, itemId: { $in: itemIds }, settled: true }
+          : { userId, itemType, itemId: { $in: itemIds }, settled: true };
+        const rows = await collection().find(filter, { projection: { itemId: 1 } }).toArray();
         return new Set(rows.map((row) => row.itemId.toHexString()));
       },
       countForUser: (userId) => collection().countDocuments({ userId, settled: true }),

@@ -6,6 +6,7 @@ import type { CatalogueItemDocument, ItemType, UnlockDocument } from '../../db/c
 import type { UserDocument } from '../../db/collections';
 import type { UnlockKey } from './unlocks-repository';
 import { AppError, conflict, forbidden, isDuplicateKeyError, notFound } from '../../errors/app-error';
+import { hasSeatAccess } from '../../billing/use-cases/context';
 
 export interface UnlockResult {
   unlock: UnlockDocument;
@@ -15,7 +16,7 @@ export interface UnlockResult {
 }
 
 export interface UnlocksService {
-  /** Ids (hex) of the given items the member unlocked (settled). */
+  /** Ids (hex) of the given items unlocked (settled) for the member: by them, or by anyone on their team. */
   unlockedIds(userId: ObjectId, itemType: ItemType, itemIds: ObjectId[]): Promise<Set<string>>;
   countForUser(userId: ObjectId): Promise<number>;
   unlock(user: UserDocument, itemType: ItemType, itemId: string): Promise<UnlockResult>;
@@ -52,12 +53,23 @@ export default fp(
       itemType === 'CONTENT' ? fastify.contentsRepository.findByIdOrSlug(id, true) : fastify.videosRepository.findByIdOrSlug(id, true);
 
     const creditsOf = (userId: ObjectId) => fastify.usersRepository.creditsOf(userId);
+    const team = fastify.teamRepository;
+
+    /**
+     * Whose credits pay: a member with an ACTIVE seat spends the laboratory's wallet (the
+     * manager's credits) and unlocks for the whole team; anyone else, their own.
+     */
+    async function walletOf(userId: ObjectId): Promise<{ walletId: ObjectId; accountId: ObjectId | null }> {
+      const seat = await team.findActiveSeat(userId);
+      const account = seat ? await team.findAccountById(seat.accountId) : null;
+      return account ? { walletId: account.managerId, accountId: account._id } : { walletId: userId, accountId: null };
+    }
 
     /** The settled row another request is writing, or null once it gave up (then try again). */
-    async function waitForOther(key: UnlockKey): Promise<UnlockDocument | null> {
+    async function waitForOther(key: UnlockKey, accountId: ObjectId | null): Promise<UnlockDocument | null> {
       const deadline = Date.now() + WAIT_FOR_PENDING_MS;
       for (;;) {
-        const existing = await rows.find(key);
+        const existing = accountId ? ((await rows.findForTeam(accountId, key.itemType, key.itemId)) ?? (await rows.find(key))) : await rows.find(key);
         if (!existing || existing.settled) return existing;
         if (now().getTime() - existing.createdAt.getTime() > ABANDONED_AFTER_MS) {
           await rows.removeUnsettled(existing._id);
@@ -71,7 +83,11 @@ export default fp(
     }
 
     const service: UnlocksService = {
-      unlockedIds: (userId, itemType, itemIds) => rows.unlockedIds(userId, itemType, itemIds),
+      async unlockedIds(userId, itemType, itemIds) {
+        if (!itemIds.length) return new Set();
+        const seat = await team.findActiveSeat(userId);
+        return rows.unlockedIds(userId, itemType, itemIds, seat?.accountId ?? null);
+      },
       countForUser: (userId) => rows.countForUser(userId),
 
       async unlock(user, itemType, itemId) {
@@ -87,28 +103,40 @@ export default fp(
             'NOT_UNLOCKABLE',
           );
         }
-        if (!(await fastify.subscriptionsRepository.hasActive(user._id))) {
+        const subscribed =
+          (await fastify.subscriptionsRepository.hasActive(user._id)) ||
+          (await hasSeatAccess({ team, subscriptions: fastify.subscriptionsRepository }, user._id));
+        if (!subscribed) {
           throw forbidden('Você precisa de uma assinatura ativa para desbloquear itens com créditos.', 'SUBSCRIPTION_REQUIRED');
         }
 
+        const { walletId, accountId } = await walletOf(user._id);
         const key = { userId: user._id, itemType, itemId: item._id };
         for (let attempt = 0; attempt < 3; attempt += 1) {
-          const row: UnlockDocument = { _id: new ObjectId(), ...key, credits: item.creditCost, settled: false, createdAt: now() };
+          // Already unlocked by this member, or by anyone on the team: nothing is charged.
+          const settled = [await rows.find(key), accountId ? await rows.findForTeam(accountId, itemType, item._id) : null].find(
+            (existing) => existing?.settled,
+          );
+          if (settled) return { unlock: settled, charged: false, credits: await creditsOf(walletId) };
+
+          const row: UnlockDocument = { _id: new ObjectId(), ...key, accountId, credits: item.creditCost, settled: false, createdAt: now() };
           try {
             await rows.insert(row);
           } catch (error) {
             if (!isDuplicateKeyError(error)) throw error;
-            const existing = await waitForOther(key);
-            if (existing) return { unlock: existing, charged: false, credits: await creditsOf(user._id) };
+            const existing = await waitForOther(key, accountId);
+            if (existing) return { unlock: existing, charged: false, credits: await creditsOf(walletId) };
             continue;
           }
 
-          const charged = await fastify.usersRepository.spendCredits(user._id, item.creditCost, now());
+          const charged = await fastify.usersRepository.spendCredits(walletId, item.creditCost, now());
           if (!charged) {
             await rows.remove(row._id);
-            const { balance } = await creditsOf(user._id);
+            const { balance } = await creditsOf(walletId);
             throw conflict(
-              `Créditos insuficientes: seu saldo é de ${balance} crédito(s) e este item custa ${item.creditCost}.`,
+              accountId
+                ? `Créditos insuficientes: o saldo do laboratório é de ${balance} crédito(s) e este item custa ${item.creditCost}.`
+                : `Créditos insuficientes: seu saldo é de ${balance} crédito(s) e este item custa ${item.creditCost}.`,
               'INSUFFICIENT_CREDITS',
             );
           }
@@ -122,5 +150,8 @@ export default fp(
     };
     fastify.decorate('unlocksService', service);
   },
-  { name: 'unlocks-service', dependencies: ['clock', 'catalogue-repositories', 'users-repository', 'subscriptions-repository', 'unlocks-repository'] },
+  {
+    name: 'unlocks-service',
+    dependencies: ['clock', 'catalogue-repositories', 'users-repository', 'subscriptions-repository', 'unlocks-repository', 'team-repository'],
+  },
 );
