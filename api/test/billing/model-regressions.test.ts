@@ -54,6 +54,50 @@ const REGRESSIONS: [string, Action[]][] = [
       { kind: 'reactivate', member: 0 },
     ],
   ],
+  // Laboratory accounts (issue 16): pending invitations outnumber the free seats.
+  [
+    'a lab of 2 seats invites two technicians and both accept: the second finds no seat',
+    [
+      { kind: 'subscribe', member: 0, plan: 'mensal', method: 'PIX', seats: 2 },
+      { kind: 'pay', member: 0, replay: false },
+      { kind: 'invite', member: 0, technician: 0 },
+      { kind: 'invite', member: 0, technician: 1 },
+      { kind: 'acceptInvitation', technician: 0 },
+      { kind: 'acceptInvitation', technician: 1 },
+      { kind: 'removeMember', member: 0, technician: 0 },
+      { kind: 'acceptInvitation', technician: 1 },
+    ],
+  ],
+  [
+    'a lab of 3 seats gives one up while an invitation is pending, then the renewal is paid at 2 seats',
+    [
+      { kind: 'subscribe', member: 0, plan: 'mensal', method: 'PIX', seats: 3 },
+      { kind: 'pay', member: 0, replay: false },
+      { kind: 'invite', member: 0, technician: 0 },
+      { kind: 'invite', member: 0, technician: 1 },
+      { kind: 'acceptInvitation', technician: 0 },
+      { kind: 'changeSeats', member: 0, seats: 2, previewFirst: true },
+      { kind: 'acceptInvitation', technician: 1 },
+      { kind: 'changeSeats', member: 0, seats: 1, previewFirst: false },
+      { kind: 'advance', hours: 26 * 24 },
+      { kind: 'pay', member: 0, replay: false },
+      { kind: 'advance', hours: 6 * 24 },
+      { kind: 'unlock', member: 0, item: 1 },
+    ],
+  ],
+  [
+    'a single member adds seats (upgrade), a technician joins and unlocks with the lab wallet, then the lab cancels now',
+    [
+      { kind: 'subscribe', member: 1, plan: 'trimestral', method: 'PIX' },
+      { kind: 'pay', member: 1, replay: false },
+      { kind: 'advance', hours: 20 * 24 },
+      { kind: 'changeSeats', member: 1, seats: 3, previewFirst: true },
+      { kind: 'pay', member: 1, replay: false },
+      { kind: 'invite', member: 1, technician: 2 },
+      { kind: 'acceptInvitation', technician: 2 },
+      { kind: 'cancelNow', member: 1, byAdmin: false },
+    ],
+  ],
 ];
 
 describe('Billing model: shrunk counter-examples', () => {

@@ -19,7 +19,7 @@ const PLAN_KEYS: PlanKey[] = ['mensal', 'trimestral', 'anual'];
 const HOURS = [1, 12, 24, 2 * 24, 3 * 24, 5 * 24, 6 * 24, 8 * 24, 20 * 24, 31 * 24, 95 * 24];
 
 export type Action =
-  | { kind: 'subscribe'; member: number; plan: PlanKey; method: 'PIX' | 'CREDIT_CARD' }
+  | { kind: 'subscribe'; member: number; plan: PlanKey; method: 'PIX' | 'CREDIT_CARD'; seats?: number }
   | { kind: 'pay'; member: number; replay: boolean }
   | { kind: 'payLate'; member: number; hours: number }
   | { kind: 'replayWebhook'; member: number }
@@ -31,15 +31,22 @@ export type Action =
   | { kind: 'paymentMethod'; member: number; method: 'PIX' | 'CREDIT_CARD' }
   | { kind: 'unlock'; member: number; item: number }
   | { kind: 'advance'; hours: number }
-  | { kind: 'reconcile' };
+  | { kind: 'reconcile' }
+  // laboratory accounts (issue 16): seats bought, technicians joining and leaving
+  | { kind: 'changeSeats'; member: number; seats: number; previewFirst: boolean }
+  | { kind: 'invite'; member: number; technician: number }
+  | { kind: 'acceptInvitation'; technician: number }
+  | { kind: 'removeMember'; member: number; technician: number };
 
 // Mostly one member (so histories go deep), sometimes the other (so members do not mix).
 const member = fc.constantFrom(0, 0, 0, 1);
 const plan = fc.constantFrom(...PLAN_KEYS);
 const method = fc.constantFrom<'PIX' | 'CREDIT_CARD'>('PIX', 'CREDIT_CARD');
 const hours = fc.constantFrom(...HOURS);
+const seats = fc.constantFrom(1, 1, 2, 3, 4);
+const technician = fc.constantFrom(0, 1, 2);
 export const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), member, plan, method }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), member, plan, method, seats }) },
   { weight: 7, arbitrary: fc.record({ kind: fc.constant('pay' as const), member, replay: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('payLate' as const), member, hours }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayWebhook' as const), member }) },
@@ -52,6 +59,10 @@ export const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('unlock' as const), member, item: fc.integer({ min: 0, max: 5 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), hours }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'reconcile' as const }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('changeSeats' as const), member, seats, previewFirst: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('invite' as const), member, technician }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('acceptInvitation' as const), technician }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('removeMember' as const), member, technician }) },
 );
 
 /** Emulator accounts made once; each run's fresh app gets their profiles. Tokens are renewed before they expire. */
@@ -65,15 +76,27 @@ async function tokens(): Promise<string[]> {
   return accounts.map((account) => account.idToken);
 }
 
+/** Two members, the admin, then three people who may join the members' laboratories as technicians. */
 async function ensureAccounts(): Promise<void> {
   if (accounts.length) return;
-  accounts = await Promise.all([createAccount(), createAccount(), createAccount()]);
+  accounts = await Promise.all(Array.from({ length: 6 }, () => createAccount()));
   signedInAt = Date.now();
 }
+
+/** A profile laboratory with a valid CNPJ: both members may buy seats. */
+const LABORATORY = {
+  name: 'Laboratório do Modelo',
+  cnpj: '11.222.333/0001-81',
+  phone: '(11) 3456-7890',
+  address: { cep: '01310-100', street: 'Av. Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+};
 
 interface World {
   t: BillingTestApp;
   members: { token: string; id: string }[];
+  technicians: { token: string; id: string; email: string }[];
+  /** Each technician's invitation tokens, newest last (pending ones may outnumber free seats). */
+  invitations: string[][];
   admin: string;
   subscriptions: (string | null)[];
   paidEvents: { rawBody: string; headers: Record<string, string> }[][];
@@ -103,17 +126,36 @@ async function newWorld(): Promise<World> {
   const t = app;
   await ensureAccounts();
   t.clock.set('2026-03-10T12:00:00.000Z');
-  for (const name of [COLLECTIONS.users, COLLECTIONS.subscriptions, COLLECTIONS.invoices, COLLECTIONS.unlocks]) {
+  for (const name of [
+    COLLECTIONS.users,
+    COLLECTIONS.subscriptions,
+    COLLECTIONS.invoices,
+    COLLECTIONS.unlocks,
+    COLLECTIONS.laboratoryAccounts,
+    COLLECTIONS.seats,
+    COLLECTIONS.invitations,
+  ]) {
     await t.db.collection(name).deleteMany({});
   }
-  const [first, second, admin] = await tokens();
-  const members = [];
-  for (const token of [first!, second!, admin!]) {
+  const all = await tokens();
+  const people = [];
+  for (const token of all) {
     const created = await t.call('POST', '/v1/users', { token, body: {} });
-    members.push({ token, id: created.body._id as string });
+    people.push({ token, id: created.body._id as string, email: created.body.email as string });
+  }
+  for (const member of people.slice(0, 2)) {
+    await t.call('PATCH', `/v1/users/${member.id}`, { token: member.token, body: { laboratory: LABORATORY } });
   }
   await t.db.collection<UserDocument>(COLLECTIONS.users).updateOne({ email: accounts[2]!.email.toLowerCase() }, { $set: { role: 'ADMIN' } });
-  return { t, members: members.slice(0, 2), admin: admin!, subscriptions: [null, null], paidEvents: [[], []] };
+  return {
+    t,
+    members: people.slice(0, 2),
+    technicians: people.slice(3),
+    invitations: [[], [], []],
+    admin: all[2]!,
+    subscriptions: [null, null],
+    paidEvents: [[], []],
+  };
 }
 
 const accepted = (status: number) => status < 500;
@@ -128,6 +170,7 @@ async function openInvoice(world: World, index: number): Promise<InvoiceDocument
 async function step(world: World, act: Action): Promise<void> {
   const { t } = world;
   const who = 'member' in act ? world.members[act.member]! : null;
+  if (act.kind === 'acceptInvitation' && !world.technicians[act.technician]) return;
   const subId = 'member' in act ? world.subscriptions[act.member] : null;
   const expectOk = (status: number, what: string, body: unknown) => {
     if (!accepted(status)) throw new Error(`${what} respondeu ${status}: ${JSON.stringify(body)}`);
@@ -152,7 +195,10 @@ async function step(world: World, act: Action): Promise<void> {
 
   switch (act.kind) {
     case 'subscribe': {
-      const result = await t.call('POST', '/v1/subscriptions', { token: who!.token, body: { planId: t.plans[act.plan]._id, paymentMethod: act.method } });
+      const result = await t.call('POST', '/v1/subscriptions', {
+        token: who!.token,
+        body: { planId: t.plans[act.plan]._id, paymentMethod: act.method, ...(act.seats ? { seats: act.seats } : {}) },
+      });
       expectOk(result.status, 'assinar', result.body);
       if (result.status === 201) world.subscriptions[act.member] = result.body._id;
       return;
@@ -181,14 +227,26 @@ async function step(world: World, act: Action): Promise<void> {
       const result = await t.call('PATCH', `/v1/subscriptions/reactivate/${subId}`, { token: who!.token });
       return expectOk(result.status, 'reativar', result.body);
     }
-    case 'changePlan': {
+    case 'changePlan':
+    case 'changeSeats': {
       if (!subId) return;
-      const target = t.plans[act.plan] as PlanView;
+      let target: PlanView;
+      let query: Record<string, string | number> = {};
+      if (act.kind === 'changePlan') {
+        target = t.plans[act.plan] as PlanView;
+      } else {
+        const current = (await t.call('GET', `/v1/subscriptions/${subId}`, { token: who!.token })).body;
+        target = Object.values(t.plans).find((candidate) => candidate.externalPlanId === current.externalPlanId)!;
+        query = { seats: act.seats };
+      }
       const preview = act.previewFirst
-        ? await t.call('GET', `/v1/subscriptions/${subId}/plan-preview`, { token: who!.token, query: { externalPlanId: target.externalPlanId } })
+        ? await t.call('GET', `/v1/subscriptions/${subId}/plan-preview`, { token: who!.token, query: { externalPlanId: target.externalPlanId, ...query } })
         : null;
       if (preview) expectOk(preview.status, 'prévia', preview.body);
-      const result = await t.call('PATCH', `/v1/subscriptions/${subId}/plan`, { token: who!.token, body: { externalPlanId: target.externalPlanId } });
+      const result = await t.call('PATCH', `/v1/subscriptions/${subId}/plan`, {
+        token: who!.token,
+        body: { externalPlanId: target.externalPlanId, ...query },
+      });
       expectOk(result.status, 'trocar de plano', result.body);
       if (preview && preview.status !== result.status) throw new Error(`prévia ${preview.status} ≠ confirmação ${result.status}`);
       if (preview?.status === 200) {
@@ -229,6 +287,27 @@ async function step(world: World, act: Action): Promise<void> {
     case 'reconcile':
       await t.app.reconciliation.run();
       return;
+    case 'invite': {
+      // The member (if they manage a laboratory with a free seat) invites the technician.
+      const person = world.technicians[act.technician]!;
+      const invited = await t.call('POST', '/v1/team/invitations', { token: who!.token, body: { email: person.email } });
+      expectOk(invited.status, 'convidar', invited.body);
+      if (invited.status === 201) world.invitations[act.technician]!.push(String(invited.body.inviteUrl).split('/').pop()!);
+      return;
+    }
+    case 'acceptInvitation': {
+      // Later, maybe after other acceptances took the seats or the seats were reduced.
+      const token = world.invitations[act.technician]!.at(-1);
+      if (!token) return;
+      const person = world.technicians[act.technician]!;
+      const accepted = await t.call('POST', `/v1/team/invitations/by-token/${token}/accept`, { token: person.token });
+      return expectOk(accepted.status, 'aceitar convite', accepted.body);
+    }
+    case 'removeMember': {
+      const person = world.technicians[act.technician]!;
+      const removed = await t.call('DELETE', `/v1/team/members/${person.id}`, { token: who!.token });
+      return expectOk(removed.status, 'remover da equipe', removed.body);
+    }
   }
 }
 
