@@ -216,11 +216,11 @@ describe('the catalog', () => {
     expect(await page.getByRole('list', { name: 'Falas do vídeo' }).getByRole('button').count()).toBe(1);
   });
 
-  it('When a certificate address is opened, then the placeholder says the check is coming', async () => {
+  // The certificate pages' own journey (genuine, superseded, not found) is tests/certificates.test.ts.
+  it('When a certificate address with a code that does not exist is opened, then the page says it was not found', async () => {
     const page = await newPage();
     await open(page, '/certificados/ABC123');
-    await heading(page, 'Verificação de certificados em breve');
-    await checkPage(page, 'catalog-certificate-placeholder');
+    await heading(page, 'Certificado não encontrado');
   });
 });
 

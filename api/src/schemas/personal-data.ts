@@ -31,6 +31,21 @@ export const PersonalDataExportSchema = Type.Object(
       }),
     ),
     votes: Type.Array(Type.Object({ suggestionId: ObjectIdString, createdAt: DateTime })),
+    certificates: Type.Array(
+      Type.Object({
+        code: Type.String(),
+        version: Type.Integer({ minimum: 1 }),
+        videoId: ObjectIdString,
+        holderName: Type.String(),
+        videoTitle: Type.String(),
+        hours: Type.Number(),
+        completedAt: DateTime,
+        issuedAt: DateTime,
+        laboratory: Type.Union([Type.Object({ name: Type.String(), cnpj: Type.String() }), Type.Null()]),
+        current: Type.Boolean(),
+      }),
+      { description: 'Certificados de conclusão, todas as versões (cada uma traz o nome com que foi emitida)' },
+    ),
   },
   { description: 'Dados pessoais do membro (LGPD, art. 18)' },
 );

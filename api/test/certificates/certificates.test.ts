@@ -63,7 +63,7 @@ async function watch(actor: TestActor, videoId: string, to: number) {
 const myCertificates = async (actor: TestActor) => {
   const result = await testApp.call('GET', '/v1/me/certificates', { token: actor.token });
   expect(result.status).toBe(200);
-  return result.body.data as { code: string; version: number; videoId: string; videoTitle: string; hours: number; completedAt: string }[];
+  return result.body.data as { code: string; version: number; videoId: string; videoTitle: string; hours: number; completedAt: string; issuedAt: string }[];
 };
 
 const bytes = async (path: string) => {
@@ -330,7 +330,23 @@ describe('Verifying', () => {
   });
 });
 
-describe('Account deletion (LGPD)', () => {
+describe('Personal data (LGPD)', () => {
+  test('When the member exports their data, then every version of their certificates is in the file', async () => {
+    const member = await memberWithLaboratory('Vera Exporta');
+    const video = await newVideo({ title: 'Vídeo exportado' });
+    await watch(member, video._id, 4860);
+    const [first] = await myCertificates(member);
+    await testApp.call('PATCH', `/v1/users/${member.id}`, { token: member.token, body: { name: 'Vera Exportada' } });
+    const [second] = await myCertificates(member);
+    const exported = await testApp.call('GET', '/v1/me/export', { token: member.token });
+    expect(exported.status).toBe(200);
+    const common = { videoId: video._id, videoTitle: 'Vídeo exportado', hours: 1.5, laboratory: { name: 'Laboratório Vida', cnpj: '11222333000181' } };
+    expect(exported.body.certificates).toEqual([
+      { ...common, code: first!.code, version: 1, holderName: 'Vera Exporta', completedAt: first!.completedAt, issuedAt: first!.issuedAt, current: false },
+      { ...common, code: second!.code, version: 2, holderName: 'Vera Exportada', completedAt: first!.completedAt, issuedAt: second!.issuedAt, current: true },
+    ]);
+  });
+
   test('When the member deletes their account, then their certificates go with it and the codes answer 404', async () => {
     const member = await createActor(testApp, 'USER', 'Olga Apagada');
     const video = await newVideo();

@@ -29,6 +29,8 @@ export interface CertificatesRepository {
   history(userId: ObjectId, videoId: ObjectId): Promise<CertificateDocument[]>;
   /** The member's current certificates (not superseded), most recently completed first. */
   currentForUser(userId: ObjectId): Promise<CertificateDocument[]>;
+  /** Every version of every certificate of the member (LGPD export), by video and version. */
+  allForUser(userId: ObjectId): Promise<CertificateDocument[]>;
   /** Erases every version of the member's certificates (LGPD deletion); answers how many went. */
   deleteAllForUser(userId: ObjectId): Promise<number>;
   /** The laboratory a certificate issued now would name (see CertificateDocument.laboratory). */
@@ -149,6 +151,8 @@ export default fp(
         }
         return issued;
       },
+
+      allForUser: (userId) => collection().find({ userId }).sort({ completedAt: 1, videoId: 1, version: 1 }).toArray(),
 
       deleteAllForUser: async (userId) => (await collection().deleteMany({ userId })).deletedCount,
 

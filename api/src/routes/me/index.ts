@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors/app-error
 import { lockOf } from '../../plugins/app/entitlements';
 import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../schemas/common';
 import { DeleteAccountBody, PersonalDataExportSchema } from '../../schemas/personal-data';
-import { MyCertificatesSchema, toMyCertificate } from '../../schemas/certificates';
+import { MyCertificatesSchema, toMyCertificate, toPublicCertificate } from '../../schemas/certificates';
 import { MyProgressQuery, MyProgressSchema, ProgressReportBody, ProgressSchema } from '../../schemas/progress';
 import { toInvoiceResponse, toSubscriptionResponse } from '../../schemas/subscriptions';
 import { toUserResponse } from '../../schemas/users';
@@ -39,6 +39,7 @@ const me: FastifyPluginAsyncTypebox = async (fastify) => {
       const at = fastify.clock.now();
       const data = await fastify.personalData.collect(request.user!);
       const plans = await fastify.plansRepository.mapAll();
+      const certificates = await fastify.certificatesRepository.allForUser(data.user._id);
       request.log.info(
         { audit: 'lgpd.export', userId: data.user._id.toHexString() },
         'LGPD: o membro exportou os próprios dados',
@@ -68,6 +69,10 @@ const me: FastifyPluginAsyncTypebox = async (fastify) => {
             createdAt: suggestion.createdAt.toISOString(),
           })),
           votes: data.votes.map((row) => ({ suggestionId: row.suggestionId.toHexString(), createdAt: row.createdAt.toISOString() })),
+          certificates: certificates.map((certificate) => {
+            const { history: _history, supersededBy: _supersededBy, ...fields } = toPublicCertificate(certificate, []);
+            return { ...fields, videoId: certificate.videoId.toHexString() };
+          }),
         });
     },
   );

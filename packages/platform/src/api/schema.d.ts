@@ -4646,6 +4646,25 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Certificados de conclusão, todas as versões (cada uma traz o nome com que foi emitida) */
+                            certificates: {
+                                code: string;
+                                /** Format: date-time */
+                                completedAt: string;
+                                current: boolean;
+                                holderName: string;
+                                hours: number;
+                                /** Format: date-time */
+                                issuedAt: string;
+                                laboratory: {
+                                    cnpj: string;
+                                    name: string;
+                                } | null;
+                                version: number;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                videoId: string;
+                                videoTitle: string;
+                            }[];
                             /** Format: date-time */
                             exportedAt: string;
                             invoices: {
