@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { INVITATION_STATUSES, SEAT_ROLES, SEAT_STATUSES, type InvitationDocument } from '../db/team';
 import type { TeamView } from '../plugins/app/team-service';
+import { hoursOf, type TrainingRecord } from '../services/training-record';
 import { SUBSCRIPTION_STATUSES } from '../db/collections';
 import { DateTime, ObjectIdString } from './common';
 
@@ -104,8 +105,8 @@ export const AcceptedInvitationSchema = Type.Object({ accountId: ObjectIdString,
 
 export const TrainingQuery = Type.Object(
   {
-    from: Type.Optional(Type.String({ format: 'date', description: 'Início do período (AAAA-MM-DD); padrão: 12 meses antes de `to`' })),
-    to: Type.Optional(Type.String({ format: 'date', description: 'Fim do período (AAAA-MM-DD, inclusive); padrão: hoje' })),
+    from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Início do período (AAAA-MM-DD, horário de Brasília); padrão: 12 meses antes de `to`' })),
+    to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Fim do período (AAAA-MM-DD, inclusive); padrão: hoje' })),
   },
   { additionalProperties: false },
 );
@@ -132,7 +133,7 @@ export const TrainingPersonSchema = Type.Object({
 
 export const TrainingSchema = Type.Object(
   {
-    period: Type.Object({ from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }) }),
+    period: Type.Object({ from: Type.String({ description: 'AAAA-MM-DD' }), to: Type.String({ description: 'AAAA-MM-DD, inclusive' }) }),
     people: Type.Array(TrainingPersonSchema),
   },
   { description: 'Registro de treinamento da equipe: vídeos concluídos no período, por pessoa' },
@@ -173,3 +174,26 @@ export function toTeamMembersResponse(view: TeamView): TeamResponse['members'] {
   }));
 }
 
+
+export function toTrainingResponse(record: TrainingRecord): TrainingResponse {
+  return {
+    period: { from: record.period.from, to: record.period.to },
+    people: record.people.map((person) => ({
+      userId: person.userId.toHexString(),
+      name: person.name,
+      email: person.email,
+      role: person.role,
+      seatStatus: person.seatStatus,
+      videosFinished: person.items.length,
+      hoursWatched: hoursOf(person.items.reduce((sum, item) => sum + item.durationSeconds, 0)),
+      lastActivityAt: person.lastActivityAt ? person.lastActivityAt.toISOString() : null,
+      items: person.items.map((item) => ({
+        videoId: item.videoId.toHexString(),
+        videoTitle: item.videoTitle,
+        finishedAt: item.finishedAt.toISOString(),
+        durationSeconds: item.durationSeconds,
+        certificateCode: item.certificateCode,
+      })),
+    })),
+  };
+}

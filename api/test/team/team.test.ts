@@ -299,6 +299,21 @@ describe('Removing a member', () => {
   });
 });
 
+describe('LGPD', () => {
+  test('When a technician deletes their account, then their seat is freed and the training record keeps the stay without their e-mail', async () => {
+    const lab = await labManager(t, t.plans.mensal, 2);
+    const technician = await addTechnician(t, lab.manager, 'Diana Exclui');
+    const deleted = await t.call('DELETE', '/v1/me', { token: technician.token, body: { confirmation: 'EXCLUIR' } });
+    expect(deleted.status).toBe(204);
+    const team = await t.call('GET', '/v1/team', { token: lab.manager.token });
+    expect(team.body.account.seatsUsed).toBe(1);
+    expect(team.body.members).toHaveLength(1);
+    const record = await t.call('GET', '/v1/team/training', { token: lab.manager.token });
+    expect(record.body.people).toContainEqual(expect.objectContaining({ userId: technician.id, name: 'Conta excluída', email: '', seatStatus: 'REMOVED' }));
+    expect(JSON.stringify(record.body)).not.toContain(technician.account.email);
+  });
+});
+
 describe('GET /users/{id}/team', () => {
   test('When an admin or the manager asks, then the account with its people; a technician sees the account without the people', async () => {
     const lab = await labManager(t, t.plans.mensal, 3);

@@ -40,6 +40,8 @@ export interface TeamRepository {
   listSeats(accountId: ObjectId, includeRemoved?: boolean): Promise<SeatDocument[]>;
   /** ACTIVE → REMOVED; false when it was not ACTIVE. */
   removeSeat(id: ObjectId, at: Date): Promise<boolean>;
+  /** LGPD: the person's seats keep no e-mail (the training record then shows them as a deleted account). */
+  forgetSeatEmails(userId: ObjectId): Promise<void>;
 
   insertInvitation(invitation: InvitationDocument): Promise<void>;
   findInvitation(accountId: ObjectId, id: ObjectId): Promise<InvitationDocument | null>;
@@ -55,6 +57,8 @@ export interface TeamRepository {
 
   /** Videos these people finished in [from, to] (progress rows with `finishedAt`). */
   finishedVideos(userIds: ObjectId[], from: Date, to: Date): Promise<FinishedVideo[]>;
+  /** Each person's latest progress report (any video), by user id (hex). */
+  lastActivity(userIds: ObjectId[]): Promise<Map<string, Date>>;
   /** Current certificates (not superseded) of these people (read only: the certificates feature writes them). */
   currentCertificates(userIds: ObjectId[]): Promise<CertificateReference[]>;
 }
@@ -108,6 +112,9 @@ export default fp(
           .find(includeRemoved ? { accountId } : { accountId, status: 'ACTIVE' })
           .sort({ joinedAt: 1, _id: 1 })
           .toArray(),
+      async forgetSeatEmails(userId) {
+        await seats().updateMany({ userId }, { $set: { email: '' } });
+      },
       async removeSeat(id, at) {
         const result = await seats().updateOne({ _id: id, status: 'ACTIVE' }, { $set: { status: 'REMOVED', removedAt: at } });
         return result.matchedCount === 1;
@@ -156,6 +163,15 @@ export default fp(
           durationSeconds: row.durationSeconds,
           lastReportAt: row.lastReportAt,
         }));
+      },
+      async lastActivity(userIds) {
+        const latest = new Map<string, Date>();
+        // One indexed lookup per person ({ userId, lastReportAt: -1 }): a team has at most 100 seats.
+        for (const userId of userIds) {
+          const [row] = await progress().find({ userId }, { projection: { lastReportAt: 1 } }).sort({ lastReportAt: -1, _id: -1 }).limit(1).toArray();
+          if (row) latest.set(userId.toHexString(), row.lastReportAt);
+        }
+        return latest;
       },
       async currentCertificates(userIds) {
         if (!userIds.length) return [];

@@ -6,6 +6,7 @@ import type { UserDocument } from '../../db/collections';
 import type { InvitationDocument, LaboratoryAccountDocument, SeatDocument, SeatRole } from '../../db/team';
 import { AppError, badRequest, conflict, forbidden, isDuplicateKeyError, notFound } from '../../errors/app-error';
 import { sendInvitationToOutbox } from '../../services/invitation-outbox';
+import type { TrainingItem, TrainingPerson, TrainingPeriod, TrainingRecord } from '../../services/training-record';
 
 /** An invitation link is valid for 7 days. */
 export const INVITATION_TTL_DAYS = 7;
@@ -40,6 +41,13 @@ export interface TeamService {
   accountOfUser(userId: ObjectId): Promise<{ account: LaboratoryAccountDocument; role: SeatRole } | null>;
   /** ACTIVE seats of the account, and REMOVED ones too with `includeRemoved` (the training record keeps them). */
   seats(accountId: ObjectId, includeRemoved?: boolean): Promise<SeatDocument[]>;
+  /**
+   * LGPD deletion: a technician's seat is freed (REMOVED) and every seat of the person forgets
+   * their e-mail; a manager's account stays (its subscription is canceled by the deletion).
+   */
+  forgetPerson(user: UserDocument): Promise<void>;
+  /** Everyone who holds or held a seat: the videos they finished in the period while on the team. */
+  training(account: LaboratoryAccountDocument, period: TrainingPeriod): Promise<TrainingRecord>;
 }
 
 declare module 'fastify' {
@@ -95,7 +103,8 @@ export default fp(
           credits: manager ? { balance: manager.credits.balance, used: manager.credits.used } : { balance: 0, used: 0 },
           members: seats.map((seat) => {
             const person = people.get(seat.userId.toHexString());
-            return { userId: seat.userId, name: person?.name ?? seat.email, email: person?.email ?? seat.email, role: seat.role, joinedAt: seat.joinedAt };
+            const name = person?.name ?? (seat.email || 'Conta excluída');
+            return { userId: seat.userId, name, email: person?.email ?? seat.email, role: seat.role, joinedAt: seat.joinedAt };
           }),
           invitations: invitations.filter((invitation) => isPendingNow(invitation, at)),
         };
@@ -218,9 +227,69 @@ export default fp(
       },
 
       seats: (accountId, includeRemoved) => repo.listSeats(accountId, includeRemoved),
+
+      async forgetPerson(user) {
+        const seat = await repo.findActiveSeat(user._id);
+        if (seat?.role === 'TECHNICIAN') {
+          const at = now();
+          if (await repo.removeSeat(seat._id, at)) await repo.releaseSeat(seat.accountId, at);
+        }
+        await repo.forgetSeatEmails(user._id);
+      },
+
+      async training(account, period) {
+        const seats = await repo.listSeats(account._id, true);
+        // A person may have left and come back: every stay counts, the latest seat says their status.
+        const stays = new Map<string, SeatDocument[]>();
+        for (const seat of seats) stays.set(seat.userId.toHexString(), [...(stays.get(seat.userId.toHexString()) ?? []), seat]);
+        const userIds = [...stays.values()].map((list) => list[0]!.userId);
+        const [people, finished, certificates, activity] = await Promise.all([
+          users.findSummaries(userIds),
+          repo.finishedVideos(userIds, period.start, period.end),
+          repo.currentCertificates(userIds),
+          repo.lastActivity(userIds),
+        ]);
+        const videos = await fastify.videosRepository.findByIds([...new Set(finished.map((row) => row.videoId.toHexString()))].map((id) => new ObjectId(id)), false);
+        const videoById = new Map(videos.map((video) => [video._id.toHexString(), video]));
+        const personById = new Map(people.map((person) => [person._id.toHexString(), person]));
+        const codeOf = new Map(certificates.map((certificate) => [`${certificate.userId.toHexString()}:${certificate.videoId.toHexString()}`, certificate.code]));
+
+        const result: TrainingPerson[] = [...stays.entries()].map(([id, list]) => {
+          const latest = list.find((seat) => seat.status === 'ACTIVE') ?? list[list.length - 1]!;
+          const onTeam = (at: Date) => list.some((seat) => seat.joinedAt <= at && (!seat.removedAt || at <= seat.removedAt));
+          const items: TrainingItem[] = finished
+            .filter((row) => row.userId.toHexString() === id && onTeam(row.finishedAt))
+            .map((row) => {
+              const video = videoById.get(row.videoId.toHexString());
+              return {
+                videoId: row.videoId,
+                videoTitle: video?.title ?? 'Vídeo removido do catálogo',
+                finishedAt: row.finishedAt,
+                durationSeconds: Math.round(video?.durationSeconds ?? row.durationSeconds),
+                certificateCode: codeOf.get(`${id}:${row.videoId.toHexString()}`) ?? null,
+              };
+            });
+          const person = personById.get(id);
+          return {
+            userId: latest.userId,
+            name: person?.name ?? (latest.email || 'Conta excluída'),
+            email: person?.email ?? latest.email,
+            role: latest.role,
+            seatStatus: latest.status,
+            lastActivityAt: activity.get(id) ?? null,
+            items,
+          };
+        });
+        const rank = (person: TrainingPerson) => (person.role === 'MANAGER' ? 0 : person.seatStatus === 'ACTIVE' ? 1 : 2);
+        result.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'pt-BR'));
+        return { account, period, people: result };
+      },
     };
 
     fastify.decorate('team', service);
   },
-  { name: 'team-service', dependencies: ['clock', 'team-repository', 'users-repository', 'subscriptions-repository', 'billing'] },
+  {
+    name: 'team-service',
+    dependencies: ['clock', 'team-repository', 'users-repository', 'subscriptions-repository', 'catalogue-repositories', 'billing'],
+  },
 );

@@ -112,6 +112,8 @@ const me: FastifyPluginAsyncTypebox = async (fastify) => {
       // 3. The subscription ends through the billing rules (open invoices canceled with it).
       const open = await fastify.subscriptionsRepository.findOpenByUser(user._id);
       if (open) await fastify.billing.cancelNow(open);
+      // 3b. A technician's seat is freed; seats (kept in the laboratory's training record) forget the e-mail.
+      await fastify.team.forgetPerson(user);
       // 4. Personal records erased, fiscal ones kept without the person; 5. the profile itself.
       const report = await fastify.personalData.eraseRecords(user);
       // Certificates carry the name: they go too (their codes then answer "não encontrado").

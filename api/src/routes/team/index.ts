@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, NoQuery } from '../../schemas/common';
+import { trainingCsv, trainingFileName, trainingPdf, trainingPeriod } from '../../services/training-record';
 import {
   AcceptedInvitationSchema,
   CreatedInvitationSchema,
@@ -11,6 +13,9 @@ import {
   MemberParams,
   TeamSchema,
   toInvitationResponse,
+  toTrainingResponse,
+  TrainingQuery,
+  TrainingSchema,
   toTeamAccountResponse,
   toTeamMembersResponse,
 } from '../../schemas/team';
@@ -44,6 +49,77 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
         members: toTeamMembersResponse(view),
         invitations: view.invitations.map(toInvitationResponse),
       };
+    },
+  );
+
+  /** The manager's record for the period asked for (default: the last 12 months). */
+  const record = async (request: { user: Parameters<typeof service.managedAccount>[0] | null; query: { from?: string | undefined; to?: string | undefined } }) => {
+    const account = await service.managedAccount(request.user!);
+    return service.training(account, trainingPeriod(fastify.clock.now(), request.query.from, request.query.to));
+  };
+  const trainingDescription =
+    'Quem está ou esteve na equipe (REMOVED: saiu, o registro fica com o laboratório) e os vídeos que concluiu no período enquanto estava nela; ' +
+    'from/to em AAAA-MM-DD (horário de Brasília, to inclusive; padrão: os últimos 12 meses). 400 INVALID_PERIOD; 403 para um técnico.';
+
+  fastify.get(
+    '/training',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Registro de treinamento da equipe: vídeos concluídos, horas, última atividade e certificados, por pessoa (só o gestor)',
+        description: trainingDescription,
+        querystring: TrainingQuery,
+        response: { 200: TrainingSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => toTrainingResponse(await record(request)),
+  );
+
+  fastify.get(
+    '/training.csv',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'O registro de treinamento em CSV: uma linha por pessoa e vídeo (Nome, E-mail, Vídeo, Concluído em, Duração (h), Certificado) (só o gestor)',
+        description: `${trainingDescription} UTF-8 com BOM; textos que uma planilha executaria como fórmula ganham um apóstrofo.`,
+        querystring: TrainingQuery,
+        produces: ['text/csv'],
+        response: { 200: Type.String({ description: 'CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho)' }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const training = await record(request);
+      return (reply as FastifyReply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${trainingFileName(training.period, 'csv')}"`)
+        .header('cache-control', 'no-store')
+        .send(trainingCsv(training));
+    },
+  );
+
+  fastify.get(
+    '/training.pdf',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'O registro de treinamento em PDF: laboratório, CNPJ, período e, por pessoa, vídeo, data de conclusão, duração e certificado (só o gestor)',
+        description: trainingDescription,
+        querystring: TrainingQuery,
+        produces: ['application/pdf'],
+        response: { 200: Type.String({ description: 'PDF', contentMediaType: 'application/pdf' }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const training = await record(request);
+      const pdf = await trainingPdf(training, fastify.clock.now());
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${trainingFileName(training.period, 'pdf')}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 

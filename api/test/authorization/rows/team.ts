@@ -104,6 +104,9 @@ export const teamGroup: MatrixGroup = {
   prepare,
   rows: [
     { method: 'GET', route: '/v1/team/', request: asManagers, expect: OWN_TEAM },
+    { method: 'GET', route: '/v1/team/training', query: () => ({ from: '2026-01-01' }), request: asManagers, expect: OWN_TEAM },
+    { method: 'GET', route: '/v1/team/training.csv', request: asManagers, expect: OWN_TEAM },
+    { method: 'GET', route: '/v1/team/training.pdf', query: () => ({ to: '2026-12-31' }), request: asManagers, expect: OWN_TEAM },
     {
       method: 'POST',
       route: '/v1/team/invitations',
