@@ -219,7 +219,7 @@ describe('laboratory accounts', () => {
     expect(cells.slice(1, 4)).toEqual(['Técnico', '1', `${row.hoursWatched.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`]);
     await page.getByText(`Vídeos de ${technician.name} (1)`).click();
     const item = page.getByRole('table', { name: `Vídeos concluídos por ${technician.name}` }).getByRole('row', { name: new RegExp(VIDEO.title) });
-    await item.getByRole('link', { name: certificateCode }).waitFor();
+    expect(await item.getByRole('link', { name: certificateCode, exact: true }).getAttribute('href')).toBe(`/certificados/${certificateCode}`);
     await page.getByText('2 de 3 em uso · 1 livre').waitFor();
     await checkPage(page, 'team-equipe-training');
 
