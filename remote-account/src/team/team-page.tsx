@@ -32,6 +32,13 @@ export function hoursWords(hours: number): string {
   return `${hours.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`;
 }
 
+/** A video's length as a person reads it: "45 s", "12 min", "1,5 h". */
+export function durationWords(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  return hoursWords(Math.round(seconds / 360) / 10);
+}
+
 function Seats({ account }: { account: Team['account'] }) {
   const free = Math.max(account.seats - account.seatsUsed, 0);
   return (
@@ -205,7 +212,7 @@ function PersonItems({ person }: { person: TrainingPerson }) {
   const columns: TableColumn<TrainingItem>[] = [
     { key: 'video', header: 'Vídeo', wrap: true, cell: (i) => i.videoTitle },
     { key: 'finishedAt', header: 'Concluído em', cell: (i) => formatDate(i.finishedAt) },
-    { key: 'duration', header: 'Duração', align: 'end', cell: (i) => hoursWords(Math.round(i.durationSeconds / 360) / 10) },
+    { key: 'duration', header: 'Duração', align: 'end', cell: (i) => durationWords(i.durationSeconds) },
     {
       key: 'certificate',
       header: 'Certificado',

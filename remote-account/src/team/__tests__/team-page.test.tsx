@@ -167,7 +167,9 @@ describe('/equipe', () => {
     expect(row).toHaveTextContent('1,0 h');
     expect(within(row).getByRole('link', { name: 'ABCD2345EF' })).toHaveAttribute('href', '/certificados/ABCD2345EF');
     expect(within(row).getByRole('link', { name: 'Baixar o certificado ABCD2345EF em PDF' })).toHaveAttribute('href', expect.stringMatching(/\/v1\/certificates\/ABCD2345EF\/pdf$/));
-    expect(within(items).getByRole('row', { name: /Biossegurança/ })).toHaveTextContent('—');
+    const short = within(items).getByRole('row', { name: /Biossegurança/ });
+    expect(short).toHaveTextContent('30 min');
+    expect(short).toHaveTextContent('—');
   });
 
   it('When the period changes, then it goes to the URL and the record and the exports are asked for that period', async () => {
