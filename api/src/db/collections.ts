@@ -31,7 +31,6 @@ export const COLLECTIONS = {
   laboratoryAccounts: 'laboratoryAccounts',
   seats: 'seats',
   invitations: 'invitations',
-  certificates: 'certificates',
 } as const;
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;
