@@ -52,7 +52,10 @@ beforeAll(async () => {
   expect((await t.call('DELETE', `/v1/team/members/${leaving.id}`, { token: lab.manager.token })).status).toBe(204);
 
   // Certificates are written by the certificates feature; the record only reads the current one.
+  // Finishing the videos above already issued real ones (version 1, random codes): they are replaced
+  // by known fixtures, a superseded version 1 and a current version 2 of Ana's first video.
   const certificates = t.db.collection<CertificateReference>(COLLECTIONS.certificates);
+  await certificates.deleteMany({});
   const base = { userId: new ObjectId(ana.id), videoId: new ObjectId(videos.biosafety), issuedAt: new Date('2026-04-02T15:00:00.000Z') };
   await certificates.insertMany([
     { _id: new ObjectId(), ...base, code: 'OLDC0DE123', version: 1, supersededBy: 'ABCD2345XY' },
