@@ -11,9 +11,11 @@ const MyContentsPage = lazy(() => import('./my-contents/my-contents-page').then(
 const MyVideosPage = lazy(() => import('./my-contents/my-videos-page').then((m) => ({ default: m.MyVideosPage })));
 const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const CancelSubscriptionPage = lazy(() => import('./cancel/cancel-subscription-page').then((m) => ({ default: m.CancelSubscriptionPage })));
+const TeamPage = lazy(() => import('./team/team-page').then((m) => ({ default: m.TeamPage })));
+const InvitationPage = lazy(() => import('./team/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const SuggestionsPage = lazy(() => import('./suggestions/suggestions-page').then((m) => ({ default: m.SuggestionsPage })));
 
-/** The account remote's routes (all for signed-in members): profile, laboratory, subscription, checkout, cancel, "meus conteúdos", suggestions. */
+/** The account remote's routes (all for signed-in members): profile, laboratory, subscription, checkout, cancel, "meus conteúdos", suggestions, team. */
 export default function AccountRoutes() {
   return (
     <Routes>
@@ -34,6 +36,8 @@ export default function AccountRoutes() {
         <Route path="/checkout/assinar" element={<CheckoutPage />} />
         <Route path="/planos/cancelar" element={<CancelSubscriptionPage />} />
         <Route path="/sugestoes" element={<SuggestionsPage />} />
+        <Route path="/equipe" element={<TeamPage />} />
+        <Route path="/equipe/convite/:token" element={<InvitationPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -12,6 +12,8 @@ const PAGES: Array<[path: string, title: string]> = [
   ['/checkout/assinar?planId=p1', 'Assinar plano'],
   ['/planos/cancelar?subscription=s1', 'Cancelar assinatura'],
   ['/sugestoes', 'Sugestões'],
+  ['/equipe', 'Equipe'],
+  ['/equipe/convite/abc', 'Convite para a equipe'],
 ];
 
 // The pages' own calls get the fake API's 404: this suite only checks which page each path opens.

@@ -68,7 +68,7 @@ function OfferStep({ subscription, cheaper, onDecline }: { subscription: Subscri
         </p>
       )}
       <div className="account-row">
-        <Button loading={change.isPending} onClick={() => change.mutate(cheaper.externalPlanId, { onSuccess: ({ change: done }) => setAccepted(done.message) })}>
+        <Button loading={change.isPending} onClick={() => change.mutate({ externalPlanId: cheaper.externalPlanId }, { onSuccess: ({ change: done }) => setAccepted(done.message) })}>
           Trocar para o {cheaper.name}
         </Button>
         <Button variant="secondary" onClick={onDecline}>

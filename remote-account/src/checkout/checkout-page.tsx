@@ -1,15 +1,61 @@
+import { cnpjProblem } from '@clube/kit/brazilian/documents';
 import { messageOf } from '@clube/kit/forms/form';
 import { Money } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { ApiError, Button, Card, EmptyState, ErrorState, PageLayout, useAuth } from '@clube/platform';
+import { ApiError, Button, Card, EmptyState, ErrorState, Input, PageLayout, useAuth } from '@clube/platform';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
 import { creditsWords, intervalWords } from '../shared/plans';
 import { usePlan, type Plan } from '../subscription/api/get-plans';
+import { MAX_SEATS, seatsProblem } from './seats';
 import { useSubscription } from '../subscription/api/get-subscription';
 import { useCreateSubscription } from '../subscription/api/subscription-mutations';
 import { PixPanel } from '../subscription/pix-panel';
+
+/** Seats for a laboratory: asked only when the profile's laboratory has a valid CNPJ, as the API requires for more than one. */
+function Seats({ plan, value, onChange, error }: { plan: Plan; value: string; onChange: (value: string) => void; error?: string }) {
+  const { profile } = useAuth();
+  const cnpj = profile?.laboratory?.cnpj ?? '';
+  if (!cnpj || cnpjProblem(cnpj)) {
+    return (
+      <p className="account-muted">
+        Para comprar para uma equipe (mais de um assento), o laboratório precisa ter um CNPJ válido.{' '}
+        <Link to="/usuario/laboratorio">Cadastrar o CNPJ em Meu laboratório</Link>
+      </p>
+    );
+  }
+  const seats = error ? 1 : Number(value);
+  return (
+    <div className="checkout-seats">
+      <Input
+        label="Número de assentos"
+        hint={`Um assento por pessoa do ${profile?.laboratory?.name ?? 'laboratório'}, você incluído (de 1 a ${MAX_SEATS}).`}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_SEATS}
+        step={1}
+        value={value}
+        error={error}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p>
+        Total:{' '}
+        <strong data-testid="checkout-total">
+          <Money cents={plan.priceCents * seats} />
+        </strong>{' '}
+        {intervalWords(plan.interval)}
+        {seats > 1 && (
+          <span className="account-muted">
+            {' '}
+            (<Money cents={plan.priceCents} /> × {seats} assentos)
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}
 
 function PlanSummary({ plan }: { plan: Plan }) {
   return (
@@ -32,12 +78,18 @@ function PlanSummary({ plan }: { plan: Plan }) {
   );
 }
 
-function Welcome({ plan }: { plan: Plan }) {
+function Welcome({ plan, seats }: { plan: Plan; seats: number }) {
   return (
     <Card title="Boas-vindas ao Clube!">
       <p role="status">
-        Pagamento confirmado. Sua assinatura {plan.name} está ativa e você recebeu <strong>{creditsWords(plan.creditsPerCycle)}</strong>.
+        Pagamento confirmado. Sua assinatura {plan.name} está ativa e você recebeu <strong>{creditsWords(plan.creditsPerCycle * seats)}</strong>
+        {seats > 1 ? ` para a equipe (${seats} assentos).` : '.'}
       </p>
+      {seats > 1 && (
+        <p>
+          Agora convide as pessoas do laboratório: <Link to="/equipe">Ir para a Equipe</Link>
+        </p>
+      )}
       <p>Por onde começar:</p>
       <div className="account-row">
         <Link className="clube-button clube-button--primary" to="/videos">
@@ -62,6 +114,9 @@ export function CheckoutPage() {
   const create = useCreateSubscription();
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [paid, setPaid] = useState(false);
+  const [seatsText, setSeatsText] = useState('1');
+  const [seatsTouched, setSeatsTouched] = useState(false);
+  const [paidSeats, setPaidSeats] = useState(1);
   const onPaid = useCallback(() => {
     setPaid(true);
     void refreshProfile();
@@ -96,7 +151,7 @@ export function CheckoutPage() {
       </EmptyState>,
     );
   }
-  if (paid) return layout(<Welcome plan={plan.data} />);
+  if (paid) return layout(<Welcome plan={plan.data} seats={subscriptionId ? paidSeats : (existing.data?.seats ?? 1)} />);
 
   // A checkout already started for this plan (the page was reloaded): go on paying it.
   const current = existing.data && existing.data.status !== 'CANCELED' ? existing.data : null;
@@ -130,9 +185,23 @@ export function CheckoutPage() {
     );
   }
 
+  const seatsError = seatsProblem(seatsText);
+  const labCnpj = profile?.laboratory?.cnpj ?? '';
+  const seats = labCnpj && !cnpjProblem(labCnpj) && !seatsError ? Number(seatsText) : 1;
   return layout(
     <>
       <PlanSummary plan={plan.data} />
+      <Card title="Assentos">
+        <Seats
+          plan={plan.data}
+          value={seatsText}
+          error={seatsTouched ? seatsError : undefined}
+          onChange={(value) => {
+            setSeatsText(value);
+            setSeatsTouched(true);
+          }}
+        />
+      </Card>
       <Card title="Pagamento">
         <p>Forma de pagamento: <strong>PIX</strong>. O acesso é liberado assim que o pagamento é confirmado, em poucos segundos.</p>
         {create.isError && (
@@ -142,7 +211,19 @@ export function CheckoutPage() {
         )}
         <Button
           loading={create.isPending}
-          onClick={() => create.mutate({ planId: plan.data._id, paymentMethod: 'PIX' }, { onSuccess: (subscription) => setSubscriptionId(subscription._id) })}
+          onClick={() => {
+            setSeatsTouched(true);
+            if (labCnpj && !cnpjProblem(labCnpj) && seatsError) return;
+            create.mutate(
+              { planId: plan.data._id, paymentMethod: 'PIX', seats },
+              {
+                onSuccess: (subscription) => {
+                  setSubscriptionId(subscription._id);
+                  setPaidSeats(subscription.seats ?? seats);
+                },
+              },
+            );
+          }}
         >
           Gerar PIX
         </Button>

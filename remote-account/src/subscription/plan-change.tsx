@@ -2,41 +2,84 @@ import { messageOf } from '@clube/kit/forms/form';
 import { Money } from '@clube/kit/ui/money';
 import { Select } from '@clube/kit/ui/select';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Button, Card, formatDate, toast, type Subscription } from '@clube/platform';
+import { Button, Card, Input, formatDate, toast, type Subscription } from '@clube/platform';
 import { useState } from 'react';
+import { seatsProblem } from '../checkout/seats';
 import { intervalWords } from '../shared/plans';
 import { usePlanPreview } from './api/get-plan-preview';
 import { usePlans } from './api/get-plans';
 import { useChangePlan } from './api/subscription-mutations';
 
-/** Choose a plan, see what it costs (prorated upgrade now, or the new price from the next renewal), then confirm. */
+/**
+ * Choose a plan, see what it costs (prorated upgrade now, or the new price from the next renewal), then confirm.
+ * A laboratory subscription (more than one seat) can also change its number of seats, with or without
+ * changing the plan.
+ */
 export function PlanChange({ subscription, initialTarget }: { subscription: Subscription; initialTarget?: string | null }) {
+  const currentSeats = subscription.seats ?? 1;
+  const offersSeats = currentSeats > 1;
   const plans = usePlans();
-  const others = (plans.data?.data ?? []).filter((plan) => plan.externalPlanId !== subscription.externalPlanId);
-  const [choice, setChoice] = useState(initialTarget && initialTarget !== subscription.externalPlanId ? initialTarget : '');
-  const target = others.find((plan) => plan.externalPlanId === choice);
-  const preview = usePlanPreview(subscription._id, target?.externalPlanId);
+  const all = plans.data?.data ?? [];
+  const others = all.filter((plan) => plan.externalPlanId !== subscription.externalPlanId);
+  const choices = offersSeats ? all : others;
+  const [choice, setChoice] = useState(
+    initialTarget && initialTarget !== subscription.externalPlanId ? initialTarget : offersSeats ? subscription.externalPlanId : '',
+  );
+  const [seatsText, setSeatsText] = useState(String(currentSeats));
+  const seatsError = offersSeats ? seatsProblem(seatsText) : undefined;
+  const seats = offersSeats && !seatsError ? Number(seatsText) : currentSeats;
+  const target = choices.find((plan) => plan.externalPlanId === choice);
+  const changes = Boolean(target) && (target?.externalPlanId !== subscription.externalPlanId || seats !== currentSeats);
+  const preview = usePlanPreview(subscription._id, changes ? target?.externalPlanId : undefined, offersSeats ? seats : undefined);
   const change = useChangePlan(subscription._id);
 
   if (plans.isPending) return <Skeleton lines={2} label="Carregando os planos…" />;
   if (plans.isError) return <p role="alert">{messageOf(plans.error)}</p>;
-  if (others.length === 0) return <p className="account-muted">Não há outro plano disponível no momento.</p>;
+  if (choices.length === 0) return <p className="account-muted">Não há outro plano disponível no momento.</p>;
+
+  const samePlan = target?.externalPlanId === subscription.externalPlanId;
+  const confirmLabel = !target
+    ? ''
+    : samePlan
+      ? `Confirmar ${seats} ${seats === 1 ? 'assento' : 'assentos'}`
+      : offersSeats && seats !== currentSeats
+        ? `Confirmar troca para ${target.name} com ${seats} assentos`
+        : `Confirmar troca para ${target.name}`;
 
   return (
-    <div>
+    <div className="account-stack">
       <Select
-        label="Novo plano"
+        label={offersSeats ? 'Plano' : 'Novo plano'}
         placeholder="Escolha um plano"
         value={choice}
         onChange={(event) => {
           setChoice(event.target.value);
           change.reset();
         }}
-        options={others.map((plan) => ({ value: plan.externalPlanId, label: `${plan.name} — ${intervalWords(plan.interval)}` }))}
+        options={choices.map((plan) => ({
+          value: plan.externalPlanId,
+          label: `${plan.name} — ${intervalWords(plan.interval)}${plan.externalPlanId === subscription.externalPlanId ? ' (atual)' : ''}`,
+        }))}
       />
-      {target && preview.isPending && <Skeleton lines={2} label="Calculando valores…" />}
-      {target && preview.isError && <p role="alert">{messageOf(preview.error)}</p>}
-      {target && preview.data && (
+      {offersSeats && (
+        <Input
+          label="Número de assentos"
+          hint={`Hoje: ${currentSeats} ${currentSeats === 1 ? 'assento' : 'assentos'}. Mais assentos são cobrados agora, proporcionalmente; para reduzir, remova antes as pessoas da equipe.`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          value={seatsText}
+          error={seatsError}
+          onChange={(event) => {
+            setSeatsText(event.target.value);
+            change.reset();
+          }}
+        />
+      )}
+      {changes && preview.isPending && <Skeleton lines={2} label="Calculando valores…" />}
+      {changes && preview.isError && <p role="alert">{messageOf(preview.error)}</p>}
+      {changes && target && preview.data && (
         <div className="plan-preview" aria-live="polite">
           {preview.data.kind === 'UPGRADE' ? (
             <p>
@@ -59,12 +102,13 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
           <Button
             loading={change.isPending}
             onClick={() =>
-              change.mutate(target.externalPlanId, {
-                onSuccess: ({ change: done }) => toast({ variant: 'success', title: 'Troca de plano registrada.', description: done.message, duration: 6000 }),
-              })
+              change.mutate(
+                { externalPlanId: target.externalPlanId, seats: offersSeats ? seats : undefined },
+                { onSuccess: ({ change: done }) => toast({ variant: 'success', title: 'Troca de plano registrada.', description: done.message, duration: 6000 }) },
+              )
             }
           >
-            Confirmar troca para {target.name}
+            {confirmLabel}
           </Button>
         </div>
       )}
@@ -73,8 +117,9 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
 }
 
 export function PlanChangeCard(props: { subscription: Subscription; initialTarget?: string | null }) {
+  const offersSeats = (props.subscription.seats ?? 1) > 1;
   return (
-    <Card title="Trocar de plano">
+    <Card title={offersSeats ? 'Trocar de plano ou de assentos' : 'Trocar de plano'}>
       <PlanChange {...props} />
     </Card>
   );

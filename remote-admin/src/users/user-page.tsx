@@ -3,10 +3,11 @@ import { ConfirmDialog } from '@clube/kit/ui/dialog';
 import { formatMoney } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
-import { Button, Card, ErrorState, PageLayout, formatDate, formatDateTime, toast, useAuth, type ApiResponse } from '@clube/platform';
+import { ApiError, Button, Card, ErrorState, PageLayout, formatDate, formatDateTime, toast, useAuth, type ApiResponse } from '@clube/platform';
+import { formatCnpj } from '@clube/kit/brazilian/masks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useSubscriptionInvoices, useUser, useUserProgress, useUserSubscriptions, useUserUnlocks } from './api/get-user';
+import { useSubscriptionInvoices, useUser, useUserProgress, useUserSubscriptions, useUserTeam, useUserUnlocks } from './api/get-user';
 import { useUpdateUserRole, type Role } from './api/update-user-role';
 
 type User = ApiResponse<'/v1/users/{id}'>;
@@ -14,6 +15,8 @@ type SubscriptionRow = ApiResponse<'/v1/subscriptions/user/{userId}'>['data'][nu
 type InvoiceRow = ApiResponse<'/v1/subscriptions/{id}/invoices'>['data'][number];
 type UnlockRow = ApiResponse<'/v1/users/{id}/unlocks'>['data'][number];
 type ProgressRow = ApiResponse<'/v1/users/{id}/progress'>['data'][number];
+type UserTeam = ApiResponse<'/v1/users/{id}/team'>;
+type TeamPerson = UserTeam['members'][number];
 
 const INTERVALS = { MONTHLY: 'mensal', QUARTERLY: 'trimestral', YEARLY: 'anual' } as const;
 
@@ -108,6 +111,55 @@ function Profile({ user }: { user: User }) {
   );
 }
 
+const TEAM_ROLES = { MANAGER: 'Gestor', TECHNICIAN: 'Técnico' } as const;
+
+const TEAM_COLUMNS: TableColumn<TeamPerson>[] = [
+  { key: 'name', header: 'Nome', wrap: true, cell: (m) => <Link to={`/admin/usuarios/${m.userId}`}>{m.name}</Link> },
+  { key: 'email', header: 'E-mail', wrap: true, cell: (m) => m.email },
+  { key: 'role', header: 'Papel', cell: (m) => (m.role === 'MANAGER' ? <Badge tone="info">Gestor</Badge> : TEAM_ROLES[m.role]) },
+  // The API lists the ACTIVE seats (a removed person leaves the list; their training record stays with the laboratory).
+  { key: 'status', header: 'Situação', cell: () => <Badge tone="success">Ativo</Badge> },
+  { key: 'joinedAt', header: 'Entrou em', cell: (m) => formatDate(m.joinedAt) },
+];
+
+/** "Conta de laboratório": the laboratory account the member manages or sits in, its seats and its people. */
+function LaboratoryAccount({ userId }: { userId: string }) {
+  const team = useUserTeam(userId);
+  const none = team.error instanceof ApiError && team.error.statusCode === 404;
+  let body;
+  if (team.isPending) body = <Skeleton lines={3} label="Carregando a conta de laboratório…" />;
+  else if (none) body = <p>Sem conta de laboratório.</p>;
+  else if (team.isError) body = <ErrorState message={team.error.message} onRetry={() => void team.refetch()} />;
+  else {
+    const { account, members, role } = team.data;
+    body = (
+      <>
+        <dl className="admin-details">
+          <dt>Laboratório</dt>
+          <dd>{account.name}</dd>
+          <dt>CNPJ</dt>
+          <dd>{formatCnpj(account.cnpj)}</dd>
+          <dt>Assentos</dt>
+          <dd>
+            {account.seatsUsed} em uso de {account.seats} comprados
+          </dd>
+          <dt>Assinatura do laboratório</dt>
+          <dd>{account.subscriptionStatus ? <StatusBadge status={account.subscriptionStatus} /> : 'Sem assinatura'}</dd>
+          <dt>Este membro é</dt>
+          <dd>{TEAM_ROLES[role]}</dd>
+        </dl>
+        <Table caption="Pessoas da conta de laboratório" columns={TEAM_COLUMNS} rows={members} rowKey={(m) => m.userId} emptyMessage="Ninguém além do gestor." />
+      </>
+    );
+  }
+  return (
+    <section className="admin-section" aria-labelledby="user-team">
+      <h2 id="user-team">Conta de laboratório</h2>
+      {body}
+    </section>
+  );
+}
+
 function RoleChange({ user }: { user: User }) {
   const { profile } = useAuth();
   // The role the open dialog is about, fixed when it opens: the profile reloads while it is still open.
@@ -180,6 +232,7 @@ export function UserPage() {
   return (
     <PageLayout title={user.data.name} description={<Link to="/admin/usuarios">← Todos os usuários</Link>} actions={<RoleChange user={user.data} />}>
       <Profile user={user.data} />
+      <LaboratoryAccount userId={id} />
       <section className="admin-section" aria-labelledby="user-subscriptions">
         <h2 id="user-subscriptions">Assinaturas e faturas</h2>
         <Table

@@ -20,10 +20,13 @@ const MEMBER: NavItem[] = [
 ];
 
 const ADMIN: NavItem[] = [...MEMBER, { to: '/admin/painel', label: 'Administração' }];
+/** A laboratory's manager runs the team (seats, invitations, training record). */
+const TEAM: NavItem = { to: '/equipe', label: 'Equipe' };
 
 export function Header() {
   const { status, profile, isAdmin, logout } = useAuth();
-  const items = status !== 'authenticated' ? VISITOR : isAdmin ? ADMIN : MEMBER;
+  const base = status !== 'authenticated' ? VISITOR : isAdmin ? ADMIN : MEMBER;
+  const items = status === 'authenticated' && profile?.team?.role === 'MANAGER' ? [...base, TEAM] : base;
   return (
     <header className="shell-header">
       <div className="shell-header__inner">

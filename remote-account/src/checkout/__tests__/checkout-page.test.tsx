@@ -16,7 +16,9 @@ beforeAll(async () => {
     mockApi('get', '/v1/plans/{id}', ({ params }) =>
       params.id === MENSAL._id ? MENSAL : params.id === TRIMESTRAL._id ? { ...TRIMESTRAL, active: false } : apiError(404, 'Plano não encontrado.', 'NOT_FOUND'),
     ),
-    mockApi('post', '/v1/subscriptions/', () => subscriptionOf(MENSAL, { status: 'PENDING', hasAccess: false, startDate: null, currentPeriodStart: null, endDate: null })),
+    mockApi('post', '/v1/subscriptions/', ({ body }) =>
+      subscriptionOf(MENSAL, { status: 'PENDING', hasAccess: false, startDate: null, currentPeriodStart: null, endDate: null, seats: body.seats ?? 1 }),
+    ),
     mockApi('get', '/v1/subscriptions/{id}', () => subscriptionOf(TRIMESTRAL)),
     mockApi('get', '/v1/subscriptions/{id}/pixQRCode', () => ({
       invoiceId: '665000000000000000000b01',
@@ -52,7 +54,7 @@ describe('checkout', () => {
     renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth });
 
     expect(await screen.findByRole('heading', { name: 'Plano Mensal' })).toBeInTheDocument();
-    expect(screen.getByText('R$ 89,90')).toBeInTheDocument();
+    expect(screen.getAllByText('R$ 89,90')).toHaveLength(2); // the plan's price and the total for 1 seat
     await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
 
     expect(await screen.findByRole('img', { name: /QR Code do PIX/ })).toHaveAttribute('src', QR_PNG);
@@ -66,8 +68,43 @@ describe('checkout', () => {
     expect(await screen.findByRole('heading', { name: 'Boas-vindas ao Clube!' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('3 créditos')).toBeInTheDocument();
     expect(auth.refreshProfile).toHaveBeenCalled();
-    expect(server.requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', url: '/v1/subscriptions', body: { planId: MENSAL._id, paymentMethod: 'PIX' } });
+    expect(server.requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', url: '/v1/subscriptions', body: { planId: MENSAL._id, paymentMethod: 'PIX', seats: 1 } });
   }, 15000);
+
+  it('When a laboratory with a valid CNPJ buys 3 seats, then the total is price × 3, the POST carries the seats and the welcome counts the team credits', async () => {
+    renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro')) });
+    const seats = await screen.findByLabelText('Número de assentos');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(/^R\$\s89,90$/);
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '3');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(/^R\$\s269,70$/);
+    expect(screen.getByText(/× 3 assentos/)).toBeInTheDocument();
+
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '101');
+    expect(screen.getByText('O número de assentos vai de 1 a 100.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByLabelText('PIX copia e cola')).toHaveValue(PAYLOAD);
+    expect(server.requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', url: '/v1/subscriptions', body: { planId: MENSAL._id, paymentMethod: 'PIX', seats: 3 } });
+    paid = true;
+    expect(await screen.findByRole('heading', { name: 'Boas-vindas ao Clube!' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('9 créditos')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para a Equipe' })).toHaveAttribute('href', '/equipe');
+  }, 15000);
+
+  it('When the profile laboratory has no CNPJ, then no seats are asked and the page says a team needs the CNPJ, with a link to Meu laboratório', async () => {
+    renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro', { laboratory: null })) });
+    expect(await screen.findByText(/Para comprar para uma equipe \(mais de um assento\), o laboratório precisa ter um CNPJ válido/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Número de assentos')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cadastrar o CNPJ em Meu laboratório' })).toHaveAttribute('href', '/usuario/laboratorio');
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    await waitFor(() => expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ planId: MENSAL._id, paymentMethod: 'PIX', seats: 1 }));
+  });
 
   it('When the plan does not exist, then the page says so and links to /planos', async () => {
     renderRoute(<Routes />, '/checkout/assinar?planId=665000000000000000000999', { auth: testAuth(profileOf('membro')) });

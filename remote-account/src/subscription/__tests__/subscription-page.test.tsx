@@ -1,4 +1,4 @@
-import { mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
+import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
 import type { Subscription } from '@clube/platform';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -20,6 +20,23 @@ beforeAll(async () => {
     mockApi('patch', '/v1/subscriptions/reactivate/{id}', () => (subscription = { ...subscription, cancelRequest: null })),
     mockApi('patch', '/v1/subscriptions/', ({ body }) => (subscription = { ...subscription, paymentMethod: body.paymentMethod ?? subscription.paymentMethod })),
     mockApi('get', '/v1/subscriptions/{id}/plan-preview', ({ request }) => {
+      const seats = new URL(request.url).searchParams.get('seats');
+      if (seats === '1') return apiError(409, 'Remova pessoas da equipe antes de reduzir para 1 assentos.', 'SEATS_IN_USE');
+      if (seats)
+        return {
+          kind: 'UPGRADE',
+          amountCents: 15993,
+          creditCents: 0,
+          chargedAt: null,
+          dueDate: null,
+          effectiveAt: null,
+          invoiceId: null,
+          creditsNow: 36,
+          creditsAfter: 60,
+          message: `Cobramos agora a diferença proporcional de ${seats} assentos.`,
+          fromPlan: subscription.plan,
+          toPlan: subscription.plan,
+        } as never;
       const target = [MENSAL, TRIMESTRAL, ANUAL].find((plan) => plan.externalPlanId === new URL(request.url).searchParams.get('externalPlanId'))!;
       const upgrade = target.priceCents > TRIMESTRAL.priceCents;
       return {
@@ -112,6 +129,30 @@ describe('/assinatura', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Novo plano'), 'plan_mensal');
     expect(await screen.findByText('Nada é cobrado agora.')).toBeInTheDocument();
     expect(screen.getByText('Nada é cobrado agora.').closest('p')).toHaveTextContent('Nada é cobrado agora. O novo preço vale a partir de 01/04/2026.');
+  });
+
+  it('When a laboratory subscription adds seats, then the preview shows the prorated charge and the confirmation sends the seats; fewer seats than in use shows the reason', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, { seats: 3 });
+    openSubscription();
+    expect(await screen.findByRole('heading', { name: 'Trocar de plano ou de assentos' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Plano')).toHaveValue('plan_trimestral');
+    const seats = screen.getByLabelText('Número de assentos');
+    expect(seats).toHaveValue(3);
+    expect(server.requests.some((r) => r.url.includes('plan-preview'))).toBe(false);
+
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '5');
+    expect(await screen.findByTestId('preview-amount')).toHaveTextContent(/^R\$\s159,93$/);
+    expect(server.requests.some((r) => r.url === `/v1/subscriptions/${subscription._id}/plan-preview?externalPlanId=plan_trimestral&seats=5`)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar 5 assentos' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', url: `/v1/subscriptions/${subscription._id}/plan`, body: { externalPlanId: 'plan_trimestral', seats: 5 } }),
+    );
+
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '1');
+    expect(await screen.findByText('Remova pessoas da equipe antes de reduzir para 1 assentos.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Confirmar/ })).toBeNull();
   });
 
   it('When the payment method is changed, then PATCH /subscriptions carries it', async () => {

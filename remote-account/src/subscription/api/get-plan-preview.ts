@@ -10,14 +10,15 @@ export type PlanPreview = ApiResponse<'/v1/subscriptions/{id}/plan-preview'>;
  * an upgrade's prorated amount (new price − credit for the unused paid time) or when a downgrade's
  * price applies. Confirming charges exactly what it showed.
  */
-export const getPlanPreview = (api: TypedApi, subscriptionId: string, externalPlanId: string, signal?: AbortSignal) =>
-  api.get('/v1/subscriptions/{id}/plan-preview', { params: { path: { id: subscriptionId }, query: { externalPlanId } }, signal });
+export const getPlanPreview = (api: TypedApi, subscriptionId: string, externalPlanId: string, seats?: number, signal?: AbortSignal) =>
+  api.get('/v1/subscriptions/{id}/plan-preview', { params: { path: { id: subscriptionId }, query: seats === undefined ? { externalPlanId } : { externalPlanId, seats } }, signal });
 
-export function usePlanPreview(subscriptionId: string, externalPlanId: string | undefined) {
+/** `seats` only for a laboratory subscription (adding seats is prorated like an upgrade; fewer than in use → 409 with the reason). */
+export function usePlanPreview(subscriptionId: string, externalPlanId: string | undefined, seats?: number) {
   const api = useApi();
   return useQuery({
-    queryKey: ['subscriptions', subscriptionId, 'plan-preview', externalPlanId],
-    queryFn: ({ signal }) => getPlanPreview(api, subscriptionId, externalPlanId ?? '', signal),
+    queryKey: ['subscriptions', subscriptionId, 'plan-preview', externalPlanId, seats],
+    queryFn: ({ signal }) => getPlanPreview(api, subscriptionId, externalPlanId ?? '', seats, signal),
     enabled: Boolean(externalPlanId),
     // The amount depends on the moment: always asked again when the member comes back to it.
     staleTime: 0,

@@ -31,13 +31,17 @@ export function useChangePaymentMethod(id: string) {
   });
 }
 
-/** `PATCH /v1/subscriptions/{id}/plan`: confirms a plan change (the preview said what it costs). */
+/** `PATCH /v1/subscriptions/{id}/plan`: confirms a plan change, and for a laboratory the seats (the preview said what it costs). */
 export function useChangePlan(id: string) {
   const api = useApi();
+  const queryClient = useQueryClient();
   const refresh = useRefreshSubscription();
   return useMutation({
-    mutationFn: (externalPlanId: string) => api.patch('/v1/subscriptions/{subscriptionId}/plan', { params: { path: { subscriptionId: id } }, body: { externalPlanId } }),
-    onSuccess: () => refresh(id),
+    mutationFn: ({ externalPlanId, seats }: { externalPlanId: string; seats?: number }) =>
+      api.patch('/v1/subscriptions/{subscriptionId}/plan', { params: { path: { subscriptionId: id } }, body: seats === undefined ? { externalPlanId } : { externalPlanId, seats } }),
+    onSuccess: async () => {
+      await Promise.all([refresh(id), queryClient.invalidateQueries({ queryKey: ['team'] })]);
+    },
   });
 }
 

@@ -117,6 +117,36 @@ describe('member page', () => {
     expect(screen.queryByRole('button', { name: 'Remover de administrador' })).not.toBeInTheDocument();
   });
 
+  it('When the member manages a laboratory account, then "Conta de laboratório" shows its name, CNPJ, seats, the subscription status and the people with role and status', async () => {
+    server.use(
+      mockApi('get', '/v1/users/{id}/team', () => ({
+        role: 'MANAGER' as const,
+        account: { id: '667000000000000000000001', name: 'Lab Vida', cnpj: '11222333000181', seats: 3, seatsUsed: 2, subscriptionId: SUB, subscriptionStatus: 'ACTIVE' as const, credits: { balance: 9, used: 0 } },
+        members: [
+          { userId: ID, name: 'Bruna Lima', email: 'bruna@clube.local', role: 'MANAGER' as const, joinedAt: '2026-01-05T12:00:00.000Z' },
+          { userId: '660000000000000000000010', name: 'Caio Técnico', email: 'caio@lab.com.br', role: 'TECHNICIAN' as const, joinedAt: '2026-01-06T12:00:00.000Z' },
+        ],
+      })),
+    );
+    renderRoute(<Routes />, `/admin/usuarios/${ID}`, { persona: 'admin' });
+    const section = within(await screen.findByRole('region', { name: 'Conta de laboratório' }, { timeout: 5000 }));
+    expect(await section.findByText('Lab Vida')).toBeInTheDocument();
+    expect(section.getByText('11.222.333/0001-81')).toBeInTheDocument();
+    expect(section.getByText('2 em uso de 3 comprados')).toBeInTheDocument();
+    const people = within(section.getByRole('table', { name: 'Pessoas da conta de laboratório' }));
+    expect(people.getByRole('row', { name: /Caio Técnico/ })).toHaveTextContent(/Técnico.*Ativo.*06\/01\/2026/);
+    expect(section.getByText('Ativa')).toBeInTheDocument();
+    expect(people.getByRole('link', { name: 'Caio Técnico' })).toHaveAttribute('href', '/admin/usuarios/660000000000000000000010');
+    expect(people.getByRole('row', { name: /Bruna Lima/ })).toHaveTextContent(/Gestor.*Ativo/);
+  });
+
+  it('When the member has no laboratory account, then the section says so', async () => {
+    server.use(mockApi('get', '/v1/users/{id}/team', () => apiError(404, 'Este membro não tem conta de laboratório.', 'TEAM_NOT_FOUND')));
+    renderRoute(<Routes />, `/admin/usuarios/${ID}`, { persona: 'admin' });
+    const section = within(await screen.findByRole('region', { name: 'Conta de laboratório' }, { timeout: 5000 }));
+    expect(await section.findByText('Sem conta de laboratório.')).toBeInTheDocument();
+  });
+
   it('When the member does not exist, then the API message and a way back are shown', async () => {
     renderRoute(<Routes />, '/admin/usuarios/660000000000000000000000', { persona: 'admin' });
     expect(await screen.findByText('Usuário não encontrado.')).toBeInTheDocument();

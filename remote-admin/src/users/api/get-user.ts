@@ -46,3 +46,11 @@ export function useUserProgress(id: string) {
   const api = useApi();
   return useQuery({ queryKey: [...usersQueryKey, id, 'progress'], queryFn: ({ signal }) => getUserProgress(api, id, signal) });
 }
+
+/** `GET /v1/users/{id}/team`: the laboratory account the member manages or sits in (404 when none). */
+export const getUserTeam = (api: TypedApi, id: string, signal?: AbortSignal) => api.get('/v1/users/{id}/team', { params: { path: { id } }, signal });
+
+export function useUserTeam(id: string) {
+  const api = useApi();
+  return useQuery({ queryKey: [...usersQueryKey, id, 'team'], queryFn: ({ signal }) => getUserTeam(api, id, signal) });
+}
