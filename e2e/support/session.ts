@@ -9,7 +9,7 @@ export async function signInThroughPage(page: Page, shellUrl: string, { email, p
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 15000 });
+  await page.getByRole('button', { name: 'Sair', exact: true }).waitFor({ timeout: 15000 });
 }
 
 /** The oobCodes the Firebase Auth emulator "sent" by e-mail. */
