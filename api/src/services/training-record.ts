@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import PDFDocument from 'pdfkit';
 import type { ObjectId } from 'mongodb';
+import { certificateHours } from '../db/certificates';
 import type { LaboratoryAccountDocument, SeatRole, SeatStatus } from '../db/team';
 import { badRequest } from '../errors/app-error';
 import { neutraliseFormula } from '../plugins/app/admin-exports-repository';
@@ -72,7 +73,8 @@ export function trainingPeriod(now: Date, from?: string, to?: string): TrainingP
   return { from: fromDay, to: toDay, start, end };
 }
 
-export const hoursOf = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
+/** Hours as the certificates state them (one decimal, a short video still 0,1 h), so the record and a certificate agree. */
+export const hoursOf = certificateHours;
 const hoursText = (seconds: number) => hoursOf(seconds).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
