@@ -6,6 +6,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const zlib = require('node:zlib');
 
 /** Packages that exist once per page: the shell creates their state, remotes consume it. */
@@ -193,6 +194,43 @@ function pagePreloads(routePages, chunks) {
     .filter((page) => page.scripts.length > 0);
 }
 
+/** The shell layout's markup while the session is checked, kept equal to <Layout> by shell/src/__tests__/first-paint.test.tsx. */
+const FIRST_PAINT_FRAME = path.join(__dirname, 'shell', 'src', 'layout', 'first-paint.html');
+
+/**
+ * Makes the shell's HTML paint its frame before any script runs: the extracted CSS (one `styles`
+ * file, with no loading code in the runtime) goes into a <style> element, so no request blocks
+ * rendering and no script has to inject styles first; the entry scripts are preloaded and started
+ * once the frame is painted.
+ */
+class InlineCssPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('InlineCssPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('InlineCssPlugin', (data) => {
+        const css = compilation
+          .getAssets()
+          .filter((asset) => asset.name.endsWith('.css'))
+          .map((asset) => asset.source.source().toString())
+          .join('\n');
+        const meta = { plugin: 'InlineCssPlugin' };
+        const scripts = data.headTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src).map((tag) => String(tag.attributes.src));
+        const others = data.headTags.filter((tag) => !(tag.tagName === 'link' && tag.attributes.rel === 'stylesheet') && !(tag.tagName === 'script' && tag.attributes.src));
+        // The entry scripts are fetched at once (preload) but run after the frame has been painted
+        // (next animation frame, or 200 ms in a tab that paints no frames yet): evaluating them would
+        // otherwise hold the first paint even when they arrive early.
+        const start = `(function(){var s=${JSON.stringify(scripts)},d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,200)})()`;
+        data.headTags = [
+          ...(css ? [{ tagName: 'style', voidTag: false, meta, attributes: {}, innerHTML: css }] : []),
+          ...scripts.map((src) => ({ tagName: 'link', voidTag: true, meta, attributes: { rel: 'preload', as: 'script', href: src } })),
+          ...others,
+          ...(scripts.length ? [{ tagName: 'script', voidTag: false, meta, attributes: {}, innerHTML: start }] : []),
+        ];
+        return data;
+      });
+    });
+  }
+}
+
 /** Writes a trimmed stats.json beside the build, read by `npm run size`. */
 class StatsFilePlugin {
   constructor({ isShell, dir }) {
@@ -233,6 +271,9 @@ class StatsFilePlugin {
       if (!this.isShell && fs.existsSync(routesFile)) {
         preload.pages = pagePreloads(lazyRoutePages(fs.readFileSync(routesFile, 'utf8')), json.chunks ?? []);
       }
+      // The public reads each page makes first (src/page-data.json): the shell's server embeds their answers.
+      const pageDataFile = path.join(this.dir, 'src', 'page-data.json');
+      if (!this.isShell && fs.existsSync(pageDataFile)) preload.data = JSON.parse(fs.readFileSync(pageDataFile, 'utf8')).pages;
       fs.writeFileSync(path.join(compiler.outputPath, 'preload.json'), JSON.stringify(preload));
     });
   }
@@ -288,6 +329,7 @@ function createFederatedConfig({ name, dir }) {
     const dev = mode === 'development';
     // The shell always renders a page; a remote renders one only in dev, inside its harness.
     const hasPage = isShell || dev;
+    const inlineCss = isShell && !dev;
 
     return {
       mode,
@@ -318,6 +360,8 @@ function createFederatedConfig({ name, dir }) {
               splitChunks: {
                 cacheGroups: {
                   firebase: { test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, name: 'firebase-sdk', chunks: 'async', priority: 20, enforce: true },
+                  // All of the shell's CSS in one file, which InlineCssPlugin puts into the HTML.
+                  styles: { type: 'css/mini-extract', name: 'styles', chunks: 'all', enforce: true },
                 },
               },
             }
@@ -339,7 +383,9 @@ function createFederatedConfig({ name, dir }) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // The shell's production CSS (tokens + layout) is extracted and inlined into its HTML
+          // (InlineCssPlugin): the first-paint frame is styled before any script runs.
+          { test: /\.css$/, use: [inlineCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         ],
       },
       plugins: [
@@ -360,7 +406,11 @@ function createFederatedConfig({ name, dir }) {
           new HtmlWebpackPlugin({
             template: path.join(__dirname, 'shell', 'index.html'),
             title: isShell ? 'Clube' : `Clube · ${name} (harness)`,
+            // The layout's frame (header, empty page area, footer) painted from the HTML itself.
+            firstPaint: inlineCss ? fs.readFileSync(FIRST_PAINT_FRAME, 'utf8').trim() : '',
           }),
+        inlineCss && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', runtime: false }),
+        inlineCss && new InlineCssPlugin(),
         // public/ as plain assets (runtime config and manifest defaults), when the package has one.
         fs.existsSync(path.join(dir, 'public')) && new CopyWebpackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }),
         dev && new (require('@pmmmwh/react-refresh-webpack-plugin'))({ overlay: false }),

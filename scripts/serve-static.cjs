@@ -8,6 +8,9 @@
 // - the shell's HTML gets the run-time config and remote manifest inlined (no extra round trip),
 //   preloads of its initial chunks and of the entry, first route and page chunks of the remote that
 //   owns the requested path, and a preconnect to the API;
+// - for a page whose remote declared its first public reads (remote-*/src/page-data.json), the
+//   API's answers to them embedded in the HTML (a guest's first render needs no API client and no
+//   round trip) and a high-priority preload of the page's largest image;
 // - with SHELL_API_PROXY=1 the shell's server also forwards /v1 to the API (same-origin calls, no
 //   CORS preflight), as a CDN or ingress rule does in production.
 // CommonJS so both the ESM scripts and the Jest browser suite can use it.
@@ -163,7 +166,7 @@ function proxyRequest(target, req, res) {
 
 /**
  * @param {{ dir: string, port: number, spa?: boolean, host?: string, files?: Record<string, unknown>,
- *   renderHtml?: (html: string, pathname: string, fileOf: (pathname: string) => Buffer | null) => Promise<string> | string,
+ *   renderHtml?: (html: string, pathname: string, fileOf: (pathname: string) => Buffer | null, search: string) => Promise<string> | string,
  *   proxy?: { prefix: string, target: string } | null }} options
  *   files: JSON documents served instead of the build's own (the shell's per-environment
  *   /config.json and /remotes.json). renderHtml: rewrites index.html per request (the shell).
@@ -225,8 +228,11 @@ async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {
       return;
     }
     let pathname;
+    let search;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      pathname = decodeURIComponent(url.pathname);
+      search = url.search;
     } catch {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Endereço inválido');
@@ -240,7 +246,8 @@ async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {
     if (isPage && index.has('/index.html')) {
       const file = index.get('/index.html');
       const template = file.variants.identity.body.toString('utf8');
-      const html = renderHtml ? await renderHtml(template, pathname === '/index.html' ? '/' : pathname, (name) => index.get(name)?.variants.identity.body ?? null) : template;
+      const fileOf = (name) => index.get(name)?.variants.identity.body ?? null;
+      const html = renderHtml ? await renderHtml(template, pathname === '/index.html' ? '/' : pathname, fileOf, search) : template;
       send(req, res, { type: file.type, cacheControl: 'no-cache', variants: renderHtml ? compressVariants(Buffer.from(html)) : file.variants, vary: true });
       return;
     }
@@ -347,10 +354,24 @@ function pageScriptsOf(pages, pathname) {
 }
 
 /**
+ * The public API reads a remote declared for a page (its src/page-data.json, copied into
+ * preload.json `data`), keyed by the exact path: `{ data: ['/v1/plans'], image?: { from, field } }`.
+ */
+function pageDataOf(declared, pathname) {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = declared && typeof declared === 'object' && Object.hasOwn(declared, clean) ? declared[clean] : null;
+  if (!page || !Array.isArray(page.data)) return null;
+  const reads = page.data.filter((url) => typeof url === 'string' && url.startsWith('/v1/'));
+  const image = page.image && reads.includes(page.image.from) && typeof page.image.field === 'string' ? page.image : null;
+  return { reads, image };
+}
+
+/**
  * Each remote's preload.json (its entry, first route chunks and each page's chunks), fetched from
  * the remote's own deployment and kept a few seconds: a page request never waits more than a
  * moment for it, and a redeployed remote's new chunks are preloaded soon after (the old ones stay
- * served meanwhile). Returns the URLs to preload for a remote and the requested path.
+ * served meanwhile). Returns the URLs to preload for a remote and the requested path, and the
+ * public API reads that page declared (pageDataOf).
  */
 function remotePreloads(manifest, { ttlMs = 5000, waitMs = 150 } = {}) {
   const cache = new Map();
@@ -374,24 +395,67 @@ function remotePreloads(manifest, { ttlMs = 5000, waitMs = 150 } = {}) {
     });
     return slot;
   };
+  const none = { scripts: [], page: null };
   return async (remote, pathname = '/') => {
-    if (!remote || !manifest[remote]) return [];
+    if (!remote || !manifest[remote]) return none;
     let slot = cache.get(remote);
     if (!slot || Date.now() - slot.at > ttlMs) slot = refresh(remote);
-    if (slot.known) return urlsOf(remote, slot.preload, pathname);
     const timedOut = Symbol('timeout');
-    const preload = await Promise.race([slot.promise, new Promise((resolve) => setTimeout(() => resolve(timedOut), waitMs))]);
-    return preload === timedOut ? [] : urlsOf(remote, preload, pathname);
+    const preload = slot.known ? slot.preload : await Promise.race([slot.promise, new Promise((resolve) => setTimeout(() => resolve(timedOut), waitMs))]);
+    if (preload === timedOut) return none;
+    return { scripts: urlsOf(remote, preload, pathname), page: pageDataOf(preload?.data, pathname) };
   };
+}
+
+/**
+ * Answers of public API reads, for embedding in a page: asked from the API's own address (no
+ * credentials: what a guest sees), each kept `ttlMs` and shared by the requests that arrive
+ * meanwhile, so a burst of page views costs the API one read per second, not one per view. A read
+ * slower than `timeoutMs`, failed, not JSON or larger than `maxBytes` is left out: the page asks
+ * for it itself, as without this.
+ */
+function apiReads(target, { ttlMs = 1000, timeoutMs = 300, maxBytes = 256 * 1024 } = {}) {
+  const cache = new Map();
+  const read = (url) => {
+    const hit = cache.get(url);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.promise;
+    const promise = fetch(new URL(url, target), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+      .then(async (response) => {
+        if (!response.ok || !String(response.headers.get('content-type')).startsWith('application/json')) return undefined;
+        const text = await response.text();
+        return text.length > maxBytes ? undefined : JSON.parse(text);
+      })
+      .catch(() => undefined);
+    cache.set(url, { at: Date.now(), promise });
+    if (cache.size > 200) cache.delete(cache.keys().next().value);
+    return promise;
+  };
+  return async (urls) => {
+    const answers = await Promise.all(urls.map(read));
+    return Object.fromEntries(urls.map((url, i) => [url, answers[i]]).filter(([, body]) => body !== undefined));
+  };
+}
+
+/** `data.0.imageUrl` of an answer, if it is an http(s) address. */
+function imageOf(answer, field) {
+  let value = answer;
+  for (const key of field.split('.')) value = value && typeof value === 'object' && Object.hasOwn(value, key) ? value[key] : undefined;
+  return typeof value === 'string' && /^https?:\/\//.test(value) ? value : null;
 }
 
 const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON safe inside a <script> element. */
 const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** The shell's HTML for a path: config + manifest inlined, preloads, preconnect to the API. */
-function shellHtmlRenderer({ config, manifest }) {
+/**
+ * The shell's HTML for a path: config + manifest inlined, preloads, preconnect to the API; for a
+ * page whose remote declared its first public reads (and no query string, which would change them),
+ * their answers (`window.__CLUBE__.data`, used by the API client for a guest's first calls) and a
+ * high-priority preload of the page's largest image.
+ */
+function shellHtmlRenderer({ config, manifest, apiTarget: target = null }) {
   const preloadOf = remotePreloads(manifest);
+  const readApi = target ? apiReads(target) : null;
   // The shell's own preload.json, parsed once per indexed version (no file-system access per request).
   let parsed = { body: null, scripts: [] };
   const shellScriptsOf = (body) => {
@@ -413,16 +477,19 @@ function shellHtmlRenderer({ config, manifest }) {
       return null;
     }
   };
-  return async (template, pathname, fileOf) => {
+  return async (template, pathname, fileOf, search = '') => {
     const shellScripts = shellScriptsOf(fileOf('/preload.json'));
     const remote = ownerOf(pathname);
-    const remoteScripts = await preloadOf(remote, pathname);
+    const { scripts: remoteScripts, page } = await preloadOf(remote, pathname);
+    const data = readApi && page && !search ? await readApi(page.reads) : {};
+    const image = page?.image && data[page.image.from] ? imageOf(data[page.image.from], page.image.field) : null;
     const apiOrigin = origin(config.apiUrl);
     const remoteOrigin = remote ? origin(manifest[remote]) : null;
     const head = [
       apiOrigin && `<link rel="preconnect" href="${escapeAttr(apiOrigin)}" crossorigin>`,
       remoteOrigin && `<link rel="preconnect" href="${escapeAttr(remoteOrigin)}">`,
-      `<script>window.__CLUBE__=${inlineJson({ config, remotes: manifest })}</script>`,
+      `<script>window.__CLUBE__=${inlineJson({ config, remotes: manifest, ...(Object.keys(data).length ? { data } : {}) })}</script>`,
+      image && `<link rel="preload" as="image" href="${escapeAttr(image)}" fetchpriority="high">`,
       ...shellScripts.filter((file) => file !== 'main.js').map((file) => `<link rel="preload" as="script" href="/${escapeAttr(file)}">`),
       ...remoteScripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
     ].filter(Boolean);
@@ -446,12 +513,12 @@ function serveFrontend(name, env = process.env) {
     port: portOf(name, env),
     spa: isShell,
     files: isShell ? { '/config.json': config, '/remotes.json': manifest } : {},
-    renderHtml: isShell ? shellHtmlRenderer({ config, manifest }) : undefined,
+    renderHtml: isShell ? shellHtmlRenderer({ config, manifest, apiTarget: apiTarget(env) }) : undefined,
     proxy: isShell && apiProxied(env) ? { prefix: '/v1', target: apiTarget(env) } : null,
   });
 }
 
-module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, remotePreloads };
+module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, shellHtmlRenderer };
 
 // CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/; SIGHUP re-indexes it.
 if (require.main === module) {

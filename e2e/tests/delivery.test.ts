@@ -75,6 +75,48 @@ describe('production-grade delivery', () => {
     // The preloaded page chunk is the one the page runs: fetched once, not a second time by webpack.
     for (const file of pageScripts('/videos')) expect(asked.filter((pathname) => pathname === `/${file}`)).toHaveLength(1);
   });
+
+  it("When a guest opens the home page, then its first reads come inside the HTML with the first banner's image preloaded, and the page shows them without asking the API", async () => {
+    const html = await (await fetch(`${frontends.shellUrl}/`)).text();
+    const inlined = JSON.parse(/window\.__CLUBE__=(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as { data?: Record<string, { data: Array<{ title?: string; imageUrl?: string }> }> };
+    const declared = ['/v1/banners?limit=10', '/v1/categories?limit=100', '/v1/contents?limit=4&sort=newest', '/v1/videos?limit=4&sort=newest'];
+    expect(Object.keys(inlined.data ?? {}).sort()).toEqual(declared);
+    const [banner] = inlined.data?.['/v1/banners?limit=10']?.data ?? [];
+    expect(banner?.imageUrl).toBeTruthy();
+    expect(html).toContain(`<link rel="preload" as="image" href="${banner?.imageUrl}" fetchpriority="high">`);
+
+    const calls: string[] = [];
+    const listener = (request: { url(): string; resourceType(): string }) => {
+      if (['fetch', 'xhr'].includes(request.resourceType())) calls.push(request.url());
+    };
+    page.on('request', listener);
+    try {
+      await page.goto(`${frontends.shellUrl}/`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('img', { name: banner?.title }).first().waitFor({ timeout: 15000 });
+      await page.getByRole('heading', { level: 2, name: 'Novidades' }).waitFor({ timeout: 15000 });
+    } finally {
+      page.off('request', listener);
+    }
+    const apiCalls = calls.map((url) => new URL(url)).filter((url) => url.port === String(E2E_PORTS.api));
+    for (const read of declared) expect(apiCalls.map((url) => `${url.pathname}${url.search}`)).not.toContain(read);
+  });
+
+  it('Before any script runs, the HTML already paints the header, where and as large as the app then draws it', async () => {
+    const blockApp = (route: { abort(): Promise<void> }) => route.abort();
+    await page.route('**/main.js', blockApp); // the app never starts: what shows is the HTML alone
+    try {
+      await page.goto(`${frontends.shellUrl}/planos`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('link', { name: 'Clube — início' }).waitFor({ timeout: 5000 });
+      await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Planos' }).waitFor({ timeout: 5000 });
+    } finally {
+      await page.unroute('**/main.js', blockApp);
+    }
+    const frameHeader = await page.getByRole('banner').boundingBox();
+    expect(frameHeader?.height).toBeGreaterThan(40);
+    await page.goto(`${frontends.shellUrl}/planos`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('link', { name: 'Entrar' }).waitFor({ timeout: 15000 });
+    expect(await page.getByRole('banner').boundingBox()).toEqual(frameHeader);
+  });
 });
 
 describe('the API through the shell\'s origin (SHELL_API_PROXY=1)', () => {
@@ -92,14 +134,15 @@ describe('the API through the shell\'s origin (SHELL_API_PROXY=1)', () => {
     };
     page.on('request', listener);
     try {
-      await page.goto(`${origin}/planos`, { waitUntil: 'domcontentloaded' });
-      await expectHeading('Planos');
-      await page.getByRole('heading', { level: 2, name: 'Trimestral' }).waitFor({ timeout: 15000 });
+      // A search: its reads depend on the query, so none come embedded in the HTML (the page calls the API).
+      await page.goto(`${origin}/busca?q=coleta`, { waitUntil: 'domcontentloaded' });
+      await expectHeading('Busca');
+      await page.getByRole('link', { name: /coleta segura/i }).first().waitFor({ timeout: 15000 });
     } finally {
       page.off('request', listener);
       await shell.close();
     }
-    expect(asked).toContainEqual(expect.stringMatching(new RegExp(`^GET ${origin}/v1/plans`)));
+    expect(asked).toContainEqual(expect.stringMatching(new RegExp(`^GET ${origin}/v1/search`)));
     expect(asked.filter((request) => request.includes(`:${E2E_PORTS.api}/`) || request.startsWith('OPTIONS '))).toEqual([]);
   });
 });

@@ -163,3 +163,86 @@ describe("the shell's server with SHELL_API_PROXY (the API on the shell's origin
     expect(runtimeConfig({ SHELL_API_PROXY: '1', PUBLIC_API_URL: 'https://api.clube.example' }).apiUrl).toBe('https://api.clube.example');
   });
 });
+
+describe("the shell's HTML with a page's first public reads embedded", () => {
+  const http = require('node:http');
+  const { shellHtmlRenderer } = require('../serve-static.cjs');
+  const TEMPLATE = '<!doctype html><html><head><title>Clube</title></head><body><div id="root"></div></body></html>';
+  const reads = [];
+  let slow = false;
+  let origin;
+  let server;
+  let render;
+
+  beforeAll(async () => {
+    // One server plays the catalog remote's deployment (preload.json) and the API.
+    server = http.createServer((req, res) => {
+      if (req.url === '/preload.json') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({
+          scripts: ['routes.js'],
+          pages: [],
+          data: {
+            '/': { data: ['/v1/banners?limit=10', '/v1/videos?limit=4&sort=newest'], image: { from: '/v1/banners?limit=10', field: 'data.0.imageUrl' } },
+            '/planos': { data: ['/v1/plans'] },
+          },
+        }));
+        return;
+      }
+      reads.push({ url: req.url, authorization: req.headers.authorization ?? null });
+      if (req.url === '/v1/plans' && slow) return; // never answers
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      if (req.url.startsWith('/v1/banners')) res.end(JSON.stringify({ data: [{ title: 'Olá </script><script>alert(1)</script>', imageUrl: 'http://img.example/banner.png' }] }));
+      else res.end(JSON.stringify({ data: [{ title: 'Vídeo' }], url: req.url }));
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${server.address().port}`;
+    render = shellHtmlRenderer({ config: { apiUrl: origin }, manifest: { catalog: `${origin}/remoteEntry.js` }, apiTarget: origin });
+  });
+
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  beforeEach(() => {
+    reads.length = 0;
+    slow = false;
+  });
+
+  const inlined = (html) => JSON.parse(/window\.__CLUBE__=(.*?)<\/script>/.exec(html)[1]);
+  const fileOf = () => null;
+
+  it("When a guest opens a page that declared its reads, then the API's answers (read without credentials) are in the HTML and its largest image is preloaded first", async () => {
+    const html = await render(TEMPLATE, '/', fileOf, '');
+    expect(inlined(html).data).toEqual({
+      '/v1/banners?limit=10': { data: [{ title: 'Olá </script><script>alert(1)</script>', imageUrl: 'http://img.example/banner.png' }] },
+      '/v1/videos?limit=4&sort=newest': { data: [{ title: 'Vídeo' }], url: '/v1/videos?limit=4&sort=newest' },
+    });
+    expect(html).not.toContain('</script><script>alert(1)'); // data cannot close the script element
+    expect(html).toContain('<link rel="preload" as="image" href="http://img.example/banner.png" fetchpriority="high">');
+    expect(reads.every((read) => read.authorization === null)).toBe(true);
+  });
+
+  it('When the same page is opened again within a second, then the API is not asked again', async () => {
+    await render(TEMPLATE, '/planos', fileOf, '');
+    await render(TEMPLATE, '/planos', fileOf, '');
+    expect(reads.filter((read) => read.url === '/v1/plans')).toHaveLength(1);
+  });
+
+  it('When the address has a query string (filters change the reads), or the page declared none, then nothing is embedded', async () => {
+    expect(inlined(await render(TEMPLATE, '/', fileOf, '?page=2')).data).toBeUndefined();
+    expect(inlined(await render(TEMPLATE, '/videos/algum', fileOf, '')).data).toBeUndefined();
+    expect(reads).toHaveLength(0);
+  });
+
+  it('When the API does not answer quickly, then the page is served anyway without that answer (the page asks for it itself)', async () => {
+    slow = true;
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the cached /v1/plans
+    const started = Date.now();
+    const html = await render(TEMPLATE, '/planos', fileOf, '');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(inlined(html).data).toBeUndefined();
+    expect(html).toContain('<div id="root">');
+  });
+});

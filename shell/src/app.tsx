@@ -8,17 +8,20 @@ import { AppRoutes } from './app-routes';
 import { lazyFirebaseIdentity } from './auth/lazy-identity';
 import { createShellAuthController, useShellAuth } from './auth/shell-auth';
 import { Layout } from './layout/layout';
-import type { RuntimeConfig } from './runtime-config';
+import { takeEmbeddedAnswers, type RuntimeConfig } from './runtime-config';
 
 function useShellServices(config: RuntimeConfig) {
   const onUnauthorized = useRef<() => void>(() => undefined);
   return useState(() => {
     const identity = lazyFirebaseIdentity(config.firebase);
-    const apiClient = createApiClient({ apiUrl: config.apiUrl, getToken: identity.getToken, onUnauthorized: () => onUnauthorized.current() });
+    const embedded = takeEmbeddedAnswers();
+    const apiClient = createApiClient({ apiUrl: config.apiUrl, getToken: identity.getToken, onUnauthorized: () => onUnauthorized.current(), embedded });
     const queryClient = createQueryClient();
     return {
       identity,
       apiClient,
+      /** The page came with its first reads' answers: axios waits for a call that needs it. */
+      hasEmbeddedAnswers: embedded !== undefined && Object.keys(embedded).length > 0,
       controller: createShellAuthController(identity, createTypedApi(apiClient), queryClient),
       analytics: createAnalytics(config),
       queryClient,
@@ -45,9 +48,10 @@ function Platform({ config }: { config: RuntimeConfig }) {
   useEffect(() => () => services.controller.dispose(), [services]);
 
   // axios is not part of the first paint: fetched right after it, beside the remote's chunks, so the
-  // page's first API call does not wait for it (a call made earlier loads it by itself).
+  // page's first API call does not wait for it (a call made earlier loads it by itself). A page whose
+  // first reads came embedded in the HTML may need no call at all: there axios loads on the first one.
   useEffect(() => {
-    void services.apiClient.preload();
+    if (!services.hasEmbeddedAnswers) void services.apiClient.preload();
   }, [services]);
 
   return (

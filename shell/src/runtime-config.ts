@@ -26,7 +26,7 @@ async function fetchJson<T>(path: string): Promise<T> {
 declare global {
   interface Window {
     /** Inlined into the HTML by the shell's server (scripts/serve-static.cjs): no extra round trip. */
-    __CLUBE__?: { config?: RuntimeConfig; remotes?: RemoteManifest };
+    __CLUBE__?: { config?: RuntimeConfig; remotes?: RemoteManifest; data?: Record<string, unknown> };
   }
 }
 
@@ -38,4 +38,12 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
 export function loadRemoteManifest(): Promise<RemoteManifest> {
   const inlined = window.__CLUBE__?.remotes;
   return inlined ? Promise.resolve(inlined) : fetchJson<RemoteManifest>('/remotes.json');
+}
+
+/** The public API answers the server embedded for this page's first render (taken once: the API client owns them). */
+export function takeEmbeddedAnswers(): Record<string, unknown> | undefined {
+  const inlined = window.__CLUBE__;
+  const data = inlined?.data;
+  if (inlined) delete inlined.data;
+  return data;
 }

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type * as Axios from 'axios';
-import { API_TIMEOUT_MS, ApiError, createApiClient } from '../api-client';
+import { API_TIMEOUT_MS, ApiError, createApiClient, EMBEDDED_TTL_MS, embeddedKey } from '../api-client';
 
 let server: http.Server;
 let apiUrl: string;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     seen.push({ url: req.url, authorization: req.headers.authorization });
     res.setHeader('Content-Type', 'application/json');
-    if (req.url === '/v1/users/me') return res.end(JSON.stringify({ name: 'Ana' }));
+    if (req.url?.split('?')[0] === '/v1/users/me') return res.end(JSON.stringify({ name: 'Ana' }));
     if (req.url === '/v1/forbidden') {
       res.statusCode = 403;
       return res.end(JSON.stringify({ statusCode: 403, code: 'FORBIDDEN', message: 'Você não tem permissão.' }));
@@ -101,3 +101,53 @@ describe('API client', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('answers embedded in the page by the server', () => {
+  const embedded = () => ({ '/v1/users/me?limit=4&sort=newest': { name: 'Da página' } });
+  const notLoaded = () => Promise.reject(new Error('axios não deveria carregar'));
+
+  it('When a guest makes the embedded GET, then it gets the embedded answer without loading axios or calling the API', async () => {
+    const before = seen.length;
+    const api = createApiClient({ apiUrl, getToken: async () => null, embedded: embedded() }, notLoaded);
+    await expect(api.get('/users/me', { params: { sort: 'newest', limit: 4, search: undefined } })).resolves.toEqual({ name: 'Da página' });
+    expect(seen.length).toBe(before);
+  });
+
+  it('When the same GET is made again, then it goes to the API (an embedded answer is used once)', async () => {
+    const api = createApiClient({ apiUrl, getToken: async () => null, embedded: embedded() });
+    await api.get('/users/me', { params: { limit: 4, sort: 'newest' } });
+    await expect(api.get('/users/me', { params: { limit: 4, sort: 'newest' } })).resolves.toEqual({ name: 'Ana' });
+  });
+
+  it('When a signed-in member makes it, then it goes to the API with the token (the embedded answer is what a guest sees)', async () => {
+    const api = createApiClient({ apiUrl, getToken: async () => 'token-9', embedded: embedded() });
+    await expect(api.get('/users/me', { params: { limit: 4, sort: 'newest' } })).resolves.toEqual({ name: 'Ana' });
+    expect(seen.at(-1)).toEqual({ url: '/v1/users/me?limit=4&sort=newest', authorization: 'Bearer token-9' });
+  });
+
+  it('When other parameters or another method are used, then the API answers', async () => {
+    const api = createApiClient({ apiUrl, getToken: async () => null, embedded: embedded() });
+    await expect(api.get('/users/me', { params: { limit: 5, sort: 'newest' } })).resolves.toEqual({ name: 'Ana' });
+    await expect(api.post('/users/me', undefined, { params: { limit: 4, sort: 'newest' } })).resolves.toEqual({ name: 'Ana' });
+    expect(seen.at(-1)?.url).toBe('/v1/users/me?limit=4&sort=newest');
+  });
+
+  it('When the page has been open longer than the embedded answers live, then the API answers', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const api = createApiClient({ apiUrl, getToken: async () => null, embedded: embedded() });
+      jest.setSystemTime(Date.now() + EMBEDDED_TTL_MS + 1);
+      await expect(api.get('/users/me', { params: { limit: 4, sort: 'newest' } })).resolves.toEqual({ name: 'Ana' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('Keys are the path under /v1 with the query sorted and empty values left out; structured values have none', () => {
+    expect(embeddedKey('/videos', { sort: 'newest', limit: 4, categoryId: undefined, q: null })).toBe('/v1/videos?limit=4&sort=newest');
+    expect(embeddedKey('/plans')).toBe('/v1/plans');
+    expect(embeddedKey('/videos?page=1', { limit: 12 })).toBe('/v1/videos?limit=12&page=1');
+    expect(embeddedKey('/videos', { ids: ['a', 'b'] })).toBeNull();
+  });
+});
+
