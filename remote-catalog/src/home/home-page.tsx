@@ -1,8 +1,9 @@
 import { PageLayout, useAuth } from '@clube/platform';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { useCategories } from '../shared/api/get-categories';
 import { ContentCard, VideoCard } from '../shared/cards';
+import { useNearViewport } from '../shared/near-viewport';
 import { CardsSkeleton, QueryError } from '../shared/query-state';
 import type { Category } from '../shared/types';
 import { useBanners } from './api/get-banners';
@@ -33,9 +34,9 @@ export function HomePage() {
   );
 }
 
-function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+function Section({ id, title, action, children, sectionRef }: { id: string; title: string; action?: ReactNode; children: ReactNode; sectionRef?: Ref<HTMLElement> }) {
   return (
-    <section className="catalog-section" aria-labelledby={id}>
+    <section ref={sectionRef} className="catalog-section" aria-labelledby={id}>
       <div className="catalog-section__header">
         <h2 id={id} className="catalog-section__title">
           {title}
@@ -104,12 +105,14 @@ function Latest() {
   );
 }
 
+/** A category's row: below the first screen, so its videos are asked for when the visitor scrolls near it. */
 function CategoryRow({ category }: { category: Category }) {
-  const videos = useCategoryVideos(category._id);
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const videos = useCategoryVideos(category._id, { enabled: near });
   if (videos.isSuccess && videos.data.data.length === 0) return null;
   const id = `category-${category._id}`;
   return (
-    <Section id={id} title={category.name} action={<Link to={`/videos?categoryId=${category._id}`}>Ver todos de {category.name}</Link>}>
+    <Section sectionRef={ref} id={id} title={category.name} action={<Link to={`/videos?categoryId=${category._id}`}>Ver todos de {category.name}</Link>}>
       {videos.isPending ? (
         <CardsSkeleton count={3} label={`Carregando ${category.name}…`} />
       ) : videos.isError ? (

@@ -20,6 +20,7 @@ export function useLatestContents() {
 export const getCategoryVideos = (api: TypedApi, categoryId: string, signal?: AbortSignal) => api.get('/v1/videos/', { params: { query: { categoryId, limit: 6 } }, signal });
 export const categoryVideosQueryOptions = (api: TypedApi, categoryId: string) =>
   queryOptions({ queryKey: ['videos', 'category-row', categoryId], queryFn: ({ signal }) => getCategoryVideos(api, categoryId, signal) });
-export function useCategoryVideos(categoryId: string) {
-  return useQuery(categoryVideosQueryOptions(useApi(), categoryId));
+/** `enabled: false` until the row is near the screen (its data is not needed for the first one). */
+export function useCategoryVideos(categoryId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...categoryVideosQueryOptions(useApi(), categoryId), enabled });
 }
