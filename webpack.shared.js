@@ -50,6 +50,18 @@ const FRONTENDS = Object.fromEntries(
   Object.entries({ shell: REGISTRY.shell, ...REGISTRY.remotes }).map(([name, { dir, port }]) => [name, { dir, port }]),
 );
 
+/**
+ * The runtime plugin that puts the shell's federation runtime where production remotes (built with
+ * `experiments.externalRuntime`) look for it: `globalThis._FEDERATION_RUNTIME_CORE`. It is what
+ * `experiments.provideExternalRuntime` adds, but in its ES-module build: that option resolves the
+ * plugin's CommonJS build, which bundles a second, untreeshaken copy of the runtime core (+21 kB
+ * gzip in the shell's initial JS); the ES build shares the copy the shell already has.
+ */
+const EXTERNAL_RUNTIME_PROVIDER = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
 /** Every remote exposes one module: its routes, mounted by the shell. */
 const REMOTE_EXPOSE = './routes';
 
@@ -354,7 +366,14 @@ function createFederatedConfig({ name, dir }) {
           manifest: false,
           // Remotes are registered by their remoteEntry.js URL (no mf-manifest.json), in browsers only:
           // the runtime's snapshot (manifest) plugin and Node code are left out of every entry.
-          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+          experiments: {
+            optimization: { disableSnapshot: true, target: 'web' },
+            // A production remote's remoteEntry.js does not ship a second federation runtime: it
+            // uses the one the shell provides (EXTERNAL_RUNTIME_PROVIDER). A remote in dev renders
+            // its own harness page and keeps its own runtime.
+            ...(hasPage ? {} : { externalRuntime: true }),
+          },
+          ...(isShell ? { runtimePlugins: [EXTERNAL_RUNTIME_PROVIDER] } : {}),
         }),
         hasPage &&
           new HtmlWebpackPlugin({
