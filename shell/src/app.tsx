@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createAnalytics } from './analytics/analytics';
 import { RouteAnalytics } from './analytics/route-analytics';
 import { AppRoutes } from './app-routes';
+import { useIdentityWarmUp } from './auth/identity-warm-up';
 import { lazyFirebaseIdentity } from './auth/lazy-identity';
 import { createShellAuthController, useShellAuth } from './auth/shell-auth';
 import { Layout } from './layout/layout';
@@ -30,6 +31,7 @@ function useShellServices(config: RuntimeConfig) {
 function Platform({ config }: { config: RuntimeConfig }) {
   const services = useShellServices(config);
   const auth = useShellAuth(services.controller, services.identity, services.analytics);
+  useIdentityWarmUp(services.identity);
   const platformConfig = useMemo<PlatformConfig>(() => ({ apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl }), [config]);
 
   // A 401 from the API means the session is gone: sign out cleanly, once.
