@@ -132,12 +132,16 @@ describe('signing up, in and out', () => {
 
 describe('the Firebase SDK only for a session', () => {
   const FIREBASE_SDK = /\/firebase-sdk\.[0-9a-f]{8}\.js$/;
+  const API_CLIENT = /\/api-client\.[0-9a-f]{8}\.js$/;
   const headerLink = (target: Page, name: string) => target.getByRole('banner').getByRole('link', { name, exact: true });
 
-  it('When a guest opens public pages, then the header offers "Entrar" without downloading the Firebase SDK; signing in downloads it and a reload keeps the member signed in', async () => {
+  it('When a guest opens public pages and the login page, then the header offers "Entrar" without downloading the Firebase SDK; signing in downloads it and a reload keeps the member signed in', async () => {
     const sdkRequests: string[] = [];
+    const apiClientRequests: string[] = [];
     page.on('request', (request) => {
-      if (FIREBASE_SDK.test(new URL(request.url()).pathname)) sdkRequests.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (FIREBASE_SDK.test(pathname)) sdkRequests.push(pathname);
+      if (API_CLIENT.test(pathname)) apiClientRequests.push(pathname);
     });
     await open('/videos');
     await heading('Vídeos');
@@ -146,6 +150,13 @@ describe('the Firebase SDK only for a session', () => {
     await heading('Planos');
     await page.waitForLoadState('networkidle');
     expect(sdkRequests).toEqual([]);
+
+    // The login page fetches neither the SDK nor the API client before the person starts typing.
+    apiClientRequests.length = 0;
+    await open('/autenticacao/login');
+    await heading('Entrar');
+    await page.waitForLoadState('networkidle');
+    expect([...sdkRequests, ...apiClientRequests]).toEqual([]);
 
     await signInThroughPage(page, frontends.shellUrl, MEMBER);
     expect(sdkRequests).toHaveLength(1);

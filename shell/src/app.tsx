@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createAnalytics } from './analytics/analytics';
 import { RouteAnalytics } from './analytics/route-analytics';
 import { AppRoutes } from './app-routes';
-import { useIdentityWarmUp } from './auth/identity-warm-up';
+import { useAuthPageWarmUp, useOnAuthPage } from './auth/auth-page-warm-up';
 import { lazyFirebaseIdentity } from './auth/lazy-identity';
 import { createShellAuthController, useShellAuth } from './auth/shell-auth';
 import { Layout } from './layout/layout';
@@ -20,6 +20,10 @@ function useShellServices(config: RuntimeConfig) {
     return {
       identity,
       apiClient,
+      warmUp: () => {
+        identity.warmUp();
+        void apiClient.preload();
+      },
       controller: createShellAuthController(identity, createTypedApi(apiClient), queryClient),
       analytics: createAnalytics(config),
       queryClient,
@@ -31,7 +35,8 @@ function useShellServices(config: RuntimeConfig) {
 function Platform({ config }: { config: RuntimeConfig }) {
   const services = useShellServices(config);
   const auth = useShellAuth(services.controller, services.identity, services.analytics);
-  useIdentityWarmUp(services.identity);
+  const onAuthPage = useOnAuthPage();
+  useAuthPageWarmUp(services.warmUp);
   const platformConfig = useMemo<PlatformConfig>(() => ({ apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl }), [config]);
 
   // A 401 from the API means the session is gone: sign out cleanly, once.
@@ -47,10 +52,11 @@ function Platform({ config }: { config: RuntimeConfig }) {
   useEffect(() => () => services.controller.dispose(), [services]);
 
   // axios is not part of the first paint: fetched right after it, beside the remote's chunks, so the
-  // page's first API call does not wait for it (a call made earlier loads it by itself).
+  // page's first API call does not wait for it (a call made earlier loads it by itself). Not on the
+  // auth pages: a guest there calls no API before signing in (useAuthPageWarmUp fetches it then).
   useEffect(() => {
-    void services.apiClient.preload();
-  }, [services]);
+    if (!onAuthPage) void services.apiClient.preload();
+  }, [services, onAuthPage]);
 
   return (
     <PlatformProvider auth={auth} apiClient={services.apiClient} analytics={services.analytics} queryClient={services.queryClient} config={platformConfig}>
