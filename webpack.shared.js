@@ -322,8 +322,8 @@ function createFederatedConfig({ name, dir }) {
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       performance: { hints: false },
-      // The Firebase SDK in one named chunk, loaded after first render (shell/src/auth/lazy-identity.ts)
-      // and left out of the shell's initial JS and preloads.
+      // The Firebase SDK in one named chunk, loaded only for a stored session or an identity operation
+      // (shell/src/auth/lazy-identity.ts) and left out of the shell's initial JS and preloads.
       optimization:
         isShell && !dev
           ? {
