@@ -51,6 +51,18 @@ const FRONTENDS = Object.fromEntries(
   Object.entries({ shell: REGISTRY.shell, ...REGISTRY.remotes }).map(([name, { dir, port }]) => [name, { dir, port }]),
 );
 
+/**
+ * The runtime plugin that puts the shell's federation runtime where production remotes (built with
+ * `experiments.externalRuntime`) look for it: `globalThis._FEDERATION_RUNTIME_CORE`. It is what
+ * `experiments.provideExternalRuntime` adds, but in its ES-module build: that option resolves the
+ * plugin's CommonJS build, which bundles a second, untreeshaken copy of the runtime core (+21 kB
+ * gzip in the shell's initial JS); the ES build shares the copy the shell already has.
+ */
+const EXTERNAL_RUNTIME_PROVIDER = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
 /** Every remote exposes one module: its routes, mounted by the shell. */
 const REMOTE_EXPOSE = './routes';
 
@@ -352,8 +364,8 @@ function createFederatedConfig({ name, dir }) {
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       performance: { hints: false },
-      // The Firebase SDK in one named chunk, loaded after first render (shell/src/auth/lazy-identity.ts)
-      // and left out of the shell's initial JS and preloads.
+      // The Firebase SDK in one named chunk, loaded only for a stored session or an identity operation
+      // (shell/src/auth/lazy-identity.ts) and left out of the shell's initial JS and preloads.
       optimization:
         isShell && !dev
           ? {
@@ -400,7 +412,14 @@ function createFederatedConfig({ name, dir }) {
           manifest: false,
           // Remotes are registered by their remoteEntry.js URL (no mf-manifest.json), in browsers only:
           // the runtime's snapshot (manifest) plugin and Node code are left out of every entry.
-          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+          experiments: {
+            optimization: { disableSnapshot: true, target: 'web' },
+            // A production remote's remoteEntry.js does not ship a second federation runtime: it
+            // uses the one the shell provides (EXTERNAL_RUNTIME_PROVIDER). A remote in dev renders
+            // its own harness page and keeps its own runtime.
+            ...(hasPage ? {} : { externalRuntime: true }),
+          },
+          ...(isShell ? { runtimePlugins: [EXTERNAL_RUNTIME_PROVIDER] } : {}),
         }),
         hasPage &&
           new HtmlWebpackPlugin({

@@ -130,6 +130,56 @@ describe('signing up, in and out', () => {
   });
 });
 
+describe('the Firebase SDK only for a session', () => {
+  const FIREBASE_SDK = /\/firebase-sdk\.[0-9a-f]{8}\.js$/;
+  const API_CLIENT = /\/api-client\.[0-9a-f]{8}\.js$/;
+  const headerLink = (target: Page, name: string) => target.getByRole('banner').getByRole('link', { name, exact: true });
+
+  it('When a guest opens public pages and the login page, then the header offers "Entrar" without downloading the Firebase SDK; signing in downloads it and a reload keeps the member signed in', async () => {
+    const sdkRequests: string[] = [];
+    const apiClientRequests: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (FIREBASE_SDK.test(pathname)) sdkRequests.push(pathname);
+      if (API_CLIENT.test(pathname)) apiClientRequests.push(pathname);
+    });
+    await open('/videos');
+    await heading('Vídeos');
+    await headerLink(page, 'Entrar').waitFor();
+    await open('/planos');
+    await heading('Planos');
+    await page.waitForLoadState('networkidle');
+    expect(sdkRequests).toEqual([]);
+
+    // The login page fetches neither the SDK nor the API client before the person starts typing.
+    apiClientRequests.length = 0;
+    await open('/autenticacao/login');
+    await heading('Entrar');
+    await page.waitForLoadState('networkidle');
+    expect([...sdkRequests, ...apiClientRequests]).toEqual([]);
+
+    await signInThroughPage(page, frontends.shellUrl, MEMBER);
+    expect(sdkRequests).toHaveLength(1);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Sair', exact: true }).waitFor({ timeout: 15000 });
+  });
+
+  it('When a guest tab is open and the member signs in in another tab, then coming back to the first tab shows them signed in', async () => {
+    await open('/videos');
+    await headerLink(page, 'Entrar').waitFor();
+    const other = await session.context.newPage();
+    try {
+      await signInThroughPage(other, frontends.shellUrl, MEMBER);
+    } finally {
+      await other.close();
+    }
+    // Headless Chromium does not switch tabs: the first tab hears "visible again" as a real switch would tell it.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('button', { name: 'Sair', exact: true }).waitFor({ timeout: 15000 });
+    expect(await headerLink(page, 'Entrar').count()).toBe(0);
+  });
+});
+
 describe('guards', () => {
   it('When a member opens an admin page, then "Sem permissão" is shown', async () => {
     await signInThroughPage(page, frontends.shellUrl, MEMBER);

@@ -89,6 +89,25 @@ describe('the shell composes four remotes at run time', () => {
     }
   });
 
+  it("When the shell does not hand its federation runtime to the remotes (a shell built without it), then a remote's area shows the retry message and the shell keeps working", async () => {
+    const other = await session.context.newPage();
+    try {
+      // Production remotes use the runtime the shell puts in this global; here it never arrives.
+      await other.addInitScript(() => {
+        Object.defineProperty(window, '_FEDERATION_RUNTIME_CORE', { configurable: true, get: () => undefined, set: () => undefined });
+      });
+      const errors: string[] = [];
+      other.on('pageerror', (error) => errors.push(error.message));
+      await other.goto(`${frontends.shellUrl}/videos`, { waitUntil: 'domcontentloaded' });
+      await other.getByText(UNAVAILABLE).waitFor({ timeout: 10000 });
+      await other.getByRole('navigation', { name: 'Principal' }).waitFor();
+      expect(await other.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(1);
+      expect(errors).not.toEqual([]); // the remote's entry did fail (not a missing server)
+    } finally {
+      await other.close();
+    }
+  });
+
   it('When one remote is rebuilt alone and its server restarted, then the running shell serves the new text without a shell rebuild', async () => {
     const source = path.join(ROOT, 'remote-catalog', 'src', 'home', 'home-page.tsx');
     const original = readFileSync(source, 'utf8');

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createAnalytics } from './analytics/analytics';
 import { RouteAnalytics } from './analytics/route-analytics';
 import { AppRoutes } from './app-routes';
+import { useAuthPageWarmUp, useOnAuthPage } from './auth/auth-page-warm-up';
 import { lazyFirebaseIdentity } from './auth/lazy-identity';
 import { createShellAuthController, useShellAuth } from './auth/shell-auth';
 import { Layout } from './layout/layout';
@@ -22,6 +23,10 @@ function useShellServices(config: RuntimeConfig) {
       apiClient,
       /** The page came with its first reads' answers: axios waits for a call that needs it. */
       hasEmbeddedAnswers: embedded !== undefined && Object.keys(embedded).length > 0,
+      warmUp: () => {
+        identity.warmUp();
+        void apiClient.preload();
+      },
       controller: createShellAuthController(identity, createTypedApi(apiClient), queryClient),
       analytics: createAnalytics(config),
       queryClient,
@@ -33,6 +38,8 @@ function useShellServices(config: RuntimeConfig) {
 function Platform({ config }: { config: RuntimeConfig }) {
   const services = useShellServices(config);
   const auth = useShellAuth(services.controller, services.identity, services.analytics);
+  const onAuthPage = useOnAuthPage();
+  useAuthPageWarmUp(services.warmUp);
   const platformConfig = useMemo<PlatformConfig>(() => ({ apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl }), [config]);
 
   // A 401 from the API means the session is gone: sign out cleanly, once.
@@ -48,11 +55,13 @@ function Platform({ config }: { config: RuntimeConfig }) {
   useEffect(() => () => services.controller.dispose(), [services]);
 
   // axios is not part of the first paint: fetched right after it, beside the remote's chunks, so the
-  // page's first API call does not wait for it (a call made earlier loads it by itself). A page whose
-  // first reads came embedded in the HTML may need no call at all: there axios loads on the first one.
+  // page's first API call does not wait for it (a call made earlier loads it by itself). Not on the
+  // auth pages: a guest there calls no API before signing in (useAuthPageWarmUp fetches it then).
+  // Nor on a page whose first reads came embedded in the HTML: it may need no call at all, and axios
+  // loads on the first one.
   useEffect(() => {
-    if (!services.hasEmbeddedAnswers) void services.apiClient.preload();
-  }, [services]);
+    if (!onAuthPage && !services.hasEmbeddedAnswers) void services.apiClient.preload();
+  }, [services, onAuthPage]);
 
   return (
     <PlatformProvider auth={auth} apiClient={services.apiClient} analytics={services.analytics} queryClient={services.queryClient} config={platformConfig}>
