@@ -233,7 +233,7 @@ class InlineCssPlugin {
         const start = `(function(){var s=${JSON.stringify(scripts)},d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,200)})()`;
         data.headTags = [
           ...(css ? [{ tagName: 'style', voidTag: false, meta, attributes: {}, innerHTML: css }] : []),
-          ...scripts.map((src) => ({ tagName: 'link', voidTag: true, meta, attributes: { rel: 'preload', as: 'script', href: src } })),
+          ...scripts.map((src) => ({ tagName: 'link', voidTag: true, meta, attributes: { rel: 'preload', as: 'script', href: src, fetchpriority: 'low' } })),
           ...others,
           ...(scripts.length ? [{ tagName: 'script', voidTag: false, meta, attributes: {}, innerHTML: start }] : []),
         ];

@@ -490,8 +490,10 @@ function shellHtmlRenderer({ config, manifest, apiTarget: target = null }) {
       remoteOrigin && `<link rel="preconnect" href="${escapeAttr(remoteOrigin)}">`,
       `<script>window.__CLUBE__=${inlineJson({ config, remotes: manifest, ...(Object.keys(data).length ? { data } : {}) })}</script>`,
       image && `<link rel="preload" as="image" href="${escapeAttr(image)}" fetchpriority="high">`,
-      ...shellScripts.filter((file) => file !== 'main.js').map((file) => `<link rel="preload" as="script" href="/${escapeAttr(file)}">`),
-      ...remoteScripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}">`),
+      // Low, as Chrome itself ranks a script that blocks nothing (async/defer): these run after the
+      // frame is painted, and the page's largest image (high) goes first.
+      ...shellScripts.filter((file) => file !== 'main.js').map((file) => `<link rel="preload" as="script" href="/${escapeAttr(file)}" fetchpriority="low">`),
+      ...remoteScripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}" fetchpriority="low">`),
     ].filter(Boolean);
     return template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
   };

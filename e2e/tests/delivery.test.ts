@@ -49,7 +49,7 @@ describe('production-grade delivery', () => {
   it("When a catalog page is opened, then its HTML carries the config, the preloads of the catalog's entry, first route and that page's chunk, and a preconnect, and the page asks for neither /config.json nor /remotes.json", async () => {
     const html = await (await fetch(`${frontends.shellUrl}/videos`)).text();
     const remoteOrigin = `http://localhost:${E2E_PORTS.catalog}`;
-    const preload = (file: string) => `<link rel="preload" as="script" href="${remoteOrigin}/${file}">`;
+    const preload = (file: string) => `<link rel="preload" as="script" href="${remoteOrigin}/${file}" fetchpriority="low">`;
     expect(html).toContain('window.__CLUBE__=');
     expect(html).toContain(preload('remoteEntry.js'));
     for (const file of catalogPreload().scripts) expect(html).toContain(preload(file));
