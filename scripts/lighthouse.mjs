@@ -1,6 +1,6 @@
 // `npm run lighthouse`: builds, starts the product as `npm start` does and runs Lighthouse (mobile,
 // simulated throttling) 3 times on each public page and on a signed-in /assinatura, then prints the
-// median run's scores and LCP / TBT / CLS. Timing figures depend on the machine: not part of `npm test`.
+// median run's scores, FCP / LCP / TBT / CLS and the LCP element. Timing figures depend on the machine: not part of `npm test`.
 //   --no-build        reuse the last production build
 //   --runs N          runs per page (default 3; the median by performance score is reported)
 // Ports come from the usual variables (PORT, REMOTE_<NAME>_PORT, API_PORT, LIGHTHOUSE_DEBUG_PORT),
@@ -73,7 +73,10 @@ async function audit(url, { signedIn }) {
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
     lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    // What the LCP was (an image of the page, a heading…), to know where to look next.
+    lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     tbt: audits['total-blocking-time']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
   };
@@ -127,11 +130,13 @@ try {
   const ms = (value) => `${Math.round(value)} ms`;
   if (rows.length) {
     console.log(`\nLighthouse (mobile), mediana de ${RUNS} execuções — ${shellUrl}\n`);
-    console.log('| Página | Desempenho | Acessibilidade | Boas práticas | SEO | LCP | TBT | CLS |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| Página | Desempenho | Acessibilidade | Boas práticas | SEO | FCP | LCP | TBT | CLS |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const [page, r] of rows) {
-      console.log(`| \`${page}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} |`);
+      console.log(`| \`${page}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} |`);
     }
+    console.log('\nElemento do LCP (execução mediana):');
+    for (const [page, r] of rows) console.log(`  ${page}: ${r.lcpElement.replace(/\s+/g, ' ').slice(0, 160) || '?'}`);
   }
   await context?.close().catch(() => undefined);
   rmSync(userDataDir, { recursive: true, force: true });
