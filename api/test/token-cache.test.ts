@@ -18,6 +18,18 @@ describe('Verified-token cache', () => {
     expect(calls).toEqual(['a', 'a']);
   });
 
+  test('When a token was verified, then cached() answers it at once until its exp; an unknown or expired token gets undefined', async () => {
+    let clock = 1_000_000;
+    const verify = cachedVerifier(async () => ({ uid: 'u1', exp: 1_060 }) as DecodedIdToken, () => clock);
+    expect(verify.cached('a')).toBeUndefined();
+    await verify('a');
+    expect(verify.cached('a')).toMatchObject({ uid: 'u1' });
+    expect(verify.cached('a ')).toBeUndefined();
+    expect(verify.cached('b')).toBeUndefined();
+    clock = 1_060_000;
+    expect(verify.cached('a')).toBeUndefined();
+  });
+
   test('When verification fails, then nothing is cached', async () => {
     let attempts = 0;
     const verify = cachedVerifier(async () => {
