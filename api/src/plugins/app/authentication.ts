@@ -85,7 +85,7 @@ export const authenticate = (rule: Exclude<AuthRule, 'public'>) =>
     // Hot path: the token exactly as an earlier request sent it, verified then and still within
     // its time (cachedIdToken); it passed bearerToken's checks then. Anything else goes the long way.
     const decoded =
-      (header !== undefined && header.startsWith('Bearer ') ? this.identity.cachedIdToken(header.slice(7)) : undefined) ??
+      (header !== undefined && header.startsWith('Bearer ') ? this.identity.cachedIdToken(header.slice(7), request.raw.socket) : undefined) ??
       (await verifiedToken(this, request));
     request.principal = { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined };
     request.user = await this.usersRepository.findByProviderId(decoded.uid);
