@@ -114,6 +114,32 @@ describe('Embedded store: updates', () => {
     expect((await things.findOne({ _id: insertedId }))!.tags).toEqual(['a']);
   });
 
+  test('When one document is found by its unique key or _id (the profile read), then it is a copy, projected, and only the one holding that exact key', async () => {
+    const users = memoryCollection('users');
+    await users.createIndex({ providerId: 1 }, { unique: true });
+    await users.createIndex({ email: 1 }, { unique: true, partialFilterExpression: { email: { $type: 'string' } } });
+    const { insertedId } = await users.insertOne({ providerId: 'uid-1', email: 'a@x.com', credits: { used: 1 }, at: new Date(5) });
+    await users.insertOne({ providerId: 'uid-2', email: 'b@x.com', credits: { used: 2 } });
+    await users.insertOne({ email: 'no-provider@x.com', credits: { used: 3 } });
+
+    const found = (await users.findOne({ providerId: 'uid-1' }))!;
+    expect(found).toEqual({ _id: insertedId, providerId: 'uid-1', email: 'a@x.com', credits: { used: 1 }, at: new Date(5) });
+    (found.credits as { used: number }).used = 99;
+    (found.at as Date).setTime(0);
+    expect(await users.findOne({ providerId: { $eq: 'uid-1' } })).toMatchObject({ credits: { used: 1 }, at: new Date(5) });
+    expect(await users.findOne({ providerId: 'uid-1' }, { projection: { email: 1, _id: 0 } })).toEqual({ email: 'a@x.com' });
+    expect(await users.findOne({ _id: insertedId }, { projection: { providerId: 1 } })).toEqual({ _id: insertedId, providerId: 'uid-1' });
+    expect(await users.findOne({ providerId: 'UID-1' })).toBeNull();
+    expect(await users.findOne({ providerId: 'uid-1', email: 'b@x.com' })).toBeNull();
+    // A missing field equals null, as in MongoDB (the unique index keys it as null).
+    expect(await users.findOne({ providerId: null })).toMatchObject({ email: 'no-provider@x.com' });
+    expect(await users.findOne({ email: 'b@x.com' })).toMatchObject({ providerId: 'uid-2' });
+    expect(await users.findOne({ providerId: 'uid-2' }, { skip: 1 })).toBeNull();
+    await users.updateOne({ providerId: 'uid-2' }, { $set: { providerId: 'uid-3' } });
+    expect(await users.findOne({ providerId: 'uid-2' })).toBeNull();
+    expect(await users.findOne({ providerId: 'uid-3' })).toMatchObject({ email: 'b@x.com' });
+  });
+
   test('When finding with sort, skip, limit and projection, then the driver’s semantics apply', async () => {
     const things = memoryCollection();
     await things.insertMany([5, 3, 9, 1, 7].map((n) => ({ n, hidden: true, at: new Date(2020, 0, n) })));

@@ -16,7 +16,8 @@ export default async function authHooks(fastify: FastifyInstance) {
       if (method !== 'HEAD') fastify.apiRoutes.push({ method, url: route.url, auth: route.config!.auth! });
     }
     const rule = ruleOfRoute(route);
-    route.onRequest = [authenticate(rule), ...hooksOf(route.onRequest)] as RouteOptions['onRequest'];
+    // A public route reads no token: no hook (principal and user stay null).
+    if (rule !== 'public') route.onRequest = [authenticate(rule), ...hooksOf(route.onRequest)] as RouteOptions['onRequest'];
     if (typeof rule === 'object') {
       route.preHandler = [authorizeOwner(rule), ...hooksOf(route.preHandler)] as RouteOptions['preHandler'];
     }

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { BRAZILIAN_STATES, type UserDocument } from '../db/collections';
-import { DateTime, ObjectIdString, PageQuery } from './common';
+import { DateTime, isoDateTime, ObjectIdString, PageQuery } from './common';
 
 const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
@@ -117,7 +117,7 @@ export function toUserResponse(user: UserDocument): UserResponse {
     team: user.team
       ? { accountId: user.team.accountId.toHexString(), role: user.team.role, laboratoryName: user.team.laboratoryName }
       : null,
-    createdAt: user.createdAt.toISOString(),
-    updatedAt: user.updatedAt.toISOString(),
+    createdAt: isoDateTime(user.createdAt),
+    updatedAt: isoDateTime(user.updatedAt),
   };
 }

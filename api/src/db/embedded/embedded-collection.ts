@@ -143,6 +143,8 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   }
 
   async findOne(filter: Filter<TSchema> = {}, options: StoreFindOptions = {}): Promise<WithId<TSchema> | null> {
+    const direct = options.sort === undefined && !options.skip ? this.byUniqueKey(filter as Doc) : NO_SHORTCUT;
+    if (direct !== NO_SHORTCUT) return (direct ? project(cloneValue(direct), options.projection) : null) as WithId<TSchema> | null;
     const [first] = this.select(filter as Doc, { ...(options as FindOptions), limit: 1 });
     return (first ?? null) as WithId<TSchema> | null;
   }
@@ -295,6 +297,31 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   }
 
   // ---- internals (all synchronous but the journal append) ----
+
+  /**
+   * The hot read (the profile by providerId on every request, a document by _id): a filter that
+   * is one equality on _id or on the field of a single-field unique index is answered from the
+   * key map, without planning or the result array `select` builds. The stored document (not a
+   * copy: callers clone it), undefined when none holds the key, NO_SHORTCUT for any other filter.
+   * Same answer as `plan` gives for these filters (an exact whole-unique-key plan).
+   */
+  private byUniqueKey(filter: Doc): Doc | undefined | typeof NO_SHORTCUT {
+    let field: string | undefined;
+    for (const key in filter) {
+      if (field !== undefined) return NO_SHORTCUT;
+      field = key;
+    }
+    if (field === undefined) return NO_SHORTCUT;
+    const value = equalityValue(filter[field]);
+    if (value === NOT_EQUALITY) return NO_SHORTCUT;
+    if (field === '_id') return this.docs.get(keyOf(value));
+    for (const index of this.indexDefinitions.values()) {
+      if (!index.unique || index.fields.length !== 1 || index.fields[0] !== field || !index.plannable) continue;
+      const idKey = index.unique.get(`${keyOf(value)}|`);
+      return idKey === undefined ? undefined : this.docs.get(idKey);
+    }
+    return NO_SHORTCUT;
+  }
 
   private select(filter: Doc, options: FindOptions): Doc[] {
     const limit = options.limit && options.limit > 0 ? options.limit : undefined;
@@ -649,6 +676,8 @@ function isEqualityValue(value: unknown): boolean {
 }
 
 const NOT_EQUALITY = Symbol('not an equality');
+/** byUniqueKey: the filter is not one equality on a unique key (plan it). */
+const NO_SHORTCUT = Symbol('no unique-key shortcut');
 
 /**
  * A multi-document write (updateMany, deleteMany) holds the event loop for at most about

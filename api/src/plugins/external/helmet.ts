@@ -32,10 +32,13 @@ export function staticSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS): 
 
 export default fp(
   async function securityHeaders(fastify: FastifyInstance) {
-    const headers = staticSecurityHeaders();
+    // One object, lower-case names (what reply.header stores): Fastify hands it to writeHead
+    // with its own headers, so each is checked once, when the answer leaves (raw.setHeader
+    // checked and stored each of them on every request, and writeHead then merged them again).
+    // Error answers and 404s keep them too: Fastify only drops content-type/length on errors.
+    const headers = Object.fromEntries(staticSecurityHeaders().map(([name, value]) => [name.toLowerCase(), value]));
     fastify.addHook('onRequest', (_request, reply, done) => {
-      const raw = reply.raw;
-      for (const [name, value] of headers) raw.setHeader(name, value);
+      reply.headers(headers);
       done();
     });
   },

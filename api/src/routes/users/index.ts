@@ -97,12 +97,14 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      // Members read their own profile on every page load: the auth hook already loaded it.
-      const own = request.user?.providerId === request.params.providerId ? request.user : null;
-      const user = own ?? (await repository.findByProviderId(request.params.providerId));
-      if (!user) throw userNotFound();
-      return toUserResponse(user);
+    (request) => {
+      // Members read their own profile on every page load: the auth hook already loaded it, and
+      // the answer goes out without a promise (a sync handler's value is sent at once).
+      if (request.user?.providerId === request.params.providerId) return toUserResponse(request.user);
+      return repository.findByProviderId(request.params.providerId).then((user) => {
+        if (!user) throw userNotFound();
+        return toUserResponse(user);
+      });
     },
   );
 
