@@ -2,7 +2,7 @@
  * npm run bench:api (root) / npm run bench -w api: the API and a bare Fastify hello-world each
  * in its own process, autocannon in a third, same connections and duration for every row
  * (BENCH_CONNECTIONS, default 50; BENCH_DURATION in seconds, default 10). Prints req/s, p50,
- * p99, the server's CPU time per request and the ratio of the authenticated profile read to
+ * p99 (from every response time, below the millisecond: load.ts), the server's CPU time per request and the ratio of the authenticated profile read to
  * hello-world, measured in this run (best of BENCH_ROUNDS alternating rounds, default 2).
  *
  * Ports: BENCH_PORT_BASE (default 4200) for hello-world, +1 for the API.
@@ -26,7 +26,6 @@ const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4200);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
 const PROGRESS_BODY = process.env.BENCH_PROGRESS_BODY ?? JSON.stringify({ positionSeconds: 30, durationSeconds: 600 });
-const AUTOCANNON = require.resolve('autocannon/autocannon.js');
 
 interface Emulator {
   host: string;
@@ -100,13 +99,20 @@ interface LoadOptions {
   body?: string;
 }
 
-/** autocannon in its own process (its JSON report on stdout). */
-function autocannon(url: string, options: LoadOptions = {}, seconds = DURATION_SECONDS): Promise<{ requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number }> {
-  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
-  if (options.method) args.push('-m', options.method);
-  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
-  if (options.body) args.push('-b', options.body);
-  args.push(url);
+interface LoadResult {
+  rps: number;
+  total: number;
+  /** Milliseconds, at the response times' own precision (load.ts). */
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** autocannon in its own process (load.ts: its JSON line on stdout), p50/p99 below the millisecond. */
+function autocannon(url: string, options: LoadOptions = {}, seconds = DURATION_SECONDS): Promise<LoadResult> {
+  const args = ['--import', 'tsx', path.join(__dirname, 'load.ts'), JSON.stringify({ url, connections: CONNECTIONS, duration: seconds, ...options })];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -115,7 +121,7 @@ function autocannon(url: string, options: LoadOptions = {}, seconds = DURATION_S
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon falhou (${code}): ${err}`));
-      resolve(JSON.parse(out));
+      resolve(JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult);
     });
   });
 }
@@ -126,9 +132,9 @@ async function measure(title: string, server: ChildProcess, url: string, options
   const cpuAfter = cpuTimeMicros(server.pid);
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0) throw new Error(`${title}: ${failures} respostas não-2xx/erros durante a medição`);
-  const requests = result.requests.total;
+  const requests = result.total;
   const cpuMicros = cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? (cpuAfter - cpuBefore) / requests : undefined;
-  return { title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuMicros };
+  return { title, rps: result.rps, p50: result.p50, p99: result.p99, cpuMicros };
 }
 
 async function main() {
@@ -196,8 +202,8 @@ async function main() {
       rows.map((row) => ({
         cenário: row.title,
         'req/s': Math.round(row.rps),
-        'p50 (ms)': row.p50,
-        'p99 (ms)': row.p99,
+        'p50 (ms)': Number(row.p50.toFixed(2)),
+        'p99 (ms)': Number(row.p99.toFixed(2)),
         'vs hello-world': `${((row.rps / bare.rps) * 100).toFixed(1)}%`,
         'CPU/req (µs)': row.cpuMicros === undefined ? '—' : Math.round(row.cpuMicros),
       })),
@@ -209,7 +215,7 @@ async function main() {
     }
     for (const note of notes) console.log(`nota: ${note}`);
     const ratio = profile.rps / bare.rps;
-    const p99Ratio = profile.p99 / Math.max(bare.p99, 1);
+    const p99Ratio = profile.p99 / bare.p99;
     console.log(
       `perfil autenticado / hello-world: req/s ${(ratio * 100).toFixed(1)}% (meta ≥ 40%), p99 ${p99Ratio.toFixed(2)}× (meta ≤ 2×) — ` +
         (ratio >= 0.4 && p99Ratio <= 2 ? 'metas atingidas' : 'metas NÃO atingidas'),
