@@ -47,6 +47,7 @@ export function ContentPage() {
         </span>
       }
     >
+      {item.coverUrl && <img className="catalog-content__cover" src={item.coverUrl} alt={`Capa: ${item.title}`} width={960} height={540} />}
       <p style={{ overflowWrap: 'anywhere' }}>{item.summary}</p>
       {item.locked || item.body === undefined ? (
         <LockedPanel item={item} itemType="CONTENT" verb="ler" variant="text" />

@@ -14,6 +14,7 @@ const api = startMockApi(
       return content({ slug: 'creditos', title: 'Acreditação', access: 'CREDITS', creditCost: 2, locked: true, lockReason: 'UNLOCK_REQUIRED', lockMessage: 'Desbloqueie com créditos para ler.' });
     return content({
       slug: params.idOrSlug ?? '',
+      coverUrl: params.idOrSlug === 'com-capa' ? 'http://127.0.0.1:9/v1/files/images/capa.png' : null,
       access: params.idOrSlug === 'creditos' ? 'CREDITS' : 'FREE',
       creditCost: params.idOrSlug === 'creditos' ? 2 : 0,
       unlocked: params.idOrSlug === 'creditos',
@@ -42,6 +43,17 @@ describe('/conteudos/{slug}', () => {
     expect(article.querySelector('script')).toBeNull();
     expect(article.querySelector('[onerror]')).toBeNull();
     expect(screen.getByRole('link', { name: 'Baixar Checklist (PDF)' })).toHaveAttribute('href', 'http://127.0.0.1:9/v1/files/documents/a.pdf?expires=1&signature=x');
+  });
+
+  it('When the content has a cover, then the page shows it above the summary; without one, no image', async () => {
+    const first = renderRoute(<Routes />, '/conteudos/com-capa', { persona: 'membro' });
+    const cover = await screen.findByRole('img', { name: `Capa: ${content().title}` }, { timeout: 5000 });
+    expect(cover).toHaveAttribute('src', 'http://127.0.0.1:9/v1/files/images/capa.png');
+    expect(cover.compareDocumentPosition(screen.getByText(content().summary)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    first.unmount();
+    renderRoute(<Routes />, '/conteudos/protocolo', { persona: 'membro' });
+    await screen.findByRole('article', { name: 'Conteúdo' }, { timeout: 5000 });
+    expect(screen.queryByRole('img', { name: /^Capa:/ })).toBeNull();
   });
 
   it('When a subscriber unlocks a credits content, then the confirmation shows the balance before and after and the body appears', async () => {
