@@ -215,16 +215,16 @@ const FIRST_PAINT_FRAME = path.join(__dirname, 'shell', 'src', 'layout', 'first-
  * rendering and no script has to inject styles first; the entry scripts are preloaded and started
  * once the frame is painted.
  */
-class InlineCssPlugin {
+class FirstPaintPlugin {
   apply(compiler) {
-    compiler.hooks.compilation.tap('InlineCssPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('InlineCssPlugin', (data) => {
+    compiler.hooks.compilation.tap('FirstPaintPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('FirstPaintPlugin', (data) => {
         const css = compilation
           .getAssets()
           .filter((asset) => asset.name.endsWith('.css'))
           .map((asset) => asset.source.source().toString())
           .join('\n');
-        const meta = { plugin: 'InlineCssPlugin' };
+        const meta = { plugin: 'FirstPaintPlugin' };
         const scripts = data.headTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src).map((tag) => String(tag.attributes.src));
         const others = data.headTags.filter((tag) => !(tag.tagName === 'link' && tag.attributes.rel === 'stylesheet') && !(tag.tagName === 'script' && tag.attributes.src));
         // The entry scripts are fetched at once (preload) but run after the frame has been painted
@@ -341,7 +341,7 @@ function createFederatedConfig({ name, dir }) {
     const dev = mode === 'development';
     // The shell always renders a page; a remote renders one only in dev, inside its harness.
     const hasPage = isShell || dev;
-    const inlineCss = isShell && !dev;
+    const firstPaint = isShell && !dev;
 
     return {
       mode,
@@ -372,7 +372,7 @@ function createFederatedConfig({ name, dir }) {
               splitChunks: {
                 cacheGroups: {
                   firebase: { test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, name: 'firebase-sdk', chunks: 'async', priority: 20, enforce: true },
-                  // All of the shell's CSS in one file, which InlineCssPlugin puts into the HTML.
+                  // All of the shell's CSS in one file, which FirstPaintPlugin puts into the HTML.
                   styles: { type: 'css/mini-extract', name: 'styles', chunks: 'all', enforce: true },
                 },
               },
@@ -396,8 +396,8 @@ function createFederatedConfig({ name, dir }) {
             },
           },
           // The shell's production CSS (tokens + layout) is extracted and inlined into its HTML
-          // (InlineCssPlugin): the first-paint frame is styled before any script runs.
-          { test: /\.css$/, use: [inlineCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+          // (FirstPaintPlugin): the first-paint frame is styled before any script runs.
+          { test: /\.css$/, use: [firstPaint ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         ],
       },
       plugins: [
@@ -426,10 +426,10 @@ function createFederatedConfig({ name, dir }) {
             template: path.join(__dirname, 'shell', 'index.html'),
             title: isShell ? 'Clube' : `Clube · ${name} (harness)`,
             // The layout's frame (header, empty page area, footer) painted from the HTML itself.
-            firstPaint: inlineCss ? fs.readFileSync(FIRST_PAINT_FRAME, 'utf8').trim() : '',
+            firstPaint: firstPaint ? fs.readFileSync(FIRST_PAINT_FRAME, 'utf8').trim() : '',
           }),
-        inlineCss && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', runtime: false }),
-        inlineCss && new InlineCssPlugin(),
+        firstPaint && new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', runtime: false }),
+        firstPaint && new FirstPaintPlugin(),
         // public/ as plain assets (runtime config and manifest defaults), when the package has one.
         fs.existsSync(path.join(dir, 'public')) && new CopyWebpackPlugin({ patterns: [{ from: path.join(dir, 'public') }] }),
         dev && new (require('@pmmmwh/react-refresh-webpack-plugin'))({ overlay: false }),
