@@ -5,15 +5,18 @@ import './catalog.css';
 /** Placeholder cards while a grid or row loads. */
 export function CardsSkeleton({ count = 4, label = 'Carregando…' }: { count?: number; label?: string }) {
   return (
-    <div className="catalog-grid" aria-busy="true">
+    // The status (read by screen readers, invisible) stays out of the grid: inside, it took the first cell.
+    <div aria-busy="true">
       <Skeleton label={label} lines={0} />
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="catalog-card catalog-card--skeleton" aria-hidden="true">
-          <span className="clube-skeleton catalog-card__media" />
-          <span className="clube-skeleton" style={{ width: '80%', height: '1em' }} />
-          <span className="clube-skeleton" style={{ width: '40%', height: '1em' }} />
-        </div>
-      ))}
+      <div className="catalog-grid">
+        {Array.from({ length: count }, (_, index) => (
+          <div key={index} className="catalog-card catalog-card--skeleton" aria-hidden="true">
+            <span className="clube-skeleton catalog-card__media" />
+            <span className="clube-skeleton" style={{ width: '80%', height: '1em' }} />
+            <span className="clube-skeleton" style={{ width: '40%', height: '1em' }} />
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
