@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import rootPackage from './package.json' with { type: 'json' };
 import registry from './remotes.config.json' with { type: 'json' };
 import webpackShared from './webpack.shared.js';
 
@@ -79,4 +80,30 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...declaredImports(),
 );
+
+// --- Every workspace declares what it imports (issue 24) ---------------------------------------
+// An import of a package its own package.json does not declare builds today only because npm
+// hoists another workspace's copy to the root; a change there would break it. Shipped code may use
+// its workspace's dependencies and peerDependencies; tests, benches, scripts and build configs may
+// also use devDependencies, the workspace's or the root's (where the shared tooling lives), and so
+// may a remote's harness (its dev-only entry) and the whole browser suite (e2e/).
+function declaredImports() {
+  const root = import.meta.dirname;
+  const devFiles = ['**/__tests__/**', '**/*.test.*', 'test/**', 'bench/**', 'scripts/**', '*.config.{js,cjs,mjs}', 'src/harness.tsx'];
+  const rule = (packageDir, devDependencies) => [
+    'error',
+    { packageDir, devDependencies, peerDependencies: true, optionalDependencies: false, includeTypes: true, includeInternal: true },
+  ];
+  return [
+    { files: ['**/*.{ts,tsx,js,mjs,cjs}'], rules: { 'import-x/no-extraneous-dependencies': rule([root], true) } },
+    ...rootPackage.workspaces.map((dir) => ({
+      files: [`${dir}/**/*.{ts,tsx,js,mjs,cjs}`],
+      rules: {
+        // Absolute globs: where the checkout itself lives (a folder named test/, say) must not count.
+        'import-x/no-extraneous-dependencies': rule([`${root}/${dir}`, root], dir === 'e2e' ? true : devFiles.map((glob) => `${root}/${dir}/${glob}`)),
+      },
+    })),
+  ];
+}
