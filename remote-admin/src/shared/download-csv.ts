@@ -1,17 +1,6 @@
+import { datedFileName, saveBlob } from '@clube/kit/files/save-blob';
 import { useApiClient } from '@clube/platform';
 import { useMutation } from '@tanstack/react-query';
-
-/** The file name the API gives in `Content-Disposition`, else `fallback`. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * Downloads one of the admin's CSV exports with the signed-in admin's token (a plain link would
@@ -22,8 +11,7 @@ export function useCsvExport(path: '/admin/exports/users' | '/admin/exports/subs
   return useMutation({
     mutationFn: async (query: Record<string, string | number | boolean | undefined>) => {
       const blob = await client.get<Blob>(path, { params: query, responseType: 'blob' });
-      const day = new Date().toISOString().slice(0, 10);
-      saveBlob(blob, `${fileName}-${day}.csv`);
+      saveBlob(blob, datedFileName(fileName, 'csv'));
     },
   });
 }
