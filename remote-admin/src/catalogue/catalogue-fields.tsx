@@ -3,7 +3,7 @@ import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Button, useApiClient } from '@clube/platform';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useAllCategories } from '../categories/api/categories';
+import { useAllCategories } from './api/categories';
 import { ACCESS_LABELS } from './access';
 import { slugFromTitle } from './slug';
 

@@ -8,7 +8,7 @@ import { Card, ErrorState, PageLayout, toast, type ApiResponse } from '@clube/pl
 import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { useLeaveWarning } from '../shared/use-leave-warning';
-import { useAllPlans, usePlan } from './api/get-plans';
+import { useAllPlans, usePlan } from '../shared/api/get-plans';
 import { useUpdatePlan, type PlanChanges } from './api/update-plan';
 
 type Plan = ApiResponse<'/v1/plans/{id}'>;

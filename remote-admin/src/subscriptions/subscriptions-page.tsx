@@ -7,7 +7,7 @@ import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { Button, Input, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAllPlans } from '../plans/api/get-plans';
+import { useAllPlans } from '../shared/api/get-plans';
 import { useCsvExport } from '../shared/download-csv';
 import { subscriptionsQuery, useSubscriptions } from './api/get-subscriptions';
 import { useUpdateSubscriptionStatus, type AdminStatus } from './api/update-subscription-status';

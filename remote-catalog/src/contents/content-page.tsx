@@ -4,8 +4,8 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AccessBadge } from '../shared/access-badge';
 import { QueryError } from '../shared/query-state';
-import { LockedPanel } from '../unlock/locked-panel';
-import { useContent } from './api/get-content';
+import { LockedPanel } from '../shared/locked-panel';
+import { useCatalogueItem } from '../shared/api/get-catalogue-item';
 import '../shared/catalog.css';
 
 // The Markdown renderer (marked + DOMPurify, most of this page's weight) loads beside the API call
@@ -16,7 +16,7 @@ const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.M
 /** `/conteudos/{slug}`: the reading page — sanitised Markdown and signed attachments, gated like videos. */
 export function ContentPage() {
   const { slug = '' } = useParams();
-  const content = useContent(slug);
+  const content = useCatalogueItem('contents', slug);
 
   if (content.isPending) {
     return (

@@ -7,9 +7,9 @@ import { VideoCard } from '../shared/cards';
 import { formatDuration } from '../shared/format';
 import { QueryError } from '../shared/query-state';
 import type { VideoDetail } from '../shared/types';
-import { LockedPanel } from '../unlock/locked-panel';
+import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
-import { useVideo } from './api/get-video';
+import { useCatalogueItem } from '../shared/api/get-catalogue-item';
 import { ChaptersList } from './player/chapters-list';
 import { EmbedPlayer, FilePlayer, type PlayerHandle } from './player/players';
 import { TranscriptPanel } from './player/transcript-panel';
@@ -24,7 +24,7 @@ function secondsFrom(value: string | null): number | null {
 /** `/videos/{slug}`: the player, chapters, transcript, the way in when locked, related videos. */
 export function VideoPage() {
   const { slug = '' } = useParams();
-  const video = useVideo(slug);
+  const video = useCatalogueItem('videos', slug);
   if (video.isPending) {
     return (
       <PageLayout title="Carregando vídeo…">

@@ -16,7 +16,8 @@ export function usePlans() {
 /** `GET /v1/plans/{id}`: one plan (an inactive one answers with `active: false`). */
 export const getPlan = (api: TypedApi, id: string, signal?: AbortSignal) => api.get('/v1/plans/{id}', { params: { path: { id } }, signal });
 
+export const planQueryOptions = (api: TypedApi, id: string) => queryOptions({ queryKey: ['plans', id], queryFn: ({ signal }) => getPlan(api, id, signal) });
+
 export function usePlan(id: string) {
-  const api = useApi();
-  return useQuery({ queryKey: ['plans', id], queryFn: ({ signal }) => getPlan(api, id, signal), enabled: Boolean(id) });
+  return useQuery({ ...planQueryOptions(useApi(), id), enabled: Boolean(id) });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
 
@@ -27,11 +28,10 @@ export function getSubscriptions(api: TypedApi, { page, limit, filters }: ListPa
 
 export const subscriptionsQueryKey = ['subscriptions', 'paginated'] as const;
 
+export const subscriptionsQueryOptions = (api: TypedApi, params: ListParams<SubscriptionFilter>) =>
+  queryOptions({ queryKey: [...subscriptionsQueryKey, params], queryFn: ({ signal }) => getSubscriptions(api, params, signal) });
+
 export function useSubscriptions() {
   const api = useApi();
-  return usePaginatedQuery({
-    queryKey: subscriptionsQueryKey,
-    queryFn: (params, signal) => getSubscriptions(api, params, signal),
-    filters: SUBSCRIPTION_FILTERS,
-  });
+  return usePaginatedQuery({ query: (params: ListParams<SubscriptionFilter>) => subscriptionsQueryOptions(api, params), filters: SUBSCRIPTION_FILTERS });
 }

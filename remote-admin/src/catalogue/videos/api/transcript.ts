@@ -1,22 +1,22 @@
-import type { ApiResponse } from '@clube/platform';
+import type { ApiResponse, TypedApi } from '@clube/platform';
 import { useApi } from '@clube/platform/data';
 import type { UploadFile } from '@clube/kit/ui/file-upload';
 import { useApiClient } from '@clube/platform';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { videosQueryKey } from './get-videos';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { catalogueQueryKey } from '../../api/get-catalogue-items';
 
 export type Transcript = ApiResponse<'/v1/videos/{idOrSlug}/transcript'>;
 
-const transcriptKey = (id: string) => [...videosQueryKey, 'transcript', id] as const;
-
-/** `GET /v1/videos/{id}/transcript` when the video has one (its cue count and date for the editor). */
-export function useTranscript(id: string, exists: boolean) {
-  const api = useApi();
-  return useQuery({
-    queryKey: transcriptKey(id),
+/** `GET /v1/videos/{id}/transcript`: the video's transcript (its cue count and date for the editor). */
+export const transcriptQueryOptions = (api: TypedApi, id: string) =>
+  queryOptions({
+    queryKey: [...catalogueQueryKey('videos'), 'transcript', id],
     queryFn: ({ signal }) => api.get('/v1/videos/{idOrSlug}/transcript', { params: { path: { idOrSlug: id } }, signal }),
-    enabled: exists,
   });
+
+/** Asked for only when the video has one. */
+export function useTranscript(id: string, exists: boolean) {
+  return useQuery({ ...transcriptQueryOptions(useApi(), id), enabled: exists });
 }
 
 /**
@@ -30,7 +30,7 @@ export function useTranscriptUpload(id: string): UploadFile {
   return async (file, { signal, onProgress }) => {
     const content = await file.text();
     const result = await client.put<Transcript>(`/videos/${id}/transcript`, { content }, { signal, onUploadProgress: (event) => onProgress(event.progress ?? 0) });
-    await queryClient.invalidateQueries({ queryKey: videosQueryKey });
+    await queryClient.invalidateQueries({ queryKey: catalogueQueryKey('videos') });
     return result;
   };
 }

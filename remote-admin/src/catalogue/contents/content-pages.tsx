@@ -3,42 +3,28 @@ import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form
 import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Tabs } from '@clube/kit/ui/tabs';
-import { Button, Card, ErrorState, PageLayout, toast, useApiClient, type ApiResponse } from '@clube/platform';
+import { Button, Card, toast, useApiClient } from '@clube/platform';
 import { lazy, Suspense } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { AccessFields, CategoryField, ImageField, PublicationFields, TitleAndSlugFields } from '../catalogue/catalogue-fields';
-import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue/catalogue-form';
-import { CatalogueTable } from '../catalogue/catalogue-table';
-import { editorPublication, publicationBody } from '../catalogue/publication';
-import { showApiErrorOnField } from '../shared/api-error-field';
-import { useLeaveWarning } from '../shared/use-leave-warning';
-import { useContent } from './api/get-content';
-import { useContents } from './api/get-contents';
-import { useDeleteContent, useSaveContent, type ContentBody } from './api/save-content';
+import { showApiErrorOnField } from '../../shared/api-error-field';
+import { useLeaveWarning } from '../../shared/use-leave-warning';
+import type { CatalogueItem } from '../api/get-catalogue-item';
+import { useSaveCatalogueItem, type CatalogueBody } from '../api/save-catalogue-item';
+import { CatalogueEditPage, CatalogueNewPage } from '../catalogue-editor-page';
+import { AccessFields, CategoryField, ImageField, PublicationFields, TitleAndSlugFields } from '../catalogue-fields';
+import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue-form';
+import { CatalogueListPage } from '../catalogue-list-page';
+import { editorPublication, publicationBody } from '../publication';
 
-type Content = ApiResponse<'/v1/contents/{idOrSlug}'>;
+type Content = CatalogueItem<'contents'>;
 
 // marked + DOMPurify load only when the preview is opened (≈ 40 kB gzip the editor does not need to type).
 const Markdown = lazy(() => import(/* webpackChunkName: "markdown" */ '@clube/kit/ui/markdown').then((module) => ({ default: module.Markdown })));
 
 /** `/admin/conteudo`: every content (drafts and scheduled too), filtered in the URL, with edit and delete. */
 export function ContentsPage() {
-  const contents = useContents();
-  const remove = useDeleteContent();
-  return (
-    <CatalogueTable
-      noun="conteúdo"
-      title="Conteúdos"
-      description="Artigos, materiais e arquivos do catálogo."
-      basePath="/admin/conteudo"
-      newLabel="Novo conteúdo"
-      list={contents}
-      remove={(id) => remove.mutateAsync(id)}
-      emptyMessage="Nenhum conteúdo com esses filtros. Mude a busca ou os filtros, ou crie um em “Novo conteúdo”."
-    />
-  );
+  return <CatalogueListPage kind="contents" />;
 }
 
 const contentSchema = z
@@ -115,7 +101,7 @@ function AttachmentsField() {
 }
 
 function ContentForm({ content }: { content?: Content }) {
-  const save = useSaveContent();
+  const save = useSaveCatalogueItem('contents');
   const form = useZodForm(contentSchema, {
     defaultValues: {
       title: content?.title ?? '',
@@ -134,7 +120,7 @@ function ContentForm({ content }: { content?: Content }) {
   const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
 
   async function onSubmit(values: ContentValues) {
-    const body: ContentBody = {
+    const body: CatalogueBody<'contents'> = {
       title: values.title,
       slug: values.slug,
       summary: values.summary,
@@ -179,28 +165,22 @@ function ContentForm({ content }: { content?: Content }) {
 
 export function ContentNewPage() {
   return (
-    <PageLayout title="Novo conteúdo" description={<Link to="/admin/conteudo">← Todos os conteúdos</Link>}>
+    <CatalogueNewPage kind="contents">
       <Card>
         <ContentForm />
       </Card>
-    </PageLayout>
+    </CatalogueNewPage>
   );
 }
 
 export function ContentEditPage() {
-  const { id = '' } = useParams();
-  const content = useContent(id);
   return (
-    <PageLayout title="Editar conteúdo" description={<Link to="/admin/conteudo">← Todos os conteúdos</Link>}>
-      {content.isPending ? (
-        <Skeleton lines={8} label="Carregando o conteúdo…" />
-      ) : content.isError ? (
-        <ErrorState message={content.error.message} onRetry={() => void content.refetch()} />
-      ) : (
+    <CatalogueEditPage kind="contents">
+      {(content) => (
         <Card>
-          <ContentForm key={content.data._id} content={content.data} />
+          <ContentForm key={content._id} content={content} />
         </Card>
       )}
-    </PageLayout>
+    </CatalogueEditPage>
   );
 }

@@ -2,10 +2,10 @@ import { Button, useAuth } from '@clube/platform';
 import { ConfirmDialog } from '@clube/kit/ui/dialog';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { credits } from '../shared/format';
-import type { Access } from '../shared/types';
+import { credits } from './format';
+import type { Access } from './types';
 import { useUnlockItem } from './api/unlock-item';
-import '../shared/catalog.css';
+import './catalog.css';
 
 export interface LockedItem {
   _id: string;

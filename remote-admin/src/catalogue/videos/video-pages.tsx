@@ -2,40 +2,26 @@ import { RadioGroupField, TextField, TextareaField, useFieldError } from '@clube
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Button, Card, ErrorState, PageLayout, formatDateTime, toast, useApiClient, type ApiResponse } from '@clube/platform';
+import { Button, Card, ErrorState, formatDateTime, toast, useApiClient } from '@clube/platform';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { AccessFields, CategoryField, ImageField, PublicationFields, TitleAndSlugFields } from '../catalogue/catalogue-fields';
-import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue/catalogue-form';
-import { CatalogueTable } from '../catalogue/catalogue-table';
-import { editorPublication, publicationBody } from '../catalogue/publication';
-import { showApiErrorOnField } from '../shared/api-error-field';
-import { useLeaveWarning } from '../shared/use-leave-warning';
-import { useVideo } from './api/get-video';
-import { useVideos } from './api/get-videos';
-import { useDeleteVideo, useSaveVideo, type VideoBody } from './api/save-video';
+import { showApiErrorOnField } from '../../shared/api-error-field';
+import { useLeaveWarning } from '../../shared/use-leave-warning';
+import type { CatalogueItem } from '../api/get-catalogue-item';
+import { useSaveCatalogueItem, type CatalogueBody } from '../api/save-catalogue-item';
+import { CatalogueEditPage, CatalogueNewPage } from '../catalogue-editor-page';
+import { AccessFields, CategoryField, ImageField, PublicationFields, TitleAndSlugFields } from '../catalogue-fields';
+import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue-form';
+import { CatalogueListPage } from '../catalogue-list-page';
+import { editorPublication, publicationBody } from '../publication';
 import { useTranscript, useTranscriptUpload } from './api/transcript';
 import { formatClock, parseClock, readVideoDuration, videoLink } from './video-source';
 
-type Video = ApiResponse<'/v1/videos/{idOrSlug}'>;
+type Video = CatalogueItem<'videos'>;
 
 /** `/admin/videos`: every video (drafts and scheduled too), filtered in the URL, with edit and delete. */
 export function VideosAdminPage() {
-  const videos = useVideos();
-  const remove = useDeleteVideo();
-  return (
-    <CatalogueTable
-      noun="vídeo"
-      title="Vídeos"
-      description="Vídeos do catálogo: arquivos enviados ou links do YouTube e do Vimeo."
-      basePath="/admin/videos"
-      newLabel="Novo vídeo"
-      list={videos}
-      remove={(id) => remove.mutateAsync(id)}
-      emptyMessage="Nenhum vídeo com esses filtros. Mude a busca ou os filtros, ou crie um em “Novo vídeo”."
-    />
-  );
+  return <CatalogueListPage kind="videos" />;
 }
 
 interface SourceRules {
@@ -180,7 +166,7 @@ function initialSource(video: Video | undefined): Pick<VideoValues, 'sourceKind'
 }
 
 function VideoForm({ video }: { video?: Video }) {
-  const save = useSaveVideo();
+  const save = useSaveCatalogueItem('videos');
   const form = useZodForm(videoSchema, {
     defaultValues: {
       title: video?.title ?? '',
@@ -204,7 +190,7 @@ function VideoForm({ video }: { video?: Video }) {
       .map((chapter) => ({ startSeconds: parseClock(chapter.time) ?? 0, title: chapter.title }))
       .sort((a, b) => a.startSeconds - b.startSeconds);
     const link = videoLink(values.link);
-    const body: VideoBody = {
+    const body: CatalogueBody<'videos'> = {
       title: values.title,
       slug: values.slug,
       description: values.description,
@@ -282,34 +268,28 @@ function TranscriptCard({ video }: { video: Video }) {
 
 export function VideoNewPage() {
   return (
-    <PageLayout title="Novo vídeo" description={<Link to="/admin/videos">← Todos os vídeos</Link>}>
+    <CatalogueNewPage kind="videos">
       <div className="admin-stack">
         <Card>
           <VideoForm />
         </Card>
         <p className="admin-note">A transcrição é enviada depois de salvar o vídeo, na página de edição.</p>
       </div>
-    </PageLayout>
+    </CatalogueNewPage>
   );
 }
 
 export function VideoEditPage() {
-  const { id = '' } = useParams();
-  const video = useVideo(id);
   return (
-    <PageLayout title="Editar vídeo" description={<Link to="/admin/videos">← Todos os vídeos</Link>}>
-      {video.isPending ? (
-        <Skeleton lines={8} label="Carregando o vídeo…" />
-      ) : video.isError ? (
-        <ErrorState message={video.error.message} onRetry={() => void video.refetch()} />
-      ) : (
+    <CatalogueEditPage kind="videos">
+      {(video) => (
         <div className="admin-stack">
           <Card>
-            <VideoForm key={video.data._id} video={video.data} />
+            <VideoForm key={video._id} video={video} />
           </Card>
-          <TranscriptCard video={video.data} />
+          <TranscriptCard video={video} />
         </div>
       )}
-    </PageLayout>
+    </CatalogueEditPage>
   );
 }

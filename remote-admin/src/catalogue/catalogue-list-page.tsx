@@ -6,13 +6,15 @@ import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { Button, Input, PageLayout, formatDate, toast } from '@clube/platform';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAllCategories } from '../categories/api/categories';
+import { useAllCategories } from './api/categories';
+import { useCatalogueItems, type CatalogueKind } from './api/get-catalogue-items';
+import { useDeleteCatalogueItem } from './api/save-catalogue-item';
 import { ACCESS_LABELS, accessText } from './access';
-import type { CatalogueFilter } from './list-filters';
+import { CATALOGUE_KINDS, capitalised } from './catalogue-kinds';
 import { isScheduled, publicationLabel } from './publication';
 
 /** What the contents and videos lists have in common. */
-export interface CatalogueRow {
+interface CatalogueRow {
   _id: string;
   title: string;
   category: { name: string } | null;
@@ -36,41 +38,18 @@ const STATUS_OPTIONS = [
 ];
 const ACCESS_OPTIONS = [{ value: '', label: 'Todos' }, ...Object.entries(ACCESS_LABELS).map(([value, label]) => ({ value, label }))];
 
-/** What a list page needs from `usePaginatedQuery` and the delete mutation. */
-export interface CatalogueTableProps<Row extends CatalogueRow> {
-  /** "conteúdo" / "vídeo", in sentences. */
-  noun: string;
-  title: string;
-  description: string;
-  basePath: string;
-  newLabel: string;
-  list: {
-    params: { page: number; limit: number; search: string; filters: Partial<Record<CatalogueFilter, string>> };
-    rows: readonly Row[];
-    total: number;
-    isPending: boolean;
-    isError: boolean;
-    isPlaceholderData: boolean;
-    data: unknown;
-    error: Error | null;
-    refetch: () => unknown;
-    setPage: (page: number) => void;
-    setSearch: (search: string) => void;
-    setFilter: (name: CatalogueFilter, value: string) => void;
-  };
-  remove: (id: string) => Promise<unknown>;
-  emptyMessage: string;
-}
-
 /**
  * `/admin/conteudo` and `/admin/videos`: search, category, status and access in the URL, each
  * row's publication ("Agendado para …" for a future date) and edit / delete (after confirming).
  */
-export function CatalogueTable<Row extends CatalogueRow>({ noun, title, description, basePath, newLabel, list, remove, emptyMessage }: CatalogueTableProps<Row>) {
+export function CatalogueListPage<K extends CatalogueKind>({ kind }: { kind: K }) {
+  const list = useCatalogueItems(kind);
+  const remove = useDeleteCatalogueItem(kind);
+  const { one, title, description, basePath } = CATALOGUE_KINDS[kind];
   const { params, setFilter, setPage, setSearch } = list;
   const categories = useAllCategories();
   const [term, setTerm] = useState(params.search);
-  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState<CatalogueRow | null>(null);
 
   // Back/forward or a link changes the URL: the box follows it.
   useEffect(() => setTerm(params.search), [params.search]);
@@ -79,11 +58,11 @@ export function CatalogueTable<Row extends CatalogueRow>({ noun, title, descript
 
   async function confirmDelete() {
     if (!deleting) return;
-    await remove(deleting._id); // a refusal stays in the dialog
-    toast({ variant: 'success', title: `${noun[0]?.toUpperCase()}${noun.slice(1)} excluído`, description: deleting.title });
+    await remove.mutateAsync(deleting._id); // a refusal stays in the dialog
+    toast({ variant: 'success', title: `${capitalised(one)} excluído`, description: deleting.title });
   }
 
-  const columns: TableColumn<Row>[] = [
+  const columns: TableColumn<CatalogueRow>[] = [
     {
       key: 'title',
       header: 'Título',
@@ -118,7 +97,7 @@ export function CatalogueTable<Row extends CatalogueRow>({ noun, title, descript
       description={description}
       actions={
         <Link className="clube-button clube-button--primary" to={`${basePath}/novo`}>
-          {newLabel}
+          Novo {one}
         </Link>
       }
     >
@@ -152,15 +131,15 @@ export function CatalogueTable<Row extends CatalogueRow>({ noun, title, descript
         status={status}
         errorMessage={list.error?.message}
         onRetry={() => void list.refetch()}
-        emptyMessage={emptyMessage}
+        emptyMessage={`Nenhum ${one} com esses filtros. Mude a busca ou os filtros, ou crie um em “Novo ${one}”.`}
       />
       <Pagination page={params.page} limit={params.limit} total={list.total} onPageChange={setPage} busy={list.isPlaceholderData} />
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={`Excluir ${noun}?`}
+        title={`Excluir ${one}?`}
         message={deleting ? `“${deleting.title}” sai do catálogo agora e não pode ser recuperado. Quem já desbloqueou mantém o registro no histórico.` : ''}
-        confirmLabel={`Excluir ${noun}`}
+        confirmLabel={`Excluir ${one}`}
         tone="danger"
         onConfirm={confirmDelete}
       />

@@ -1,15 +1,16 @@
 import type { TypedApi } from '@clube/platform';
 import { useApi } from '@clube/platform/data';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const categoriesQueryKey = ['categories'] as const;
 
 /** `GET /v1/categories`: every category in display order (a handful: one page of 100, as the reorder needs them all). */
 export const getAllCategories = (api: TypedApi, signal?: AbortSignal) => api.get('/v1/categories/', { params: { query: { limit: 100 } }, signal });
 
+export const allCategoriesQueryOptions = (api: TypedApi) => queryOptions({ queryKey: [...categoriesQueryKey, 'all'], queryFn: ({ signal }) => getAllCategories(api, signal) });
+
 export function useAllCategories() {
-  const api = useApi();
-  return useQuery({ queryKey: [...categoriesQueryKey, 'all'], queryFn: ({ signal }) => getAllCategories(api, signal) });
+  return useQuery(allCategoriesQueryOptions(useApi()));
 }
 
 function useCategoryMutation<T>(run: (api: TypedApi, input: T) => Promise<unknown>) {

@@ -6,7 +6,7 @@ import { Button, Card, EmptyState, ErrorState, PageLayout, toast, type ApiRespon
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { useAllCategories, useCreateCategory, useDeleteCategory, useRenameCategory, useReorderCategories } from './api/categories';
+import { useAllCategories, useCreateCategory, useDeleteCategory, useRenameCategory, useReorderCategories } from '../api/categories';
 
 type Category = ApiResponse<'/v1/categories/'>['data'][number];
 

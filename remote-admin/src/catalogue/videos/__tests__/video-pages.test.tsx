@@ -2,7 +2,7 @@ import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harnes
 import { renderRoute } from '@clube/dev-harness/test';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Routes from '../../routes';
+import Routes from '../../../routes';
 
 const CATEGORY = { _id: '6c0000000000000000000001', name: 'Equipamentos', slug: 'equipamentos', order: 0, createdAt: '2026-01-01T12:00:00.000Z', updatedAt: '2026-01-01T12:00:00.000Z' };
 const ID = '6f0000000000000000000001';

@@ -2,7 +2,7 @@ import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harnes
 import { renderRoute } from '@clube/dev-harness/test';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Routes from '../../routes';
+import Routes from '../../../routes';
 
 interface Row {
   _id: string;
