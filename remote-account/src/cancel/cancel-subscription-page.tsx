@@ -8,9 +8,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import '../shared/account.css';
 import { creditsWords, intervalWords } from '../shared/plans';
-import { usePlans, type Plan } from '../subscription/api/get-plans';
-import { useSubscription } from '../subscription/api/get-subscription';
-import { useChangePlan, useReactivate, useRequestCancel } from '../subscription/api/subscription-mutations';
+import { usePlans, type Plan } from '../shared/api/get-plans';
+import { useSubscription } from '../shared/api/get-subscription';
+import { useChangePlan, useReactivate, useRequestCancel } from '../shared/api/subscription-mutations';
 
 const REASONS = [
   { value: 'PRICE', label: 'Está caro para mim' },

@@ -7,11 +7,11 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
 import { creditsWords, intervalWords } from '../shared/plans';
-import { usePlan, type Plan } from '../subscription/api/get-plans';
-import { MAX_SEATS, seatsProblem } from './seats';
-import { useSubscription } from '../subscription/api/get-subscription';
-import { useCreateSubscription } from '../subscription/api/subscription-mutations';
-import { PixPanel } from '../subscription/pix-panel';
+import { usePlan, type Plan } from '../shared/api/get-plans';
+import { MAX_SEATS, seatsProblem } from '../shared/seats';
+import { useSubscription } from '../shared/api/get-subscription';
+import { useCreateSubscription } from '../shared/api/subscription-mutations';
+import { PixPanel } from '../shared/pix-panel';
 
 /** Seats for a laboratory: asked only when the profile's laboratory has a valid CNPJ, as the API requires for more than one. */
 function Seats({ plan, value, onChange, error }: { plan: Plan; value: string; onChange: (value: string) => void; error?: string }) {

@@ -6,7 +6,7 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { EmptyState, ErrorState, formatRelative, PageLayout, useConfig, type ApiResponse } from '@clube/platform';
 import { Link } from 'react-router-dom';
 import '../shared/account.css';
-import { certificatePdfUrl, useMyCertificates } from './api/get-my-certificates';
+import { certificatePdfUrl, useMyCertificates } from '../shared/api/get-my-certificates';
 import { useMyProgress } from './api/get-my-progress';
 import { MyContentsNav } from './my-contents-nav';
 

@@ -1,4 +1,4 @@
-import type { Plan } from '../subscription/api/get-plans';
+import type { Plan } from './api/get-plans';
 
 const INTERVAL_WORDS: Record<Plan['interval'], { every: string; months: number }> = {
   MONTHLY: { every: 'por mês', months: 1 },

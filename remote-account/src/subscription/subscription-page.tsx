@@ -12,11 +12,11 @@ import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
 import { creditsWords, intervalWords } from '../shared/plans';
 import { useInvoices } from './api/get-invoices';
-import { usePlans } from './api/get-plans';
-import { useSubscription } from './api/get-subscription';
-import { useChangePaymentMethod, useReactivate } from './api/subscription-mutations';
+import { usePlans } from '../shared/api/get-plans';
+import { useSubscription } from '../shared/api/get-subscription';
+import { useChangePaymentMethod, useReactivate } from '../shared/api/subscription-mutations';
 import { PlanChangeCard } from './plan-change';
-import { PixPanel } from './pix-panel';
+import { PixPanel } from '../shared/pix-panel';
 import { statusTone, statusWords } from './subscription-status';
 
 const INVOICE_LABELS = { PENDING: 'Pendente', PAID: 'Paga', OVERDUE: 'Vencida', CANCELED: 'Cancelada' } as const;
