@@ -74,9 +74,9 @@ export default tseslint.config(
               message: 'Remotes e shell só se falam pelo pacote @clube/platform.',
             },
             {
-              // `@clube/platform/data` is a public entry: stateless helpers each frontend bundles.
-              group: ['@clube/platform/*', '!@clube/platform/data'],
-              message: 'Importe de "@clube/platform" (o singleton compartilhado) ou de "@clube/platform/data", nunca de um arquivo interno.',
+              // `@clube/platform/data` and `/subscription-words` are public entries: stateless helpers each frontend bundles.
+              group: ['@clube/platform/*', '!@clube/platform/data', '!@clube/platform/subscription-words'],
+              message: 'Importe de "@clube/platform" (o singleton compartilhado), de "@clube/platform/data" ou de "@clube/platform/subscription-words", nunca de um arquivo interno.',
             },
           ],
         },

@@ -6,7 +6,8 @@ import { ApiError, Button, Card, EmptyState, ErrorState, Input, PageLayout, useA
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
-import { creditsWords, intervalWords } from '../shared/plans';
+import { planIntervalEvery } from '@clube/platform/subscription-words';
+import { creditsWords } from '../shared/credits';
 import { usePlan, type Plan } from '../shared/api/get-plans';
 import { MAX_SEATS, seatsProblem } from '../shared/seats';
 import { useSubscription } from '../shared/api/get-subscription';
@@ -45,7 +46,7 @@ function Seats({ plan, value, onChange, error }: { plan: Plan; value: string; on
         <strong data-testid="checkout-total">
           <Money cents={plan.priceCents * seats} />
         </strong>{' '}
-        {intervalWords(plan.interval)}
+        {planIntervalEvery(plan.interval)}
         {seats > 1 && (
           <span className="account-muted">
             {' '}
@@ -64,7 +65,7 @@ function PlanSummary({ plan }: { plan: Plan }) {
         <strong>
           <Money cents={plan.priceCents} />
         </strong>{' '}
-        {intervalWords(plan.interval)}
+        {planIntervalEvery(plan.interval)}
       </p>
       <p className="account-muted">{creditsWords(plan.creditsPerCycle)} a cada ciclo para desbloquear conteúdos e vídeos.</p>
       {plan.features.length > 0 && (

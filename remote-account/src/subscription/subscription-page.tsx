@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
-import { creditsWords, intervalWords } from '../shared/plans';
+import { planIntervalEvery } from '@clube/platform/subscription-words';
+import { creditsWords } from '../shared/credits';
 import { useInvoices } from './api/get-invoices';
 import { usePlans } from '../shared/api/get-plans';
 import { useSubscription } from '../shared/api/get-subscription';
@@ -41,7 +42,7 @@ function PlansOffer() {
               <strong>
                 <Money cents={plan.priceCents} />
               </strong>{' '}
-              {intervalWords(plan.interval)} · {creditsWords(plan.creditsPerCycle)} por ciclo
+              {planIntervalEvery(plan.interval)} · {creditsWords(plan.creditsPerCycle)} por ciclo
             </p>
             <Link className="clube-button clube-button--primary" to={`/checkout/assinar?planId=${plan._id}`} aria-label={`Assinar o plano ${plan.name}`}>
               Assinar
@@ -115,7 +116,7 @@ function Overview({ subscription }: { subscription: Subscription }) {
           <>
             <dt>Preço</dt>
             <dd>
-              <Money cents={subscription.plan.priceCents} /> {intervalWords(subscription.plan.interval)}
+              <Money cents={subscription.plan.priceCents} /> {planIntervalEvery(subscription.plan.interval)}
             </dd>
           </>
         )}

@@ -5,6 +5,7 @@ import { formatMoney } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { Card, ErrorState, PageLayout, toast, type ApiResponse } from '@clube/platform';
+import { planIntervalName } from '@clube/platform/subscription-words';
 import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { useLeaveWarning } from '../shared/use-leave-warning';
@@ -13,8 +14,6 @@ import { useUpdatePlan, type PlanChanges } from './api/update-plan';
 
 type Plan = ApiResponse<'/v1/plans/{id}'>;
 type PlanRow = ApiResponse<'/v1/plans/all'>['data'][number];
-
-const INTERVALS = { MONTHLY: 'Mensal', QUARTERLY: 'Trimestral', YEARLY: 'Anual' } as const;
 
 const COLUMNS: TableColumn<PlanRow>[] = [
   { key: 'order', header: 'Ordem', align: 'end', cell: (p) => p.order },
@@ -28,7 +27,7 @@ const COLUMNS: TableColumn<PlanRow>[] = [
       </Link>
     ),
   },
-  { key: 'interval', header: 'Cobrança', cell: (p) => INTERVALS[p.interval] },
+  { key: 'interval', header: 'Cobrança', cell: (p) => planIntervalName(p.interval) },
   { key: 'price', header: 'Preço', align: 'end', cell: (p) => formatMoney(p.priceCents) },
   { key: 'credits', header: 'Créditos por ciclo', align: 'end', cell: (p) => p.creditsPerCycle },
   {
@@ -138,7 +137,7 @@ function PlanForm({ plan }: { plan: Plan }) {
           <dt>Preço</dt>
           <dd>{formatMoney(plan.priceCents)}</dd>
           <dt>Cobrança</dt>
-          <dd>{INTERVALS[plan.interval]}</dd>
+          <dd>{planIntervalName(plan.interval)}</dd>
         </dl>
         <p className="admin-note">Preço e periodicidade vêm do gateway de pagamento e não podem ser mudados aqui.</p>
         <TextField name="name" label="Nome" maxLength={60} />

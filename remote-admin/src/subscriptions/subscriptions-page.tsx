@@ -5,6 +5,7 @@ import { Pagination } from '@clube/kit/ui/pagination';
 import { Select } from '@clube/kit/ui/select';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { Button, Input, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
+import { SUBSCRIPTION_STATUSES, planWithInterval, subscriptionStatusLabel, subscriptionStatusPlural } from '@clube/platform/subscription-words';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAllPlans } from '../shared/api/get-plans';
@@ -15,15 +16,8 @@ import { useUpdateSubscriptionStatus, type AdminStatus } from './api/update-subs
 type SubscriptionRow = ApiResponse<'/v1/subscriptions/paginated'>['data'][number];
 
 const ANY = { value: '', label: 'Todas' };
-const STATUS_OPTIONS = [
-  ANY,
-  { value: 'PENDING', label: 'Aguardando pagamento' },
-  { value: 'ACTIVE', label: 'Ativas' },
-  { value: 'PAUSED', label: 'Pausadas' },
-  { value: 'CANCELED', label: 'Canceladas' },
-];
+const STATUS_OPTIONS = [ANY, ...SUBSCRIPTION_STATUSES.map((status) => ({ value: status, label: subscriptionStatusPlural(status) }))];
 const LIMIT_OPTIONS = [10, 20, 50, 100].map((n) => ({ value: String(n), label: `${n} por página` }));
-const INTERVALS = { MONTHLY: 'mensal', QUARTERLY: 'trimestral', YEARLY: 'anual' } as const;
 
 /** The admin may set any other status (the lifecycle table in api/src/billing/lifecycle.ts allows each of these); PENDING only exists before the first payment. */
 const ACTIONS: Record<SubscriptionRow['status'], AdminStatus[]> = {
@@ -61,7 +55,7 @@ export function SubscriptionsAdminPage() {
 
   useEffect(() => setUserId(params.filters.userId ?? ''), [params.filters.userId]);
 
-  const planOptions = [ANY, ...(plans.data?.data ?? []).map((plan) => ({ value: plan._id, label: `${plan.name} (${INTERVALS[plan.interval]})` }))];
+  const planOptions = [ANY, ...(plans.data?.data ?? []).map((plan) => ({ value: plan._id, label: planWithInterval(plan) }))];
 
   function onUserFilter() {
     const value = userId.trim();
@@ -85,11 +79,11 @@ export function SubscriptionsAdminPage() {
   async function confirm() {
     if (!pending) return;
     await update.mutateAsync({ id: pending.row._id, status: pending.status }); // a refusal stays in the dialog
-    toast({ variant: 'success', title: 'Situação alterada', description: `A assinatura agora está: ${STATUS_OPTIONS.find((o) => o.value === pending.status)?.label.toLowerCase() ?? pending.status}.` });
+    toast({ variant: 'success', title: 'Situação alterada', description: `A assinatura agora está: ${subscriptionStatusLabel(pending.status).toLowerCase()}.` });
   }
 
   const columns: TableColumn<SubscriptionRow>[] = [
-    { key: 'plan', header: 'Plano', wrap: true, cell: (s) => (s.plan ? `${s.plan.name} (${INTERVALS[s.plan.interval]})` : 'Plano removido') },
+    { key: 'plan', header: 'Plano', wrap: true, cell: (s) => (s.plan ? planWithInterval(s.plan) : 'Plano removido') },
     { key: 'price', header: 'Valor', align: 'end', cell: (s) => (s.plan ? formatMoney(s.plan.priceCents) : '—') },
     { key: 'user', header: 'Membro', cell: (s) => <Link to={`/admin/usuarios/${s.userId}`}>Ver membro</Link> },
     { key: 'status', header: 'Situação', cell: (s) => <StatusBadge status={s.status} /> },

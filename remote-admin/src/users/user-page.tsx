@@ -4,6 +4,7 @@ import { formatMoney } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { ApiError, Button, Card, ErrorState, PageLayout, formatDate, formatDateTime, toast, useAuth, type ApiResponse } from '@clube/platform';
+import { planWithInterval } from '@clube/platform/subscription-words';
 import { formatCnpj } from '@clube/kit/brazilian/masks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -18,10 +19,8 @@ type ProgressRow = ApiResponse<'/v1/users/{id}/progress'>['data'][number];
 type UserTeam = ApiResponse<'/v1/users/{id}/team'>;
 type TeamPerson = UserTeam['members'][number];
 
-const INTERVALS = { MONTHLY: 'mensal', QUARTERLY: 'trimestral', YEARLY: 'anual' } as const;
-
 const SUBSCRIPTION_COLUMNS: TableColumn<SubscriptionRow>[] = [
-  { key: 'plan', header: 'Plano', cell: (s) => (s.plan ? `${s.plan.name} (${INTERVALS[s.plan.interval]})` : 'Plano removido') },
+  { key: 'plan', header: 'Plano', cell: (s) => (s.plan ? planWithInterval(s.plan) : 'Plano removido') },
   { key: 'status', header: 'Situação', cell: (s) => <StatusBadge status={s.status} /> },
   { key: 'period', header: 'Período', cell: (s) => (s.currentPeriodStart && s.endDate ? `${formatDate(s.currentPeriodStart)} a ${formatDate(s.endDate)}` : '—') },
   { key: 'createdAt', header: 'Criada em', cell: (s) => formatDate(s.createdAt) },

@@ -1,4 +1,5 @@
 import { Button, Card, Input } from '@clube/platform';
+import { planIntervalName } from '@clube/platform/subscription-words';
 import { useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import { cnpjSchema, cpfSchema, phoneSchema } from '../brazilian/documents';
@@ -33,11 +34,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const PLANS = [
-  { value: 'MONTHLY', label: 'Mensal' },
-  { value: 'QUARTERLY', label: 'Trimestral' },
-  { value: 'YEARLY', label: 'Anual' },
-];
+const PLANS = (['MONTHLY', 'QUARTERLY', 'YEARLY'] as const).map((interval) => ({ value: interval, label: planIntervalName(interval) }));
 
 function FieldStates() {
   return (

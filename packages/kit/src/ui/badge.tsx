@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES, subscriptionStatusLabel, subscriptionStatusTone } from '@clube/platform/subscription-words';
 import type { ReactNode } from 'react';
 import './kit.css';
 
@@ -9,11 +10,8 @@ export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; childr
 
 /** Every status the API sends (PRODUCT.md §4), in words and a colour. */
 const STATUSES: Record<string, { label: string; tone: BadgeTone }> = {
-  // Subscription
-  ACTIVE: { label: 'Ativa', tone: 'success' },
-  PENDING: { label: 'Aguardando pagamento', tone: 'warning' },
-  PAUSED: { label: 'Pausada por falta de pagamento', tone: 'danger' },
-  CANCELED: { label: 'Cancelada', tone: 'neutral' },
+  // Subscription: the words every remote uses (@clube/platform/subscription-words)
+  ...Object.fromEntries(SUBSCRIPTION_STATUSES.map((status) => [status, { label: subscriptionStatusLabel(status), tone: subscriptionStatusTone(status) }])),
   // Invoice
   PAID: { label: 'Paga', tone: 'success' },
   OVERDUE: { label: 'Vencida', tone: 'danger' },

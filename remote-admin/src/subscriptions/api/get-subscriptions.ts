@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
+import { SUBSCRIPTION_STATUSES } from '@clube/platform/subscription-words';
 
 /** The list's filters, kept in the URL under the API's own names (`?planId=…&status=ACTIVE&userId=…`). */
 export const SUBSCRIPTION_FILTERS = ['planId', 'userId', 'status'] as const;
 export type SubscriptionFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 export type SubscriptionsQuery = ApiQuery<'/v1/subscriptions/paginated'>;
 
-export const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'PAUSED', 'CANCELED'] as const;
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /** The URL's filters as the API's query; an empty or malformed value is left out rather than sent to be refused. */
