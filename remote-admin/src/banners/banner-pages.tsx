@@ -47,7 +47,7 @@ function BannerCard({ banner, index, count, onMove }: { banner: Banner; index: n
         </p>
         {banner.linkUrl && <p className="admin-note">Leva a {banner.linkUrl}</p>}
         <Switch label="Ativo" checked={banner.active} disabled={update.isPending} onChange={(event) => void toggle(event.target.checked)} />
-        <div className="admin-toolbar__actions">
+        <div className="clube-toolbar__actions">
           <Button variant="secondary" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Subir ${banner.title}`}>
             ↑ Subir
           </Button>

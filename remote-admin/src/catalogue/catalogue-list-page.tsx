@@ -1,10 +1,10 @@
 import { Badge } from '@clube/kit/ui/badge';
 import { ConfirmDialog } from '@clube/kit/ui/dialog';
-import { Pagination } from '@clube/kit/ui/pagination';
-import { Select } from '@clube/kit/ui/select';
-import { Table, type TableColumn } from '@clube/kit/ui/table';
-import { Button, Input, PageLayout, formatDate, toast } from '@clube/platform';
-import { useEffect, useState } from 'react';
+import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
+import { PaginatedTable } from '@clube/kit/ui/paginated-table';
+import { type TableColumn } from '@clube/kit/ui/table';
+import { Button, PageLayout, formatDate, toast } from '@clube/platform';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAllCategories } from './api/categories';
 import { useCatalogueItems, type CatalogueKind } from './api/get-catalogue-items';
@@ -46,13 +46,9 @@ export function CatalogueListPage<K extends CatalogueKind>({ kind }: { kind: K }
   const list = useCatalogueItems(kind);
   const remove = useDeleteCatalogueItem(kind);
   const { one, title, description, basePath } = CATALOGUE_KINDS[kind];
-  const { params, setFilter, setPage, setSearch } = list;
+  const { params, setFilter, setSearch } = list;
   const categories = useAllCategories();
-  const [term, setTerm] = useState(params.search);
   const [deleting, setDeleting] = useState<CatalogueRow | null>(null);
-
-  // Back/forward or a link changes the URL: the box follows it.
-  useEffect(() => setTerm(params.search), [params.search]);
 
   const categoryOptions = [{ value: '', label: 'Todas' }, ...(categories.data?.data ?? []).map((category) => ({ value: category._id, label: category.name }))];
 
@@ -89,8 +85,6 @@ export function CatalogueListPage<K extends CatalogueKind>({ kind }: { kind: K }
     },
   ];
 
-  const status = list.isPending ? 'loading' : list.isError && !list.data ? 'error' : 'ready';
-
   return (
     <PageLayout
       title={title}
@@ -101,39 +95,21 @@ export function CatalogueListPage<K extends CatalogueKind>({ kind }: { kind: K }
         </Link>
       }
     >
-      <div className="admin-toolbar" role="search" aria-label={`Buscar ${title.toLowerCase()}`}>
-        <Input
-          label="Buscar pelo título ou resumo"
-          type="search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') setSearch(term);
-          }}
-          maxLength={100}
-        />
-        <div className="admin-toolbar__actions">
-          <Button variant="secondary" onClick={() => setSearch(term)}>
-            Buscar
-          </Button>
-        </div>
-      </div>
-      <div className="admin-toolbar">
-        <Select label="Categoria" options={categoryOptions} value={params.filters.categoryId ?? ''} onChange={(event) => setFilter('categoryId', event.target.value)} />
-        <Select label="Situação" options={STATUS_OPTIONS} value={params.filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value)} />
-        <Select label="Acesso" options={ACCESS_OPTIONS} value={params.filters.access ?? ''} onChange={(event) => setFilter('access', event.target.value)} />
-      </div>
-      <Table
+      <SearchBox region={`Buscar ${title.toLowerCase()}`} label="Buscar pelo título ou resumo" value={params.search} onSearch={setSearch} />
+      <ListFilters
+        filters={[
+          { label: 'Categoria', options: categoryOptions, value: params.filters.categoryId ?? '', onChange: (value) => setFilter('categoryId', value) },
+          { label: 'Situação', options: STATUS_OPTIONS, value: params.filters.status ?? '', onChange: (value) => setFilter('status', value) },
+          { label: 'Acesso', options: ACCESS_OPTIONS, value: params.filters.access ?? '', onChange: (value) => setFilter('access', value) },
+        ]}
+      />
+      <PaginatedTable
         caption={title}
         columns={columns}
-        rows={list.rows}
+        list={list}
         rowKey={(row) => row._id}
-        status={status}
-        errorMessage={list.error?.message}
-        onRetry={() => void list.refetch()}
         emptyMessage={`Nenhum ${one} com esses filtros. Mude a busca ou os filtros, ou crie um em “Novo ${one}”.`}
       />
-      <Pagination page={params.page} limit={params.limit} total={list.total} onPageChange={setPage} busy={list.isPlaceholderData} />
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

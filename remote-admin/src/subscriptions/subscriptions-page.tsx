@@ -1,12 +1,12 @@
 import { StatusBadge } from '@clube/kit/ui/badge';
 import { ConfirmDialog } from '@clube/kit/ui/dialog';
+import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
 import { formatMoney } from '@clube/kit/ui/money';
-import { Pagination } from '@clube/kit/ui/pagination';
-import { Select } from '@clube/kit/ui/select';
-import { Table, type TableColumn } from '@clube/kit/ui/table';
-import { Button, Input, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
+import { PaginatedTable } from '@clube/kit/ui/paginated-table';
+import { type TableColumn } from '@clube/kit/ui/table';
+import { Button, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
 import { SUBSCRIPTION_STATUSES, planWithInterval, subscriptionStatusLabel, subscriptionStatusPlural } from '@clube/platform/subscription-words';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAllPlans } from '../shared/api/get-plans';
 import { useCsvExport } from '../shared/download-csv';
@@ -17,7 +17,6 @@ type SubscriptionRow = ApiResponse<'/v1/subscriptions/paginated'>['data'][number
 
 const ANY = { value: '', label: 'Todas' };
 const STATUS_OPTIONS = [ANY, ...SUBSCRIPTION_STATUSES.map((status) => ({ value: status, label: subscriptionStatusPlural(status) }))];
-const LIMIT_OPTIONS = [10, 20, 50, 100].map((n) => ({ value: String(n), label: `${n} por página` }));
 
 /** The admin may set any other status (the lifecycle table in api/src/billing/lifecycle.ts allows each of these); PENDING only exists before the first payment. */
 const ACTIONS: Record<SubscriptionRow['status'], AdminStatus[]> = {
@@ -45,19 +44,16 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 /** `/admin/assinaturas`: every subscription, filtered by plan, member and status (all in the URL), the status change and the CSV of the same list. */
 export function SubscriptionsAdminPage() {
   const subscriptions = useSubscriptions();
-  const { params, setFilter, setPage, setLimit } = subscriptions;
+  const { params, setFilter, setLimit } = subscriptions;
   const plans = useAllPlans();
   const update = useUpdateSubscriptionStatus();
   const exportCsv = useCsvExport('/admin/exports/subscriptions', 'assinaturas');
   const [pending, setPending] = useState<Pending | null>(null);
-  const [userId, setUserId] = useState(params.filters.userId ?? '');
   const [userIdError, setUserIdError] = useState<string | undefined>();
-
-  useEffect(() => setUserId(params.filters.userId ?? ''), [params.filters.userId]);
 
   const planOptions = [ANY, ...(plans.data?.data ?? []).map((plan) => ({ value: plan._id, label: planWithInterval(plan) }))];
 
-  function onUserFilter() {
+  function onUserFilter(userId: string) {
     const value = userId.trim();
     if (value && !OBJECT_ID.test(value)) {
       setUserIdError('Informe o código do membro (24 caracteres, como aparece no endereço da página dele).');
@@ -116,8 +112,6 @@ export function SubscriptionsAdminPage() {
     },
   ];
 
-  const status = subscriptions.isPending ? 'loading' : subscriptions.isError && !subscriptions.data ? 'error' : 'ready';
-
   return (
     <PageLayout
       title="Assinaturas"
@@ -128,39 +122,21 @@ export function SubscriptionsAdminPage() {
         </Button>
       }
     >
-      <div className="admin-toolbar">
-        <Select label="Plano" options={planOptions} value={params.filters.planId ?? ''} onChange={(event) => setFilter('planId', event.target.value)} />
-        <Select label="Situação" options={STATUS_OPTIONS} value={params.filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value)} />
-        <Select label="Itens por página" options={LIMIT_OPTIONS} value={String(params.limit)} onChange={(event) => setLimit(Number(event.target.value))} />
-      </div>
-      <div className="admin-toolbar" role="search" aria-label="Filtrar por membro">
-        <Input
-          label="Código do membro"
-          value={userId}
-          error={userIdError}
-          onChange={(event) => setUserId(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') onUserFilter();
-          }}
-          maxLength={24}
-        />
-        <div className="admin-toolbar__actions">
-          <Button variant="secondary" onClick={onUserFilter}>
-            Filtrar
-          </Button>
-        </div>
-      </div>
-      <Table
+      <ListFilters
+        filters={[
+          { label: 'Plano', options: planOptions, value: params.filters.planId ?? '', onChange: (value) => setFilter('planId', value) },
+          { label: 'Situação', options: STATUS_OPTIONS, value: params.filters.status ?? '', onChange: (value) => setFilter('status', value) },
+        ]}
+        limit={{ value: params.limit, onChange: setLimit }}
+      />
+      <SearchBox region="Filtrar por membro" label="Código do membro" type="text" maxLength={24} buttonLabel="Filtrar" value={params.filters.userId ?? ''} error={userIdError} onSearch={onUserFilter} />
+      <PaginatedTable
         caption="Assinaturas"
         columns={columns}
-        rows={subscriptions.rows}
+        list={subscriptions}
         rowKey={(s) => s._id}
-        status={status}
-        errorMessage={subscriptions.error?.message}
-        onRetry={() => void subscriptions.refetch()}
         emptyMessage="Nenhuma assinatura com esses filtros. Mude o plano, a situação ou o membro para ver outras."
       />
-      <Pagination page={params.page} limit={params.limit} total={subscriptions.total} onPageChange={setPage} busy={subscriptions.isPlaceholderData} />
       <ConfirmDialog
         open={pending !== null}
         onClose={() => setPending(null)}

@@ -12,6 +12,7 @@ import { Checkbox, Switch } from '../ui/checkbox';
 import { DateInput } from '../ui/date-input';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { FileUpload, type UploadFile } from '../ui/file-upload';
+import { ListFilters, SearchBox } from '../ui/list-filters';
 import { Markdown } from '../ui/markdown';
 import { Money } from '../ui/money';
 import { Pagination } from '../ui/pagination';
@@ -160,6 +161,28 @@ function TableDemo() {
   );
 }
 
+const INVOICE_STATUSES = [
+  { value: '', label: 'Todas' },
+  { value: 'PAID', label: 'Pagas' },
+  { value: 'OVERDUE', label: 'Vencidas' },
+];
+
+/** The controls above an admin list: a search applied on Enter or on the button, filters and the page size. */
+function ListFiltersDemo() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [limit, setLimit] = useState(10);
+  return (
+    <>
+      <SearchBox region="Buscar faturas" label="Buscar pelo membro" value={search} onSearch={setSearch} />
+      <ListFilters filters={[{ label: 'Situação', options: INVOICE_STATUSES, value: status, onChange: setStatus }]} limit={{ value: limit, onChange: setLimit }} />
+      <p className="gallery__note">
+        Busca: “{search}” · situação: {INVOICE_STATUSES.find((option) => option.value === status)?.label.toLowerCase()} · {limit} por página.
+      </p>
+    </>
+  );
+}
+
 function DialogDemo() {
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -273,7 +296,8 @@ export function Gallery() {
       <Section id="laboratorio" title="LaboratoryForm (onboarding e /usuario/laboratorio)">
         <LaboratoryForm onSubmit={() => new Promise((resolve) => setTimeout(resolve, 500))} submitLabel="Salvar laboratório" />
       </Section>
-      <Section id="tabela" title="Tabela e paginação">
+      <Section id="tabela" title="Tabela, filtros e paginação">
+        <ListFiltersDemo />
         <TableDemo />
       </Section>
       <Section id="dialogos" title="Diálogos">

@@ -94,14 +94,14 @@ export function CategoriesPage() {
         ) : (
           <ol className="admin-list" aria-busy={reorder.isPending || undefined}>
             {rows.map((category, index) => (
-              <li key={category._id} className="admin-toolbar">
+              <li key={category._id} className="clube-toolbar">
                 <span>
                   <strong>
                     {index + 1}. {category.name}
                   </strong>{' '}
                   <span className="admin-note">/{category.slug}</span>
                 </span>
-                <div className="admin-toolbar__actions">
+                <div className="clube-toolbar__actions">
                   <Button variant="secondary" disabled={index === 0 || reorder.isPending} onClick={() => void move(index, index - 1)} aria-label={`Subir ${category.name}`}>
                     ↑ Subir
                   </Button>
