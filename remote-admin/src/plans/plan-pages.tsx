@@ -2,12 +2,12 @@ import { SwitchField, TextField, TextareaField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { Badge } from '@clube/kit/ui/badge';
 import { formatMoney } from '@clube/kit/ui/money';
-import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
-import { Card, ErrorState, PageLayout, toast, type ApiResponse } from '@clube/platform';
+import { Card, PageLayout, toast, type ApiResponse } from '@clube/platform';
 import { planIntervalName } from '@clube/platform/subscription-words';
 import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
+import { EditItemPage } from '../shared/editor-page';
 import { useLeaveWarning } from '../shared/use-leave-warning';
 import { useAllPlans, usePlan } from '../shared/api/get-plans';
 import { useUpdatePlan, type PlanChanges } from './api/update-plan';
@@ -157,18 +157,13 @@ function PlanForm({ plan }: { plan: Plan }) {
 /** `/admin/planos/editar/{id}`: the plan's presentation; a failed save keeps what was typed and shows the API's message. */
 export function PlanEditPage() {
   const { id = '' } = useParams();
-  const plan = usePlan(id);
   return (
-    <PageLayout title="Editar plano" description={<Link to="/admin/planos">← Todos os planos</Link>}>
-      {plan.isPending ? (
-        <Skeleton lines={6} label="Carregando o plano…" />
-      ) : plan.isError ? (
-        <ErrorState message={plan.error.message} onRetry={() => void plan.refetch()} />
-      ) : (
+    <EditItemPage title="Editar plano" back={{ to: '/admin/planos', label: 'Todos os planos' }} item={usePlan(id)} loading={{ label: 'Carregando o plano…', lines: 6 }}>
+      {(plan) => (
         <Card>
-          <PlanForm key={plan.data._id} plan={plan.data} />
+          <PlanForm key={plan._id} plan={plan} />
         </Card>
       )}
-    </PageLayout>
+    </EditItemPage>
   );
 }

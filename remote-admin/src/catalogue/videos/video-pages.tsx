@@ -1,4 +1,4 @@
-import { RadioGroupField, TextField, TextareaField, useFieldError } from '@clube/kit/forms/fields';
+import { FieldErrorMessage, RadioGroupField, TextField, TextareaField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Skeleton } from '@clube/kit/ui/skeleton';
@@ -10,7 +10,8 @@ import { useLeaveWarning } from '../../shared/use-leave-warning';
 import type { CatalogueItem } from '../api/get-catalogue-item';
 import { useSaveCatalogueItem, type CatalogueBody } from '../api/save-catalogue-item';
 import { CatalogueEditPage, CatalogueNewPage } from '../catalogue-editor-page';
-import { AccessFields, CategoryField, ImageField, PublicationFields, TitleAndSlugFields } from '../catalogue-fields';
+import { ImageField } from '../../shared/image-field';
+import { AccessFields, CategoryField, PublicationFields, TitleAndSlugFields } from '../catalogue-fields';
 import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue-form';
 import { CatalogueListPage } from '../catalogue-list-page';
 import { editorPublication, publicationBody } from '../publication';
@@ -72,15 +73,6 @@ const FIELDS = [...CATALOGUE_FIELDS, 'description', 'thumbnailUrl', 'chapters'] 
 const ALIASES = { durationSeconds: 'duration', source: 'link' } as const;
 const ERROR_CODES = { ...CATALOGUE_ERROR_FIELDS, INVALID_CHAPTERS: 'chapters', FILE_NOT_FOUND: 'fileKey' } as const;
 
-function FieldError({ name }: { name: string }) {
-  const message = useFieldError(name);
-  return message ? (
-    <p className="clube-input__error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
-
 /** "Enviar arquivo" (MP4, duration read from it) or "Link do YouTube/Vimeo". */
 function SourceFields({ currentFile }: { currentFile: string | null }) {
   const client = useApiClient();
@@ -121,7 +113,7 @@ function SourceFields({ currentFile }: { currentFile: string | null }) {
           />
           <input type="hidden" {...register('fileKey')} />
           {fileKey && fileKey === currentFile && <p className="admin-note">Arquivo atual mantido. Envie outro para trocar.</p>}
-          <FieldError name="fileKey" />
+          <FieldErrorMessage name="fileKey" />
         </div>
       ) : (
         <TextField name="link" label="Link do vídeo" type="url" inputMode="url" hint="youtube.com/watch?v=…, youtu.be/… ou vimeo.com/…" />
@@ -149,8 +141,8 @@ function ChaptersField() {
           </li>
         ))}
       </ol>
-      <FieldError name="chapters" />
-      <FieldError name="chapters.root" />
+      <FieldErrorMessage name="chapters" />
+      <FieldErrorMessage name="chapters.root" />
       <Button variant="secondary" onClick={() => append({ time: '', title: '' })} disabled={fields.length >= 200}>
         Adicionar capítulo
       </Button>
