@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { EditItemPage, EditorPage } from '../shared/editor-page';
-import { useCatalogueItem, type CatalogueItem } from './api/get-catalogue-item';
-import type { CatalogueKind } from './api/get-catalogue-items';
+import type { CatalogueItem, CatalogueKind } from '@clube/platform';
+import { useCatalogueItem } from './api/get-catalogue-item';
 import { CATALOGUE_KINDS } from './catalogue-kinds';
 
 /** `/admin/conteudo/novo`, `/admin/videos/novo`. */

@@ -1,4 +1,4 @@
-import type { CatalogueKind } from './api/get-catalogue-items';
+import type { CatalogueKind } from '@clube/platform';
 
 /** Each kind's words and address; both nouns are masculine, so the shared sentences read right with either. */
 export const CATALOGUE_KINDS: Record<CatalogueKind, { one: string; many: string; title: string; description: string; basePath: string }> = {

@@ -1,9 +1,9 @@
-import { PageLayout } from '@clube/platform';
+import { PageLayout, type CatalogueItem } from '@clube/platform';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { AccessBadge } from '../shared/access-badge';
-import { QueryError } from '../shared/query-state';
+import { ItemPage } from '../shared/item-page';
 import { LockedPanel } from '../shared/locked-panel';
 import { useCatalogueItem } from '../shared/api/get-catalogue-item';
 import '../shared/catalog.css';
@@ -16,27 +16,26 @@ const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.M
 /** `/conteudos/{slug}`: the reading page — sanitised Markdown and signed attachments, gated like videos. */
 export function ContentPage() {
   const { slug = '' } = useParams();
-  const content = useCatalogueItem('contents', slug);
+  return (
+    <ItemPage
+      item={useCatalogueItem('contents', slug)}
+      loading={{ title: 'Carregando conteúdo…', placeholder: <Skeleton lines={8} label="Carregando o conteúdo…" /> }}
+      failed={{
+        title: 'Conteúdo',
+        heading: 'Não foi possível abrir o conteúdo',
+        back: (
+          <p>
+            <Link to="/conteudos">Ver todos os conteúdos</Link>
+          </p>
+        ),
+      }}
+    >
+      {(item) => <ContentView item={item} />}
+    </ItemPage>
+  );
+}
 
-  if (content.isPending) {
-    return (
-      <PageLayout title="Carregando conteúdo…">
-        <Skeleton lines={8} label="Carregando o conteúdo…" />
-      </PageLayout>
-    );
-  }
-  if (content.isError) {
-    return (
-      <PageLayout title="Conteúdo">
-        <QueryError error={content.error} onRetry={() => void content.refetch()} title="Não foi possível abrir o conteúdo" />
-        <p>
-          <Link to="/conteudos">Ver todos os conteúdos</Link>
-        </p>
-      </PageLayout>
-    );
-  }
-
-  const item = content.data;
+function ContentView({ item }: { item: CatalogueItem<'contents'> }) {
   return (
     <PageLayout
       title={item.title}

@@ -1,7 +1,7 @@
-import { EmptyState, PageLayout } from '@clube/platform';
+import { EmptyState, PageLayout, type CatalogueKind, type CatalogueList } from '@clube/platform';
 import { Pagination } from '@clube/kit/ui/pagination';
 import { Fragment, type ReactNode } from 'react';
-import { useCatalogueList, type CatalogueKind, type CatalogueList } from './api/get-catalogue-list';
+import { useCatalogueList } from './api/get-catalogue-list';
 import { CatalogFilters } from './catalog-filters';
 import { CardsSkeleton, QueryError } from './query-state';
 

@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { AccessBadge } from '../shared/access-badge';
 import { VideoCard } from '../shared/cards';
 import { formatDuration } from '../shared/format';
-import { QueryError } from '../shared/query-state';
+import { ItemPage } from '../shared/item-page';
 import type { VideoDetail } from '../shared/types';
 import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
@@ -24,28 +24,31 @@ function secondsFrom(value: string | null): number | null {
 /** `/videos/{slug}`: the player, chapters, transcript, the way in when locked, related videos. */
 export function VideoPage() {
   const { slug = '' } = useParams();
-  const video = useCatalogueItem('videos', slug);
-  if (video.isPending) {
-    return (
-      <PageLayout title="Carregando vídeo…">
-        <div className="catalog-player">
-          <div className="clube-skeleton catalog-player__video" aria-hidden="true" />
-          <Skeleton lines={6} label="Carregando o vídeo…" />
-        </div>
-      </PageLayout>
-    );
-  }
-  if (video.isError) {
-    return (
-      <PageLayout title="Vídeo">
-        <QueryError error={video.error} onRetry={() => void video.refetch()} title="Não foi possível abrir o vídeo" />
-        <p>
-          <Link to="/videos">Ver todos os vídeos</Link>
-        </p>
-      </PageLayout>
-    );
-  }
-  return <VideoView key={video.data._id} video={video.data} />;
+  return (
+    <ItemPage
+      item={useCatalogueItem('videos', slug)}
+      loading={{
+        title: 'Carregando vídeo…',
+        placeholder: (
+          <div className="catalog-player">
+            <div className="clube-skeleton catalog-player__video" aria-hidden="true" />
+            <Skeleton lines={6} label="Carregando o vídeo…" />
+          </div>
+        ),
+      }}
+      failed={{
+        title: 'Vídeo',
+        heading: 'Não foi possível abrir o vídeo',
+        back: (
+          <p>
+            <Link to="/videos">Ver todos os vídeos</Link>
+          </p>
+        ),
+      }}
+    >
+      {(video) => <VideoView key={video._id} video={video} />}
+    </ItemPage>
+  );
 }
 
 function VideoView({ video }: { video: VideoDetail }) {

@@ -6,18 +6,14 @@ import { useApi, usePaginatedQuery } from '@clube/platform/data';
  * The page's two lists: `GET /v1/suggestions/open`, every member's NEW and READ suggestions, most
  * voted first; `GET /v1/suggestions/mine`, the member's own, newest first, with status and answer.
  */
-const PATHS = { open: '/v1/suggestions/open', mine: '/v1/suggestions/mine' } as const;
-export type SuggestionList = keyof typeof PATHS;
-type Path = (typeof PATHS)[SuggestionList];
 interface SuggestionLists {
   open: ApiResponse<'/v1/suggestions/open'>;
   mine: ApiResponse<'/v1/suggestions/mine'>;
 }
+export type SuggestionList = keyof SuggestionLists;
 
-export const getSuggestions = <L extends SuggestionList>(api: TypedApi, list: L, { page, limit }: ListParams, signal?: AbortSignal) => {
-  const path: Path = PATHS[list];
-  return api.get(path, { params: { query: { page, limit } }, signal }) as Promise<SuggestionLists[L]>;
-};
+export const getSuggestions = <L extends SuggestionList>(api: TypedApi, list: L, { page, limit }: ListParams, signal?: AbortSignal) =>
+  api.get(list === 'mine' ? '/v1/suggestions/mine' : '/v1/suggestions/open', { params: { query: { page, limit } }, signal }) as Promise<SuggestionLists[L]>;
 
 export const suggestionsQueryOptions = <L extends SuggestionList>(api: TypedApi, list: L, params: ListParams) =>
   queryOptions({ queryKey: ['suggestions', list, params], queryFn: ({ signal }) => getSuggestions(api, list, params, signal) });

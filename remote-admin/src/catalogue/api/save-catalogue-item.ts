@@ -1,14 +1,7 @@
-import type { ApiBody, TypedApi } from '@clube/platform';
+import type { ApiBody, CatalogueKind, TypedApi } from '@clube/platform';
 import { useApi } from '@clube/platform/data';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { catalogueQueryKey, type CatalogueKind } from './get-catalogue-items';
-
-const PATHS = {
-  contents: { create: '/v1/contents/', one: '/v1/contents/{id}' },
-  videos: { create: '/v1/videos/', one: '/v1/videos/{id}' },
-} as const satisfies Record<CatalogueKind, { create: string; one: string }>;
-type CreatePath = (typeof PATHS)[CatalogueKind]['create'];
-type OnePath = (typeof PATHS)[CatalogueKind]['one'];
+import { catalogueQueryKey } from './get-catalogue-items';
 
 interface CatalogueBodies {
   contents: ApiBody<'/v1/contents/', 'post'>;
@@ -19,11 +12,10 @@ export type CatalogueBody<K extends CatalogueKind> = CatalogueBodies[K];
 
 /** `POST /v1/contents` (new) or `PATCH /v1/contents/{id}`, the same for videos. */
 export function saveCatalogueItem<K extends CatalogueKind>(api: TypedApi, kind: K, id: string | undefined, body: CatalogueBody<K>) {
-  const paths = PATHS[kind];
-  // Both kinds' bodies go to their own paths; the compiler sees the union of the two.
-  const sent = body as CatalogueBodies[CatalogueKind];
-  if (id) return api.patch(paths.one as OnePath, { params: { path: { id } }, body: sent as ApiBody<OnePath, 'patch'> });
-  return api.post(paths.create as CreatePath, { body: sent as ApiBody<CreatePath, 'post'> });
+  // Each kind's body goes to its own paths; the compiler sees the union of the two.
+  const videos = kind === 'videos';
+  if (id) return api.patch(videos ? '/v1/videos/{id}' : '/v1/contents/{id}', { params: { path: { id } }, body: body as ApiBody<'/v1/videos/{id}' | '/v1/contents/{id}', 'patch'> });
+  return api.post(videos ? '/v1/videos/' : '/v1/contents/', { body: body as CatalogueBodies[CatalogueKind] });
 }
 
 /** Saves an item; every list and the item itself are refetched. */
@@ -41,7 +33,7 @@ export function useDeleteCatalogueItem<K extends CatalogueKind>(kind: K) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(PATHS[kind].one as OnePath, { params: { path: { id } } }),
+    mutationFn: (id: string) => api.delete(kind === 'videos' ? '/v1/videos/{id}' : '/v1/contents/{id}', { params: { path: { id } } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueQueryKey(kind) }),
   });
 }

@@ -3,13 +3,12 @@ import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form
 import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Tabs } from '@clube/kit/ui/tabs';
-import { Button, Card, toast, useApiClient } from '@clube/platform';
+import { Button, Card, toast, useApiClient, type CatalogueItem } from '@clube/platform';
 import { lazy, Suspense } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { showApiErrorOnField } from '../../shared/api-error-field';
 import { useLeaveWarning } from '../../shared/use-leave-warning';
-import type { CatalogueItem } from '../api/get-catalogue-item';
 import { useSaveCatalogueItem, type CatalogueBody } from '../api/save-catalogue-item';
 import { CatalogueEditPage, CatalogueNewPage } from '../catalogue-editor-page';
 import { ImageField } from '../../shared/image-field';

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TypedApi } from '@clube/platform';
-import { useApi } from '@clube/platform/data';
-import { getCatalogue, type CatalogueKind } from '../../shared/api/get-catalogue-list';
+import type { CatalogueKind, TypedApi } from '@clube/platform';
+import { getCatalogueItems, useApi } from '@clube/platform/data';
 
 /** `GET /v1/videos` or `GET /v1/contents`, newest first: "Novidades". */
 export const latestQueryOptions = <K extends CatalogueKind>(api: TypedApi, kind: K) =>
-  queryOptions({ queryKey: [kind, 'latest'], queryFn: ({ signal }) => getCatalogue(api, kind, { limit: 4, sort: 'newest' }, signal) });
+  queryOptions({ queryKey: [kind, 'latest'], queryFn: ({ signal }) => getCatalogueItems(api, kind, { limit: 4, sort: 'newest' }, signal) });
 
 export function useLatest<K extends CatalogueKind>(kind: K) {
   return useQuery(latestQueryOptions(useApi(), kind));

@@ -1,30 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiQuery, ApiResponse, ListParams, TypedApi } from '@clube/platform';
-import { useApi, usePaginatedQuery } from '@clube/platform/data';
-
-/** The two catalogue lists: the same query, the same page shape, each with its own card. */
-const LIST_PATHS = { contents: '/v1/contents/', videos: '/v1/videos/' } as const;
-export type CatalogueKind = keyof typeof LIST_PATHS;
-type ListPath = (typeof LIST_PATHS)[CatalogueKind];
-/** Spelled out per kind (not `ApiResponse<(typeof LIST_PATHS)[K]>`): the compiler then knows both are pages. */
-interface CatalogueLists {
-  contents: ApiResponse<'/v1/contents/'>;
-  videos: ApiResponse<'/v1/videos/'>;
-}
-export type CatalogueList<K extends CatalogueKind> = CatalogueLists[K];
+import type { CatalogueKind, ListParams, TypedApi } from '@clube/platform';
+import { getCatalogueItems, useApi, usePaginatedQuery } from '@clube/platform/data';
 
 type Filter = 'categoryId';
 
-/** `GET /v1/contents` or `GET /v1/videos` with any of their (shared) query parameters. */
-export function getCatalogue<K extends CatalogueKind>(api: TypedApi, kind: K, query: ApiQuery<ListPath>, signal?: AbortSignal) {
-  const path: ListPath = LIST_PATHS[kind];
-  // One call for both paths; the answer is the kind's own (the compiler sees the union of the two).
-  return api.get(path, { params: { query }, signal }) as Promise<CatalogueList<K>>;
-}
-
-/** A page of published cards, newest first (videos with the caller's progress). */
+/** `GET /v1/contents` or `GET /v1/videos`: a page of published cards, newest first (videos with the caller's progress). */
 export function getCatalogueList<K extends CatalogueKind>(api: TypedApi, kind: K, { page, limit, search, filters }: ListParams<Filter>, signal?: AbortSignal) {
-  return getCatalogue(api, kind, { page, limit, search: search || undefined, categoryId: filters.categoryId }, signal);
+  return getCatalogueItems(api, kind, { page, limit, search: search || undefined, categoryId: filters.categoryId }, signal);
 }
 
 export const catalogueListQueryOptions = <K extends CatalogueKind>(api: TypedApi, kind: K, params: ListParams<Filter>) =>
