@@ -46,7 +46,7 @@ export function CatalogueListPage<K extends CatalogueKind>({ kind }: { kind: K }
   const list = useCatalogueItems(kind);
   const remove = useDeleteCatalogueItem(kind);
   const { one, title, description, basePath } = CATALOGUE_KINDS[kind];
-  const { params, setFilter, setSearch } = list;
+  const { params, setSearch } = list;
   const categories = useAllCategories();
   const [deleting, setDeleting] = useState<CatalogueRow | null>(null);
 
@@ -97,10 +97,11 @@ export function CatalogueListPage<K extends CatalogueKind>({ kind }: { kind: K }
     >
       <SearchBox region={`Buscar ${title.toLowerCase()}`} label="Buscar pelo título ou resumo" value={params.search} onSearch={setSearch} />
       <ListFilters
+        list={list}
         filters={[
-          { label: 'Categoria', options: categoryOptions, value: params.filters.categoryId ?? '', onChange: (value) => setFilter('categoryId', value) },
-          { label: 'Situação', options: STATUS_OPTIONS, value: params.filters.status ?? '', onChange: (value) => setFilter('status', value) },
-          { label: 'Acesso', options: ACCESS_OPTIONS, value: params.filters.access ?? '', onChange: (value) => setFilter('access', value) },
+          { name: 'categoryId', label: 'Categoria', options: categoryOptions },
+          { name: 'status', label: 'Situação', options: STATUS_OPTIONS },
+          { name: 'access', label: 'Acesso', options: ACCESS_OPTIONS },
         ]}
       />
       <PaginatedTable

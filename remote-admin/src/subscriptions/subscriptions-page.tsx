@@ -9,7 +9,7 @@ import { SUBSCRIPTION_STATUSES, planWithInterval, subscriptionStatusLabel, subsc
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAllPlans } from '../shared/api/get-plans';
-import { useCsvExport } from '../shared/download-csv';
+import { CsvExportButton } from '../shared/csv-export';
 import { subscriptionsQuery, useSubscriptions } from './api/get-subscriptions';
 import { useUpdateSubscriptionStatus, type AdminStatus } from './api/update-subscription-status';
 
@@ -44,10 +44,9 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 /** `/admin/assinaturas`: every subscription, filtered by plan, member and status (all in the URL), the status change and the CSV of the same list. */
 export function SubscriptionsAdminPage() {
   const subscriptions = useSubscriptions();
-  const { params, setFilter, setLimit } = subscriptions;
+  const { params, setFilter } = subscriptions;
   const plans = useAllPlans();
   const update = useUpdateSubscriptionStatus();
-  const exportCsv = useCsvExport('/admin/exports/subscriptions', 'assinaturas');
   const [pending, setPending] = useState<Pending | null>(null);
   const [userIdError, setUserIdError] = useState<string | undefined>();
 
@@ -61,15 +60,6 @@ export function SubscriptionsAdminPage() {
     }
     setUserIdError(undefined);
     setFilter('userId', value);
-  }
-
-  async function onExport() {
-    try {
-      await exportCsv.mutateAsync(subscriptionsQuery(params.filters));
-      toast({ variant: 'success', title: 'Exportação pronta', description: 'O arquivo CSV com a lista filtrada foi baixado.' });
-    } catch (error) {
-      toast({ variant: 'danger', title: 'Não foi possível exportar', description: error instanceof Error ? error.message : undefined });
-    }
   }
 
   async function confirm() {
@@ -116,18 +106,15 @@ export function SubscriptionsAdminPage() {
     <PageLayout
       title="Assinaturas"
       description="Assinaturas dos membros, por plano e situação."
-      actions={
-        <Button variant="secondary" onClick={onExport} loading={exportCsv.isPending}>
-          Exportar CSV
-        </Button>
-      }
+      actions={<CsvExportButton path="/admin/exports/subscriptions" fileName="assinaturas" query={subscriptionsQuery(params.filters)} />}
     >
       <ListFilters
+        list={subscriptions}
         filters={[
-          { label: 'Plano', options: planOptions, value: params.filters.planId ?? '', onChange: (value) => setFilter('planId', value) },
-          { label: 'Situação', options: STATUS_OPTIONS, value: params.filters.status ?? '', onChange: (value) => setFilter('status', value) },
+          { name: 'planId', label: 'Plano', options: planOptions },
+          { name: 'status', label: 'Situação', options: STATUS_OPTIONS },
         ]}
-        limit={{ value: params.limit, onChange: setLimit }}
+        pageSize
       />
       <SearchBox region="Filtrar por membro" label="Código do membro" type="text" maxLength={24} buttonLabel="Filtrar" value={params.filters.userId ?? ''} error={userIdError} onSearch={onUserFilter} />
       <PaginatedTable

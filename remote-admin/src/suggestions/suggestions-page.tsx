@@ -99,7 +99,7 @@ function AnswerDialog({ suggestion, onClose, onPick }: { suggestion: Suggestion 
 /** `/admin/sugestoes`: what members asked for, by status and votes; each moves NEW → READ → DONE and links the content that answered it. */
 export function SuggestionsPage() {
   const suggestions = useSuggestions();
-  const { params, setFilter, setLimit } = suggestions;
+  const { params } = suggestions;
   const update = useUpdateSuggestion();
   const [answering, setAnswering] = useState<Suggestion | null>(null);
 
@@ -168,11 +168,12 @@ export function SuggestionsPage() {
   return (
     <PageLayout title="Sugestões" description="O que os membros pediram, por situação e votos.">
       <ListFilters
+        list={suggestions}
         filters={[
-          { label: 'Situação', options: STATUS_OPTIONS, value: params.filters.status ?? '', onChange: (value) => setFilter('status', value) },
-          { label: 'Ordem', options: SORT_OPTIONS, value: params.filters.sort ?? 'recent', onChange: (value) => setFilter('sort', value === 'recent' ? '' : value) },
+          { name: 'status', label: 'Situação', options: STATUS_OPTIONS },
+          { name: 'sort', label: 'Ordem', options: SORT_OPTIONS, fallback: 'recent' },
         ]}
-        limit={{ value: params.limit, onChange: setLimit }}
+        pageSize
       />
       <PaginatedTable
         caption="Sugestões"

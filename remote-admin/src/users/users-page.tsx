@@ -2,9 +2,9 @@ import { StatusBadge, Badge } from '@clube/kit/ui/badge';
 import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
 import { PaginatedTable } from '@clube/kit/ui/paginated-table';
 import { type SortState, type TableColumn } from '@clube/kit/ui/table';
-import { Button, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
+import { PageLayout, formatDate, type ApiResponse } from '@clube/platform';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useCsvExport } from '../shared/download-csv';
+import { CsvExportButton } from '../shared/csv-export';
 import { usersQuery, useUsers } from './api/get-users';
 
 type UserRow = ApiResponse<'/v1/users/'>['data'][number];
@@ -30,9 +30,8 @@ const COLUMNS: TableColumn<UserRow>[] = [
 /** `/admin/usuarios`: every seed filter in the URL (searchTerm, role, isSubscriber, hasUsedCredits, field, criteria, page, limit) and the CSV of the same list. */
 export function UsersPage() {
   const users = useUsers();
-  const { params, setFilter, setLimit } = users;
+  const { params, setFilter } = users;
   const [, setSearchParams] = useSearchParams();
-  const exportCsv = useCsvExport('/admin/exports/users', 'usuarios');
 
   const sort: SortState = { key: params.filters.field ?? 'createdAt', direction: params.filters.criteria === 'asc' ? 'asc' : 'desc' };
 
@@ -47,33 +46,21 @@ export function UsersPage() {
     });
   }
 
-  async function onExport() {
-    try {
-      await exportCsv.mutateAsync(usersQuery(params.filters));
-      toast({ variant: 'success', title: 'Exportação pronta', description: 'O arquivo CSV com a lista filtrada foi baixado.' });
-    } catch (error) {
-      toast({ variant: 'danger', title: 'Não foi possível exportar', description: error instanceof Error ? error.message : undefined });
-    }
-  }
-
   return (
     <PageLayout
       title="Usuários"
       description="Membros e administradores do Clube."
-      actions={
-        <Button variant="secondary" onClick={onExport} loading={exportCsv.isPending}>
-          Exportar CSV
-        </Button>
-      }
+      actions={<CsvExportButton path="/admin/exports/users" fileName="usuarios" query={usersQuery(params.filters)} />}
     >
       <SearchBox region="Buscar usuários" label="Buscar por nome ou e-mail" value={params.filters.searchTerm ?? ''} onSearch={(text) => setFilter('searchTerm', text)} />
       <ListFilters
+        list={users}
         filters={[
-          { label: 'Papel', options: ROLE_OPTIONS, value: params.filters.role ?? '', onChange: (value) => setFilter('role', value === 'ALL' ? '' : value) },
-          { label: 'Assinatura', options: SUBSCRIBER_OPTIONS, value: params.filters.isSubscriber ?? '', onChange: (value) => setFilter('isSubscriber', value) },
-          { label: 'Créditos', options: CREDITS_OPTIONS, value: params.filters.hasUsedCredits ?? '', onChange: (value) => setFilter('hasUsedCredits', value) },
+          { name: 'role', label: 'Papel', options: ROLE_OPTIONS },
+          { name: 'isSubscriber', label: 'Assinatura', options: SUBSCRIBER_OPTIONS },
+          { name: 'hasUsedCredits', label: 'Créditos', options: CREDITS_OPTIONS },
         ]}
-        limit={{ value: params.limit, onChange: setLimit }}
+        pageSize
       />
       <PaginatedTable
         caption="Usuários"

@@ -170,14 +170,15 @@ const INVOICE_STATUSES = [
 /** The controls above an admin list: a search applied on Enter or on the button, filters and the page size. */
 function ListFiltersDemo() {
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<string | undefined>();
   const [limit, setLimit] = useState(10);
+  const list = { params: { limit, filters: { status } }, setFilter: (_name: 'status', value: string | undefined) => setStatus(value || undefined), setLimit };
   return (
     <>
       <SearchBox region="Buscar faturas" label="Buscar pelo membro" value={search} onSearch={setSearch} />
-      <ListFilters filters={[{ label: 'Situação', options: INVOICE_STATUSES, value: status, onChange: setStatus }]} limit={{ value: limit, onChange: setLimit }} />
+      <ListFilters list={list} filters={[{ name: 'status', label: 'Situação', options: INVOICE_STATUSES }]} pageSize />
       <p className="gallery__note">
-        Busca: “{search}” · situação: {INVOICE_STATUSES.find((option) => option.value === status)?.label.toLowerCase()} · {limit} por página.
+        Busca: “{search}” · situação: {INVOICE_STATUSES.find((option) => option.value === (status ?? ''))?.label.toLowerCase()} · {limit} por página.
       </p>
     </>
   );

@@ -3,24 +3,38 @@ import { useEffect, useState } from 'react';
 import { Select, type SelectOption } from './select';
 import './kit.css';
 
-export interface ListFilter {
+export interface ListFilter<F extends string> {
+  /** The filter's name in the URL (`?status=`). */
+  name: F;
   label: string;
   options: readonly SelectOption[];
-  /** The filter's value as the URL holds it ('' for "Todos"). */
-  value: string;
-  onChange: (value: string) => void;
+  /** The option meaning "no filter" when it is not the empty one (e.g. the default order): shown when the URL has none, never written to it. */
+  fallback?: string;
+}
+
+/** What the filters read and change of a paginated list (`usePaginatedQuery` of `@clube/platform/data` returns it). */
+export interface FilteredList<F extends string> {
+  params: { limit: number; filters: Partial<Record<F, string>> };
+  setFilter: (name: F, value: string | undefined) => void;
+  setLimit: (limit: number) => void;
 }
 
 const PAGE_SIZES = [10, 20, 50, 100].map((size) => ({ value: String(size), label: `${size} por página` }));
 
-/** A list's filters in one row (it wraps on a narrow screen): a select each and, with `limit`, "Itens por página". */
-export function ListFilters({ filters, limit }: { filters: readonly ListFilter[]; limit?: { value: number; onChange: (limit: number) => void } }) {
+/** A list's filters in one row (it wraps on a narrow screen): a select each and, with `pageSize`, "Itens por página". */
+export function ListFilters<F extends string>({ list, filters, pageSize = false }: { list: FilteredList<F>; filters: readonly ListFilter<F>[]; pageSize?: boolean }) {
   return (
     <div className="clube-toolbar">
-      {filters.map((filter) => (
-        <Select key={filter.label} label={filter.label} options={filter.options} value={filter.value} onChange={(event) => filter.onChange(event.target.value)} />
+      {filters.map(({ name, label, options, fallback = '' }) => (
+        <Select
+          key={name}
+          label={label}
+          options={options}
+          value={list.params.filters[name] ?? fallback}
+          onChange={(event) => list.setFilter(name, event.target.value === fallback ? '' : event.target.value)}
+        />
       ))}
-      {limit && <Select label="Itens por página" options={PAGE_SIZES} value={String(limit.value)} onChange={(event) => limit.onChange(Number(event.target.value))} />}
+      {pageSize && <Select label="Itens por página" options={PAGE_SIZES} value={String(list.params.limit)} onChange={(event) => list.setLimit(Number(event.target.value))} />}
     </div>
   );
 }

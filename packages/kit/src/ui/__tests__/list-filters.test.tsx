@@ -27,19 +27,37 @@ describe('SearchBox', () => {
 });
 
 describe('ListFilters', () => {
-  it('When a filter or the page size is chosen, then the list is told the new value', async () => {
-    const onRole = jest.fn();
-    const onLimit = jest.fn();
+  const ROLES = [
+    { value: '', label: 'Todos' },
+    { value: 'ADMIN', label: 'Administradores' },
+  ];
+  const SORTS = [
+    { value: 'recent', label: 'Mais recentes' },
+    { value: 'votes', label: 'Mais votadas' },
+  ];
+
+  it("When a filter or the page size is chosen, then the list is told the new value; the fallback option is the filter's absence", async () => {
+    const list = { params: { limit: 10, filters: { sort: 'votes' } }, setFilter: jest.fn(), setLimit: jest.fn() };
     render(
       <ListFilters
-        filters={[{ label: 'Papel', options: [{ value: '', label: 'Todos' }, { value: 'ADMIN', label: 'Administradores' }], value: '', onChange: onRole }]}
-        limit={{ value: 10, onChange: onLimit }}
+        list={list}
+        filters={[
+          { name: 'role', label: 'Papel', options: ROLES },
+          { name: 'sort', label: 'Ordem', options: SORTS, fallback: 'recent' },
+        ]}
+        pageSize
       />,
     );
+    expect(screen.getByLabelText('Papel')).toHaveDisplayValue('Todos');
+    expect(screen.getByLabelText('Ordem')).toHaveDisplayValue('Mais votadas');
     await userEvent.selectOptions(screen.getByLabelText('Papel'), 'Administradores');
+    await userEvent.selectOptions(screen.getByLabelText('Ordem'), 'Mais recentes');
     await userEvent.selectOptions(screen.getByLabelText('Itens por página'), '50 por página');
-    expect(onRole).toHaveBeenCalledWith('ADMIN');
-    expect(onLimit).toHaveBeenCalledWith(50);
+    expect(list.setFilter.mock.calls).toEqual([
+      ['role', 'ADMIN'],
+      ['sort', ''],
+    ]);
+    expect(list.setLimit).toHaveBeenCalledWith(50);
   });
 });
 
