@@ -4,7 +4,7 @@ import { Money } from '@clube/kit/ui/money';
 import { Pagination } from '@clube/kit/ui/pagination';
 import { Select } from '@clube/kit/ui/select';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Table } from '@clube/kit/ui/table';
+import { QueryTable } from '@clube/kit/ui/query-table';
 import { Button, Card, EmptyState, ErrorState, formatDate, PageLayout, toast, useAuth, type Subscription } from '@clube/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -58,13 +58,11 @@ function Invoices({ subscriptionId }: { subscriptionId: string }) {
   const invoices = useInvoices(subscriptionId);
   return (
     <Card title="Faturas">
-      <Table
+      <QueryTable
         caption="Faturas da assinatura"
         rows={invoices.rows}
         rowKey={(invoice) => invoice._id}
-        status={invoices.isPending ? 'loading' : invoices.isError ? 'error' : 'ready'}
-        errorMessage={invoices.isError ? messageOf(invoices.error) : undefined}
-        onRetry={() => void invoices.refetch()}
+        query={invoices}
         emptyMessage="Nenhuma fatura ainda."
         columns={[
           { key: 'dueDate', header: 'Vencimento', cell: (invoice) => formatDate(invoice.dueDate) },

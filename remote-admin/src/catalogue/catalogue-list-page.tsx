@@ -1,7 +1,7 @@
 import { Badge } from '@clube/kit/ui/badge';
 import { ConfirmDialog } from '@clube/kit/ui/dialog';
 import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
-import { PaginatedTable } from '@clube/kit/ui/paginated-table';
+import { PaginatedTable } from '@clube/kit/ui/query-table';
 import { type TableColumn } from '@clube/kit/ui/table';
 import { Button, PageLayout, formatDate, toast, type CatalogueKind } from '@clube/platform';
 import { useState } from 'react';

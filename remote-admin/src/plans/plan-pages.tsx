@@ -2,7 +2,8 @@ import { SwitchField, TextField, TextareaField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { Badge } from '@clube/kit/ui/badge';
 import { formatMoney } from '@clube/kit/ui/money';
-import { Table, type TableColumn } from '@clube/kit/ui/table';
+import { type TableColumn } from '@clube/kit/ui/table';
+import { QueryTable } from '@clube/kit/ui/query-table';
 import { Card, PageLayout, toast, type ApiResponse } from '@clube/platform';
 import { planIntervalName } from '@clube/platform/subscription-words';
 import { Link, useParams } from 'react-router-dom';
@@ -46,14 +47,12 @@ export function PlansAdminPage() {
   const plans = useAllPlans();
   return (
     <PageLayout title="Planos" description="Apresentação, créditos e disponibilidade dos planos. Preço e periodicidade vêm do gateway de pagamento.">
-      <Table
+      <QueryTable
         caption="Planos"
         columns={COLUMNS}
         rows={plans.data?.data ?? []}
         rowKey={(p) => p._id}
-        status={plans.isPending ? 'loading' : plans.isError ? 'error' : 'ready'}
-        errorMessage={plans.error?.message}
-        onRetry={() => void plans.refetch()}
+        query={plans}
         emptyMessage="Nenhum plano cadastrado. Os planos vêm do gateway de pagamento: rode a carga inicial (seed) da API."
       />
     </PageLayout>

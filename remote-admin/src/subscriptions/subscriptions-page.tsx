@@ -2,7 +2,7 @@ import { StatusBadge } from '@clube/kit/ui/badge';
 import { ConfirmDialog } from '@clube/kit/ui/dialog';
 import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
 import { formatMoney } from '@clube/kit/ui/money';
-import { PaginatedTable } from '@clube/kit/ui/paginated-table';
+import { PaginatedTable } from '@clube/kit/ui/query-table';
 import { type TableColumn } from '@clube/kit/ui/table';
 import { Button, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
 import { SUBSCRIPTION_STATUSES, planWithInterval, subscriptionStatusLabel, subscriptionStatusPlural } from '@clube/platform/subscription-words';

@@ -1,7 +1,7 @@
 import { StatusBadge } from '@clube/kit/ui/badge';
 import { Dialog } from '@clube/kit/ui/dialog';
 import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
-import { PaginatedTable } from '@clube/kit/ui/paginated-table';
+import { PaginatedTable } from '@clube/kit/ui/query-table';
 import { Select } from '@clube/kit/ui/select';
 import { type TableColumn } from '@clube/kit/ui/table';
 import { Button, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';

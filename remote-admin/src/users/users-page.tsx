@@ -1,6 +1,6 @@
 import { StatusBadge, Badge } from '@clube/kit/ui/badge';
 import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
-import { PaginatedTable } from '@clube/kit/ui/paginated-table';
+import { PaginatedTable } from '@clube/kit/ui/query-table';
 import { type SortState, type TableColumn } from '@clube/kit/ui/table';
 import { PageLayout, formatDate, type ApiResponse } from '@clube/platform';
 import { Link, useSearchParams } from 'react-router-dom';

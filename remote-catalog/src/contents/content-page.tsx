@@ -1,11 +1,9 @@
 import { PageLayout, type CatalogueItem } from '@clube/platform';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { AccessBadge } from '../shared/access-badge';
-import { ItemPage } from '../shared/item-page';
+import { CatalogueItemPage } from '../shared/catalogue-item-page';
+import { ItemMeta } from '../shared/item-page';
 import { LockedPanel } from '../shared/locked-panel';
-import { useCatalogueItem } from '../shared/api/get-catalogue-item';
 import '../shared/catalog.css';
 
 // The Markdown renderer (marked + DOMPurify, most of this page's weight) loads beside the API call
@@ -15,23 +13,10 @@ const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.M
 
 /** `/conteudos/{slug}`: the reading page — sanitised Markdown and signed attachments, gated like videos. */
 export function ContentPage() {
-  const { slug = '' } = useParams();
   return (
-    <ItemPage
-      item={useCatalogueItem('contents', slug)}
-      loading={{ title: 'Carregando conteúdo…', placeholder: <Skeleton lines={8} label="Carregando o conteúdo…" /> }}
-      failed={{
-        title: 'Conteúdo',
-        heading: 'Não foi possível abrir o conteúdo',
-        back: (
-          <p>
-            <Link to="/conteudos">Ver todos os conteúdos</Link>
-          </p>
-        ),
-      }}
-    >
+    <CatalogueItemPage kind="contents" placeholder={<Skeleton lines={8} label="Carregando o conteúdo…" />}>
       {(item) => <ContentView item={item} />}
-    </ItemPage>
+    </CatalogueItemPage>
   );
 }
 
@@ -39,12 +24,7 @@ function ContentView({ item }: { item: CatalogueItem<'contents'> }) {
   return (
     <PageLayout
       title={item.title}
-      description={
-        <span className="catalog-meta">
-          <AccessBadge access={item.access} creditCost={item.creditCost} unlocked={item.unlocked} />
-          {item.category && <Link to={`/conteudos?categoryId=${item.category._id}`}>{item.category.name}</Link>}
-        </span>
-      }
+      description={<ItemMeta item={item} listPath="/conteudos" />}
     >
       {item.coverUrl && <img className="catalog-content__cover" src={item.coverUrl} alt={`Capa: ${item.title}`} width={960} height={540} />}
       <p style={{ overflowWrap: 'anywhere' }}>{item.summary}</p>

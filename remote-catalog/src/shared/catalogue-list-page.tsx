@@ -3,13 +3,8 @@ import { Pagination } from '@clube/kit/ui/pagination';
 import { Fragment, type ReactNode } from 'react';
 import { useCatalogueList } from './api/get-catalogue-list';
 import { CatalogFilters } from './catalog-filters';
+import { CATALOGUE_WORDS } from './catalogue-words';
 import { CardsSkeleton, QueryError } from './query-state';
-
-/** The page's words: both nouns are masculine, so every sentence below reads right with either. */
-const WORDS: Record<CatalogueKind, { title: string; description: string; one: string; many: string }> = {
-  contents: { title: 'Conteúdos', description: 'Protocolos, guias e artigos para o dia a dia do laboratório.', one: 'conteúdo', many: 'conteúdos' },
-  videos: { title: 'Vídeos', description: 'Aprenda com especialistas, por categoria.', one: 'vídeo', many: 'vídeos' },
-};
 
 export interface CatalogueListPageProps<K extends CatalogueKind> {
   kind: K;
@@ -21,7 +16,7 @@ export interface CatalogueListPageProps<K extends CatalogueKind> {
 export function CatalogueListPage<K extends CatalogueKind>({ kind, renderCard }: CatalogueListPageProps<K>) {
   const list = useCatalogueList(kind);
   const { params } = list;
-  const { title, description, one, many } = WORDS[kind];
+  const { title, description, one, many } = CATALOGUE_WORDS[kind];
   const filtered = Boolean(params.search || params.filters.categoryId);
   return (
     <PageLayout title={title} description={description}>

@@ -3,19 +3,17 @@ import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form
 import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Tabs } from '@clube/kit/ui/tabs';
-import { Button, Card, toast, useApiClient, type CatalogueItem } from '@clube/platform';
+import { Button, Card, useApiClient, type CatalogueItem } from '@clube/platform';
 import { lazy, Suspense } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { showApiErrorOnField } from '../../shared/api-error-field';
-import { useLeaveWarning } from '../../shared/use-leave-warning';
-import { useSaveCatalogueItem, type CatalogueBody } from '../api/save-catalogue-item';
-import { CatalogueEditPage, CatalogueNewPage } from '../catalogue-editor-page';
 import { ImageField } from '../../shared/image-field';
+import type { CatalogueBody } from '../api/save-catalogue-item';
+import { changedImage, commonBody, commonDefaults, useCatalogueSave } from '../catalogue-editor';
+import { CatalogueEditPage, CatalogueNewPage } from '../catalogue-editor-page';
 import { AccessFields, CategoryField, PublicationFields, TitleAndSlugFields } from '../catalogue-fields';
 import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue-form';
 import { CatalogueListPage } from '../catalogue-list-page';
-import { editorPublication, publicationBody } from '../publication';
 
 type Content = CatalogueItem<'contents'>;
 
@@ -101,47 +99,22 @@ function AttachmentsField() {
 }
 
 function ContentForm({ content }: { content?: Content }) {
-  const save = useSaveCatalogueItem('contents');
   const form = useZodForm(contentSchema, {
     defaultValues: {
-      title: content?.title ?? '',
-      slug: content?.slug ?? '',
+      ...commonDefaults(content),
       summary: content?.summary ?? '',
       body: content?.body ?? '',
-      categoryId: content?.categoryId ?? '',
       coverUrl: content?.coverUrl ?? '',
       attachments: (content?.attachments ?? []).map(({ name, key }) => ({ name, key })),
-      access: content?.access ?? 'FREE',
-      creditCost: content && content.access === 'CREDITS' ? String(content.creditCost) : '1',
-      ...editorPublication(content),
     },
   });
-
-  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const { submit, leaveDialog } = useCatalogueSave('contents', content, form, { fields: FIELDS, codes: CATALOGUE_ERROR_FIELDS });
 
   async function onSubmit(values: ContentValues) {
-    const body: CatalogueBody<'contents'> = {
-      title: values.title,
-      slug: values.slug,
-      summary: values.summary,
-      body: values.body,
-      categoryId: values.categoryId,
-      attachments: values.attachments,
-      access: values.access,
-      creditCost: values.access === 'CREDITS' ? Number(values.creditCost) : 0,
-      ...publicationBody(values.status, values.publishAt, content),
-    };
-    // The API answers with absolute image links: an untouched cover is not sent back.
-    if (!content || values.coverUrl !== (content.coverUrl ?? '')) body.coverUrl = values.coverUrl || null;
-    try {
-      await save.mutateAsync({ id: content?._id, body });
-    } catch (error) {
-      if (showApiErrorOnField(form, error, FIELDS, CATALOGUE_ERROR_FIELDS)) return;
-      throw error; // FormAlert shows it; every typed value stays
-    }
-    toast({ variant: 'success', title: content ? 'Conteúdo salvo' : 'Conteúdo criado', description: values.title });
-    form.reset(values);
-    leave.navigateAway('/admin/conteudo');
+    const body: CatalogueBody<'contents'> = { ...commonBody(values, content), summary: values.summary, body: values.body, attachments: values.attachments };
+    const cover = changedImage(values.coverUrl, content, content?.coverUrl);
+    if (cover !== undefined) body.coverUrl = cover;
+    await submit(body, values);
   }
 
   return (
@@ -158,7 +131,7 @@ function ContentForm({ content }: { content?: Content }) {
         <PublicationFields />
         <SubmitButton>{content ? 'Salvar conteúdo' : 'Criar conteúdo'}</SubmitButton>
       </Form>
-      {leave.dialog}
+      {leaveDialog}
     </>
   );
 }

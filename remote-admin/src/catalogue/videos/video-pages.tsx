@@ -5,15 +5,13 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Button, Card, ErrorState, formatDateTime, toast, useApiClient, type CatalogueItem } from '@clube/platform';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { showApiErrorOnField } from '../../shared/api-error-field';
-import { useLeaveWarning } from '../../shared/use-leave-warning';
-import { useSaveCatalogueItem, type CatalogueBody } from '../api/save-catalogue-item';
-import { CatalogueEditPage, CatalogueNewPage } from '../catalogue-editor-page';
 import { ImageField } from '../../shared/image-field';
+import type { CatalogueBody } from '../api/save-catalogue-item';
+import { changedImage, commonBody, commonDefaults, useCatalogueSave } from '../catalogue-editor';
+import { CatalogueEditPage, CatalogueNewPage } from '../catalogue-editor-page';
 import { AccessFields, CategoryField, PublicationFields, TitleAndSlugFields } from '../catalogue-fields';
 import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue-form';
 import { CatalogueListPage } from '../catalogue-list-page';
-import { editorPublication, publicationBody } from '../publication';
 import { useTranscript, useTranscriptUpload } from './api/transcript';
 import { formatClock, parseClock, readVideoDuration, videoLink } from './video-source';
 
@@ -157,24 +155,17 @@ function initialSource(video: Video | undefined): Pick<VideoValues, 'sourceKind'
 }
 
 function VideoForm({ video }: { video?: Video }) {
-  const save = useSaveCatalogueItem('videos');
   const form = useZodForm(videoSchema, {
     defaultValues: {
-      title: video?.title ?? '',
-      slug: video?.slug ?? '',
+      ...commonDefaults(video),
       description: video?.description ?? '',
       ...initialSource(video),
       duration: video ? formatClock(video.durationSeconds) : '',
       thumbnailUrl: video?.thumbnailUrl ?? '',
       chapters: (video?.chapters ?? []).map((chapter) => ({ time: formatClock(chapter.startSeconds), title: chapter.title })),
-      categoryId: video?.categoryId ?? '',
-      access: video?.access ?? 'FREE',
-      creditCost: video && video.access === 'CREDITS' ? String(video.creditCost) : '1',
-      ...editorPublication(video),
     },
   });
-
-  const leave = useLeaveWarning(form.formState.isDirty && !form.formState.isSubmitSuccessful);
+  const { submit, leaveDialog } = useCatalogueSave('videos', video, form, { fields: FIELDS, codes: ERROR_CODES, aliases: ALIASES });
 
   async function onSubmit(values: VideoValues) {
     const chapters = values.chapters
@@ -182,28 +173,16 @@ function VideoForm({ video }: { video?: Video }) {
       .sort((a, b) => a.startSeconds - b.startSeconds);
     const link = videoLink(values.link);
     const body: CatalogueBody<'videos'> = {
-      title: values.title,
-      slug: values.slug,
+      ...commonBody(values, video),
       description: values.description,
       source: values.sourceKind === 'file' || !link ? { kind: 'file', url: values.fileKey } : link,
       durationSeconds: parseClock(values.duration) ?? 0,
       chapters,
-      categoryId: values.categoryId,
-      access: values.access,
-      creditCost: values.access === 'CREDITS' ? Number(values.creditCost) : 0,
-      ...publicationBody(values.status, values.publishAt, video),
     };
-    // The API answers with absolute image links: an untouched thumbnail is not sent back.
-    if (!video || values.thumbnailUrl !== (video.thumbnailUrl ?? '')) body.thumbnailUrl = values.thumbnailUrl || null;
-    try {
-      await save.mutateAsync({ id: video?._id, body });
-    } catch (error) {
-      if (showApiErrorOnField(form, error, FIELDS, ERROR_CODES, ALIASES)) return;
-      throw error; // FormAlert shows it; every typed value stays
-    }
-    toast({ variant: 'success', title: video ? 'Vídeo salvo' : 'Vídeo criado', description: values.title });
-    form.reset({ ...values, chapters: chapters.map((chapter) => ({ time: formatClock(chapter.startSeconds), title: chapter.title })) });
-    leave.navigateAway('/admin/videos');
+    const thumbnail = changedImage(values.thumbnailUrl, video, video?.thumbnailUrl);
+    if (thumbnail !== undefined) body.thumbnailUrl = thumbnail;
+    // The form keeps the chapters as they were saved: in order of start.
+    await submit(body, { ...values, chapters: chapters.map((chapter) => ({ time: formatClock(chapter.startSeconds), title: chapter.title })) });
   }
 
   return (
@@ -220,7 +199,7 @@ function VideoForm({ video }: { video?: Video }) {
         <PublicationFields />
         <SubmitButton>{video ? 'Salvar vídeo' : 'Criar vídeo'}</SubmitButton>
       </Form>
-      {leave.dialog}
+      {leaveDialog}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ListFilters, SearchBox } from '../list-filters';
-import { PaginatedTable, type PaginatedList } from '../paginated-table';
+import { PaginatedTable, type PaginatedList } from '../query-table';
 
 describe('SearchBox', () => {
   it('When words are typed, then the search applies on Enter or on the button, not on each key', async () => {
