@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { EditItemPage, EditorPage } from '../shared/editor-page';
 import { ImageField } from '../shared/image-field';
+import { rowMover } from '../shared/move-row';
 import { useLeaveWarning } from '../shared/use-leave-warning';
 import { useAllBanners, useBanner, useCreateBanner, useReorderBanners, useUpdateBanner, type BannerBody } from './api/banners';
 
@@ -69,18 +70,7 @@ export function BannersPage() {
   const reorder = useReorderBanners();
   const rows = banners.data?.data ?? [];
 
-  async function move(from: number, to: number) {
-    const ids = rows.map((banner) => banner._id);
-    const [moved] = ids.splice(from, 1);
-    if (!moved) return;
-    ids.splice(to, 0, moved);
-    try {
-      await reorder.mutateAsync(ids);
-      toast({ variant: 'success', title: 'Ordem dos banners salva' });
-    } catch (error) {
-      toast({ variant: 'danger', title: 'Não foi possível reordenar', description: error instanceof Error ? error.message : undefined });
-    }
-  }
+  const move = rowMover(rows, reorder, 'Ordem dos banners salva');
 
   return (
     <PageLayout

@@ -233,14 +233,7 @@ export function UserPage() {
       <LaboratoryAccount userId={id} />
       <section className="admin-section" aria-labelledby="user-subscriptions">
         <h2 id="user-subscriptions">Assinaturas e faturas</h2>
-        <QueryTable
-          caption="Assinaturas"
-          columns={SUBSCRIPTION_COLUMNS}
-          rows={subscriptionRows}
-          rowKey={(s) => s._id}
-          query={subscriptions}
-          emptyMessage="Este membro nunca assinou um plano."
-        />
+        <QueryTable caption="Assinaturas" columns={SUBSCRIPTION_COLUMNS} rows={subscriptionRows} rowKey={(s) => s._id} query={subscriptions} emptyMessage="Este membro nunca assinou um plano." />
         {subscriptionRows.map((subscription) => (
           <Invoices key={subscription._id} subscription={subscription} />
         ))}
@@ -258,14 +251,7 @@ export function UserPage() {
       </section>
       <section className="admin-section" aria-labelledby="user-progress">
         <h2 id="user-progress">Vídeos assistidos</h2>
-        <QueryTable
-          caption="Progresso nos vídeos"
-          columns={PROGRESS_COLUMNS}
-          rows={progress.data?.data ?? []}
-          rowKey={(p) => p.videoId}
-          query={progress}
-          emptyMessage="Nenhum vídeo começado."
-        />
+        <QueryTable caption="Progresso nos vídeos" columns={PROGRESS_COLUMNS} rows={progress.data?.data ?? []} rowKey={(p) => p.videoId} query={progress} emptyMessage="Nenhum vídeo começado." />
       </section>
     </PageLayout>
   );

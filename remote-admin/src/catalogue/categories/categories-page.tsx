@@ -6,6 +6,7 @@ import { Button, Card, EmptyState, ErrorState, PageLayout, toast, type ApiRespon
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
+import { rowMover } from '../../shared/move-row';
 import { useAllCategories, useCreateCategory, useDeleteCategory, useRenameCategory, useReorderCategories } from '../api/categories';
 
 type Category = ApiResponse<'/v1/categories/'>['data'][number];
@@ -59,18 +60,7 @@ export function CategoriesPage() {
   const [deleting, setDeleting] = useState<Category | null>(null);
   const rows = categories.data?.data ?? [];
 
-  async function move(from: number, to: number) {
-    const ids = rows.map((category) => category._id);
-    const [moved] = ids.splice(from, 1);
-    if (!moved) return;
-    ids.splice(to, 0, moved);
-    try {
-      await reorder.mutateAsync(ids);
-      toast({ variant: 'success', title: 'Ordem das categorias salva' });
-    } catch (error) {
-      toast({ variant: 'danger', title: 'Não foi possível reordenar', description: error instanceof Error ? error.message : undefined });
-    }
-  }
+  const move = rowMover(rows, reorder, 'Ordem das categorias salva');
 
   async function confirmDelete() {
     if (!deleting) return;

@@ -3,7 +3,7 @@ import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form
 import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Tabs } from '@clube/kit/ui/tabs';
-import { Button, Card, useApiClient, type CatalogueItem } from '@clube/platform';
+import { Button, useApiClient, type CatalogueItem } from '@clube/platform';
 import { lazy, Suspense } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -137,23 +137,9 @@ function ContentForm({ content }: { content?: Content }) {
 }
 
 export function ContentNewPage() {
-  return (
-    <CatalogueNewPage kind="contents">
-      <Card>
-        <ContentForm />
-      </Card>
-    </CatalogueNewPage>
-  );
+  return <CatalogueNewPage kind="contents" form={<ContentForm />} />;
 }
 
 export function ContentEditPage() {
-  return (
-    <CatalogueEditPage kind="contents">
-      {(content) => (
-        <Card>
-          <ContentForm key={content._id} content={content} />
-        </Card>
-      )}
-    </CatalogueEditPage>
-  );
+  return <CatalogueEditPage kind="contents" form={(content) => <ContentForm key={content._id} content={content} />} />;
 }

@@ -237,29 +237,9 @@ function TranscriptCard({ video }: { video: Video }) {
 }
 
 export function VideoNewPage() {
-  return (
-    <CatalogueNewPage kind="videos">
-      <div className="admin-stack">
-        <Card>
-          <VideoForm />
-        </Card>
-        <p className="admin-note">A transcrição é enviada depois de salvar o vídeo, na página de edição.</p>
-      </div>
-    </CatalogueNewPage>
-  );
+  return <CatalogueNewPage kind="videos" form={<VideoForm />} below={<p className="admin-note">A transcrição é enviada depois de salvar o vídeo, na página de edição.</p>} />;
 }
 
 export function VideoEditPage() {
-  return (
-    <CatalogueEditPage kind="videos">
-      {(video) => (
-        <div className="admin-stack">
-          <Card>
-            <VideoForm key={video._id} video={video} />
-          </Card>
-          <TranscriptCard video={video} />
-        </div>
-      )}
-    </CatalogueEditPage>
-  );
+  return <CatalogueEditPage kind="videos" form={(video) => <VideoForm key={video._id} video={video} />} below={(video) => <TranscriptCard video={video} />} />;
 }
