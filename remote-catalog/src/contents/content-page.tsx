@@ -2,7 +2,7 @@ import { PageLayout, type CatalogueItem } from '@clube/platform';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { lazy, Suspense } from 'react';
 import { CatalogueItemPage } from '../shared/catalogue-item-page';
-import { ItemMeta } from '../shared/item-page';
+import { ItemMeta } from '../shared/access-badge';
 import { LockedPanel } from '../shared/locked-panel';
 import '../shared/catalog.css';
 

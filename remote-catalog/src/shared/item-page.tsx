@@ -1,10 +1,7 @@
 import { PageLayout } from '@clube/platform';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { AccessBadge } from './access-badge';
 import { QueryError } from './query-state';
-import type { Access } from './types';
 
 export interface ItemPageProps<T> {
   item: UseQueryResult<T>;
@@ -29,13 +26,3 @@ export function ItemPage<T>({ item, loading, failed, children }: ItemPageProps<T
   return children(item.data);
 }
 
-/** Under a content's or video's title: its access, its category (the list filtered by it) and what else the page adds. */
-export function ItemMeta({ item, listPath, children }: { item: { access: Access; creditCost: number; unlocked: boolean; category: { _id: string; name: string } | null }; listPath: '/conteudos' | '/videos'; children?: ReactNode }) {
-  return (
-    <span className="catalog-meta">
-      <AccessBadge access={item.access} creditCost={item.creditCost} unlocked={item.unlocked} />
-      {item.category && <Link to={`${listPath}?categoryId=${item.category._id}`}>{item.category.name}</Link>}
-      {children}
-    </span>
-  );
-}

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { VideoCard } from '../shared/cards';
 import { formatDuration } from '../shared/format';
 import { CatalogueItemPage } from '../shared/catalogue-item-page';
-import { ItemMeta } from '../shared/item-page';
+import { ItemMeta } from '../shared/access-badge';
 import type { VideoDetail } from '../shared/types';
 import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
