@@ -1,6 +1,8 @@
 // One lint config for the workspace. Besides the usual TypeScript and hooks rules it enforces the
 // federation's boundaries: a remote never imports another remote or the shell; the shell never
-// imports a remote; both meet only in @clube/platform.
+// imports a remote; both meet only in @clube/platform. Inside a remote, one area (a folder of
+// src/, e.g. checkout/) never imports another area's files: what areas share lives in src/shared/.
+import { readdirSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -18,6 +20,33 @@ const zones = FRONTENDS.map((target) => ({
   from: FRONTENDS.filter((other) => other !== target).map((other) => `./${other}`),
   message: 'Remotes e shell só se falam pelo pacote @clube/platform.',
 }));
+
+/**
+ * Zones for the areas of each remote: every folder of `<remote>/src/` except `shared/` (what the
+ * areas share) and `__tests__/`, read from the disk so a new area is covered without editing this.
+ * An area imports only itself and shared/; shared/ imports no area. Tests are left out: they render
+ * the remote's whole routes (src/routes.tsx) and use src/__tests__/support.
+ */
+const AREA_SHARED = 'shared';
+const areaZones = Object.values(registry.remotes).flatMap(({ dir }) => {
+  const areas = readdirSync(`${dir}/src`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== AREA_SHARED && entry.name !== '__tests__')
+    .map((entry) => entry.name);
+  return [
+    ...areas.map((area) => ({
+      target: `./${dir}/src/${area}`,
+      from: `./${dir}/src`,
+      except: [`./${area}`, `./${AREA_SHARED}`],
+      message: `Uma área do remote só importa a si mesma e src/${AREA_SHARED}/: mova para ${dir}/src/${AREA_SHARED}/ o que as áreas compartilham.`,
+    })),
+    {
+      target: `./${dir}/src/${AREA_SHARED}`,
+      from: `./${dir}/src`,
+      except: [`./${AREA_SHARED}`],
+      message: `src/${AREA_SHARED}/ é o que as áreas do remote compartilham: não importa nenhuma área.`,
+    },
+  ];
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'artifacts/**', '.tmp/**'] },
@@ -46,9 +75,9 @@ export default tseslint.config(
               message: 'Remotes e shell só se falam pelo pacote @clube/platform.',
             },
             {
-              // `@clube/platform/data` is a public entry: stateless helpers each frontend bundles.
-              group: ['@clube/platform/*', '!@clube/platform/data'],
-              message: 'Importe de "@clube/platform" (o singleton compartilhado) ou de "@clube/platform/data", nunca de um arquivo interno.',
+              // `@clube/platform/data` and `/subscription-words` are public entries: stateless helpers each frontend bundles.
+              group: ['@clube/platform/*', '!@clube/platform/data', '!@clube/platform/subscription-words'],
+              message: 'Importe de "@clube/platform" (o singleton compartilhado), de "@clube/platform/data" ou de "@clube/platform/subscription-words", nunca de um arquivo interno.',
             },
           ],
         },
@@ -75,6 +104,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The federation's zones again (a rule set here replaces the one above for these files), plus the areas'.
+    files: Object.values(registry.remotes).map((remote) => `${remote.dir}/src/**`),
+    ignores: ['**/__tests__/**', '**/*.test.*'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...areaZones] }] },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -1,9 +1,7 @@
 import { DateField, RadioGroupField, SelectField, TextField } from '@clube/kit/forms/fields';
-import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
-import { Button, useApiClient } from '@clube/platform';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useAllCategories } from '../categories/api/categories';
+import { useAllCategories } from './api/categories';
 import { ACCESS_LABELS } from './access';
 import { slugFromTitle } from './slug';
 
@@ -75,44 +73,6 @@ export function PublicationFields() {
     <div className="admin-form__block">
       <RadioGroupField name="status" label="Situação" options={STATUS_OPTIONS} />
       {status === 'SCHEDULED' && <DateField name="publishAt" kind="datetime-local" label="Publicar em" hint="No seu horário; aparece para os membros a partir daí." />}
-    </div>
-  );
-}
-
-/** An image field (cover, thumbnail): upload with progress, preview, remove. The form keeps the API's reference. */
-export function ImageField({ name, label, initialPreview, previewAlt }: { name: string; label: string; initialPreview: string | null; previewAlt: string }) {
-  const client = useApiClient();
-  const { setValue, register } = useFormContext<Record<string, string>>();
-  const [preview, setPreview] = useState(initialPreview ?? '');
-  return (
-    <div className="admin-form__block">
-      <FileUpload
-        label={label}
-        accept={['image/jpeg', 'image/png', 'image/webp']}
-        acceptLabel="JPG, PNG ou WEBP"
-        maxBytes={5 * 1024 * 1024}
-        upload={uploadWithAxios(client, '/uploads')}
-        onUploaded={(_file, result) => {
-          const uploaded = result as { reference: string; url: string };
-          setValue(name, uploaded.reference, { shouldDirty: true });
-          setPreview(uploaded.url);
-        }}
-      />
-      <input type="hidden" {...register(name)} />
-      {preview && (
-        <>
-          <img src={preview} alt={previewAlt} className="admin-cover" />
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setValue(name, '', { shouldDirty: true });
-              setPreview('');
-            }}
-          >
-            Remover imagem
-          </Button>
-        </>
-      )}
     </div>
   );
 }
