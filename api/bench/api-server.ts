@@ -6,7 +6,7 @@
  */
 import { ObjectId } from 'mongodb';
 import { buildApp } from '../src/app';
-import { COLLECTIONS, type UserDocument } from '../src/db/collections';
+import { COLLECTIONS, type UserDocument } from '../src/modules/users/documents';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { seedPlans } from '../src/seed/plans';
 import { testConfig } from '../test/helpers/test-config';

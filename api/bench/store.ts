@@ -13,9 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ObjectId } from 'mongodb';
-import { EmbeddedClient } from '../src/db/embedded/embedded-client';
-import { COLLECTIONS } from '../src/db/collections';
-import { ensureIndexes, INDEXES } from '../src/db/indexes';
+import { EmbeddedClient } from '../src/store/embedded/embedded-client';
+import { COLLECTIONS } from '../src/modules/users/documents';
+import { ensureIndexes, INDEXES } from '../src/store/indexes';
 
 const SIZES = (process.env.BENCH_STORE_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const USER_INDEXES = INDEXES.filter((index) => index.collection === COLLECTIONS.users);

@@ -9,10 +9,12 @@ import path from 'node:path';
  */
 const SRC = path.resolve(__dirname, '..', 'src');
 const ALLOWED = [
-  /^plugins\/app\/[a-z-]+-repositor(y|ies)\.ts$/,
-  /^services\/catalogue-items\.ts$/,
-  /^db\//,
-  /^plugins\/external\/mongodb\.ts$/,
+  /^modules\/[a-z-]+\/[a-z-]+-repositor(y|ies)\.ts$/,
+  // Still reading several modules' collections; moved behind the owners' operations next.
+  /^modules\/admin\/(metrics|exports)-service\.ts$/,
+  /^modules\/personal-data\/personal-data-service\.ts$/,
+  /^store\//,
+  /^plugins\/store\.ts$/,
 ];
 
 async function sourceFiles(dir: string): Promise<string[]> {
@@ -43,7 +45,7 @@ describe('Architecture', () => {
     for (const dir of ['src', 'test', 'bench']) {
       for (const file of await sourceFiles(path.join(root, dir))) {
         const relative = path.relative(root, file).split(path.sep).join('/');
-        if (relative === 'src/plugins/external/mongodb.ts' || relative === 'test/architecture.test.ts') continue;
+        if (relative === 'src/plugins/store.ts' || relative === 'test/architecture.test.ts') continue;
         const lines = (await readFile(file, 'utf8')).split('\n');
         lines.forEach((line, index) => {
           if (/\.mongo\b/.test(line)) offenders.push(`${relative}:${index + 1}: ${line.trim()}`);

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { staticSecurityHeaders } from '../src/plugins/external/helmet';
+import { staticSecurityHeaders } from '../src/plugins/helmet';
 import { startTestApp, type TestApp } from './helpers/app';
 import { expectErrorShape } from './helpers/http';
 import { createAccount } from './helpers/identity';

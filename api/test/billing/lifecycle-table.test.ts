@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { addDays, addInterval } from '../../src/billing/intervals';
+import { addDays, addInterval } from '../../src/modules/billing/rules/intervals';
 import {
   decideAdminStatus,
   decideCancelNow,
@@ -22,9 +22,9 @@ import {
   type LifecycleState,
   type Phase,
   type Transition,
-} from '../../src/billing/lifecycle';
-import type { InvoiceDocument, InvoiceKind, PlanDocument, PlanInterval, SubscriptionDocument } from '../../src/db/billing';
-import { AppError } from '../../src/errors/app-error';
+} from '../../src/modules/billing/rules/lifecycle';
+import type { InvoiceDocument, InvoiceKind, PlanDocument, PlanInterval, SubscriptionDocument } from '../../src/modules/billing/documents';
+import { AppError } from '../../src/http/app-error';
 
 /** Unit tests of the pure lifecycle: one per row of the transition table, plus refusals and arithmetic. */
 const NOW = new Date('2026-05-05T12:00:00.000Z');

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
-import type { CertificateReference } from '../../src/db/team';
+import { COLLECTIONS } from '../../src/modules/users/documents';
+import type { CertificateReference } from '../../src/modules/team/documents';
 import { createActor, type TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createCategory, createVideo, storeDemoFiles } from '../helpers/catalogue';

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ObjectId } from 'mongodb';
+import type { InvoiceDocument, PixCharge } from './documents';
+import { COLLECTIONS } from '../users/documents';
+import { toObjectId } from '../../store/object-id';
+
+const OPEN = ['PENDING', 'OVERDUE'] as const;
+
+/** Named operations only; the billing use cases are the only writers. */
+export interface InvoicesRepository {
+  findById(id: string | ObjectId): Promise<InvoiceDocument | null>;
+  /** Newest first. */
+  listBySubscription(subscriptionId: ObjectId, page: number, limit: number): Promise<{ data: InvoiceDocument[]; total: number }>;
+  /** Every invoice of a subscription, oldest first (what the lifecycle decides on). */
+  findAllBySubscription(subscriptionId: ObjectId): Promise<InvoiceDocument[]>;
+  /** PENDING or OVERDUE, the oldest due date first (what the member should pay next). */
+  findOpen(subscriptionId: ObjectId): Promise<InvoiceDocument[]>;
+  /** Throws the driver's duplicate-key error when its cycle already has a live invoice. */
+  insert(invoice: InvoiceDocument): Promise<void>;
+  /**
+   * PENDING/OVERDUE → CANCELED. A canceled invoice gives its cycle back (its cycleKey is
+   * prefixed), so the unique (subscriptionId, cycleKey) index means "one live invoice per cycle".
+   */
+  cancelIfOpen(invoice: Pick<InvoiceDocument, '_id' | 'cycleKey'>, at: Date): Promise<boolean>;
+  /** PENDING/OVERDUE → PAID, once: the lock that makes a payment apply once. */
+  claimPaid(id: ObjectId, paidAt: Date, at: Date): Promise<InvoiceDocument | null>;
+  update(id: ObjectId, set: Partial<InvoiceDocument>, at: Date): Promise<void>;
+  /** The PIX payload (and its rendered QR code) of an open invoice. */
+  setPix(id: ObjectId, pix: PixCharge, at: Date): Promise<void>;
+  /** For the reconciliation job: PENDING invoices whose due date has come. */
+  listPendingDueBy(now: Date): Promise<InvoiceDocument[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    invoicesRepository: InvoicesRepository;
+  }
+}
+
+export default fp(
+  async function invoicesRepository(fastify: FastifyInstance) {
+    const collection = () => fastify.store.collection<InvoiceDocument>(COLLECTIONS.invoices);
+
+    const repository: InvoicesRepository = {
+      findById: (id) => collection().findOne({ _id: toObjectId(id) }),
+
+      async listBySubscription(subscriptionId, page, limit) {
+        const filter = { subscriptionId };
+        const [data, total] = await Promise.all([
+          collection()
+            .find(filter)
+            .sort({ createdAt: -1, _id: -1 })
+            .skip((page - 1) * limit)
+            .limit(limit)
+            .toArray(),
+          collection().countDocuments(filter),
+        ]);
+        return { data, total };
+      },
+
+      findAllBySubscription: (subscriptionId) => collection().find({ subscriptionId }).sort({ createdAt: 1, _id: 1 }).toArray(),
+
+      findOpen: (subscriptionId) =>
+        collection()
+          .find({ subscriptionId, status: { $in: [...OPEN] } })
+          .sort({ dueDate: 1, _id: 1 })
+          .toArray(),
+
+      async insert(invoice) {
+        await collection().insertOne(invoice);
+      },
+
+      async cancelIfOpen(invoice, at) {
+        const result = await collection().updateOne(
+          { _id: invoice._id, status: { $in: [...OPEN] } },
+          { $set: { status: 'CANCELED', cycleKey: `CANCELED:${invoice._id.toHexString()}:${invoice.cycleKey}`, updatedAt: at } },
+        );
+        return result.modifiedCount > 0;
+      },
+
+      claimPaid: (id, paidAt, at) =>
+        collection().findOneAndUpdate(
+          { _id: id, status: { $in: [...OPEN] } },
+          { $set: { status: 'PAID', paidAt, updatedAt: at } },
+          { returnDocument: 'after' },
+        ),
+
+      async update(id, set, at) {
+        await collection().updateOne({ _id: id }, { $set: { ...set, updatedAt: at } });
+      },
+
+      async setPix(id, pix, at) {
+        await collection().updateOne({ _id: id, status: { $in: [...OPEN] } }, { $set: { pix, updatedAt: at } });
+      },
+
+      listPendingDueBy: (now) => collection().find({ status: 'PENDING', dueDate: { $lte: now } }).sort({ dueDate: 1, _id: 1 }).toArray(),
+    };
+
+    fastify.decorate('invoicesRepository', repository);
+  },
+  { name: 'invoices-repository', dependencies: ['mongodb'] },
+);

@@ -1,0 +1,19 @@
+import type { ApiModule } from '../api-module';
+import billingService from './billing-service';
+import invoicesRepository from './invoices-repository';
+import reconciliationJob from './reconciliation-job';
+import sandboxRoutes from './sandbox-routes';
+import subscriptionRoutes from './subscription-routes';
+import subscriptionsRepository from './subscriptions-repository';
+import webhookRoutes from './webhook-routes';
+
+export const billingModule: ApiModule = {
+  name: 'billing',
+  repositories: [subscriptionsRepository, invoicesRepository],
+  services: [billingService, reconciliationJob],
+  routes: [
+    { prefix: '/sandbox', plugin: sandboxRoutes },
+    { prefix: '/subscriptions', plugin: subscriptionRoutes },
+    { prefix: '/webhooks', plugin: webhookRoutes },
+  ],
+};

@@ -1,0 +1,19 @@
+import type { ApiModule } from '../api-module';
+import catalogueRepositories from './catalogue-repositories';
+import categoriesRepository from './categories-repository';
+import categoryRoutes from './category-routes';
+import contentRoutes from './content-routes';
+import searchRoutes from './search-routes';
+import transcriptsRepository from './transcripts-repository';
+import videoRoutes from './video-routes';
+
+export const catalogueModule: ApiModule = {
+  name: 'catalogue',
+  repositories: [catalogueRepositories, categoriesRepository, transcriptsRepository],
+  routes: [
+    { prefix: '/categories', plugin: categoryRoutes },
+    { prefix: '/contents', plugin: contentRoutes },
+    { prefix: '/search', plugin: searchRoutes },
+    { prefix: '/videos', plugin: videoRoutes },
+  ],
+};

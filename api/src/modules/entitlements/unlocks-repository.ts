@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Filter, ObjectId } from 'mongodb';
+import type { ItemType, UnlockDocument } from '../catalogue/documents';
+import { COLLECTIONS } from '../users/documents';
+
+export interface UnlockKey {
+  userId: ObjectId;
+  itemType: ItemType;
+  itemId: ObjectId;
+}
+
+/** Unlock rows (the lock and the record of an unlock); the rules are in unlocks-service.ts. */
+export interface UnlocksRepository {
+  /** Throws the driver's duplicate-key error when the member already has a row for the item. */
+  insert(row: UnlockDocument): Promise<void>;
+  find(key: UnlockKey): Promise<UnlockDocument | null>;
+  /** The team's row for the item (a laboratory account unlocks each item once). */
+  findForTeam(accountId: ObjectId, itemType: ItemType, itemId: ObjectId): Promise<UnlockDocument | null>;
+  settle(id: ObjectId): Promise<void>;
+  remove(id: ObjectId): Promise<void>;
+  /** Removes a row another request left unsettled (abandoned). */
+  removeUnsettled(id: ObjectId): Promise<void>;
+  /**
+   * Ids (hex) of the given items unlocked (settled) for the member: with their own credits, or by
+   * anyone on their team (`accountId`: the account of their ACTIVE seat, else null).
+   */
+  unlockedIds(userId: ObjectId, itemType: ItemType, itemIds: ObjectId[], accountId?: ObjectId | null): Promise<Set<string>>;
+  countForUser(userId: ObjectId): Promise<number>;
+  /** Settled, newest first. */
+  listForUser(userId: ObjectId, page: number, limit: number, itemType?: ItemType): Promise<{ data: UnlockDocument[]; total: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    unlocksRepository: UnlocksRepository;
+  }
+}
+
+export default fp(
+  async function unlocksRepository(fastify: FastifyInstance) {
+    const collection = () => fastify.store.collection<UnlockDocument>(COLLECTIONS.unlocks);
+
+    const repository: UnlocksRepository = {
+      async insert(row) {
+        await collection().insertOne(row);
+      },
+      find: (key) => collection().findOne(key),
+      findForTeam: (accountId, itemType, itemId) => collection().findOne({ accountId, itemType, itemId }),
+      async settle(id) {
+        await collection().updateOne({ _id: id }, { $set: { settled: true } });
+      },
+      async remove(id) {
+        await collection().deleteOne({ _id: id });
+      },
+      async removeUnsettled(id) {
+        await collection().deleteOne({ _id: id, settled: false });
+      },
+      async unlockedIds(userId, itemType, itemIds, accountId = null) {
+        if (!itemIds.length) return new Set();
+        // What the member unlocked stays theirs (credits spent are not given back), even after leaving a team.
+        const filter: Filter<UnlockDocument> = accountId
+          ? { $or: [{ userId }, { accountId }], itemType, itemId: { $in: itemIds }, settled: true }
+          : { userId, itemType, itemId: { $in: itemIds }, settled: true };
+        const rows = await collection().find(filter, { projection: { itemId: 1 } }).toArray();
+        return new Set(rows.map((row) => row.itemId.toHexString()));
+      },
+      countForUser: (userId) => collection().countDocuments({ userId, settled: true }),
+      async listForUser(userId, page, limit, itemType) {
+        const filter: Filter<UnlockDocument> = { userId, settled: true, ...(itemType ? { itemType } : {}) };
+        const [data, total] = await Promise.all([
+          collection().find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
+          collection().countDocuments(filter),
+        ]);
+        return { data, total };
+      },
+    };
+    fastify.decorate('unlocksRepository', repository);
+  },
+  { name: 'unlocks-repository', dependencies: ['mongodb'] },
+);

@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ObjectId } from 'mongodb';
+import type { VideoProgressDocument } from '../catalogue/documents';
+import { COLLECTIONS } from '../users/documents';
+import type { CertificateReference, InvitationDocument, LaboratoryAccountDocument, SeatDocument } from './documents';
+
+/** A finished video of a team member (the training record). */
+export interface FinishedVideo {
+  userId: ObjectId;
+  videoId: ObjectId;
+  finishedAt: Date;
+  watchedSeconds: number;
+  durationSeconds: number;
+  lastReportAt: Date;
+}
+
+/**
+ * Laboratory accounts, seats and invitations (db/team.ts): named operations only; the rules are
+ * in plugins/app/team-service.ts. Every write that guards a limit is one conditional update.
+ */
+export interface TeamRepository {
+  findAccountById(id: ObjectId): Promise<LaboratoryAccountDocument | null>;
+  findAccountByManager(managerId: ObjectId): Promise<LaboratoryAccountDocument | null>;
+  findAccountBySubscription(subscriptionId: ObjectId): Promise<LaboratoryAccountDocument | null>;
+  /** Throws the driver's duplicate-key error when the manager (or subscription) already has one. */
+  insertAccount(account: LaboratoryAccountDocument): Promise<void>;
+  /** A new subscription of the same manager takes the account over. */
+  repointAccount(id: ObjectId, subscriptionId: ObjectId, at: Date): Promise<void>;
+  /** Sets the seat limit if no more seats than that are in use; false otherwise. */
+  setSeatLimit(id: ObjectId, seats: number, at: Date): Promise<boolean>;
+  /** Takes one free seat (`seatsUsed < seats`, one atomic update); null when none is free. */
+  takeSeat(id: ObjectId, at: Date): Promise<LaboratoryAccountDocument | null>;
+  releaseSeat(id: ObjectId, at: Date): Promise<void>;
+
+  /** Throws the driver's duplicate-key error when the user already holds an ACTIVE seat. */
+  insertSeat(seat: SeatDocument): Promise<void>;
+  findActiveSeat(userId: ObjectId): Promise<SeatDocument | null>;
+  /** ACTIVE seats first-joined first; with `includeRemoved`, REMOVED ones too. */
+  listSeats(accountId: ObjectId, includeRemoved?: boolean): Promise<SeatDocument[]>;
+  /** ACTIVE → REMOVED; false when it was not ACTIVE. */
+  removeSeat(id: ObjectId, at: Date): Promise<boolean>;
+  /** LGPD: the person's seats keep no e-mail (the training record then shows them as a deleted account). */
+  forgetSeatEmails(userId: ObjectId): Promise<void>;
+
+  insertInvitation(invitation: InvitationDocument): Promise<void>;
+  findInvitation(accountId: ObjectId, id: ObjectId): Promise<InvitationDocument | null>;
+  findInvitationByTokenHash(tokenHash: string): Promise<InvitationDocument | null>;
+  findPendingInvitationByEmail(accountId: ObjectId, email: string): Promise<InvitationDocument | null>;
+  listPendingInvitations(accountId: ObjectId): Promise<InvitationDocument[]>;
+  /** PENDING → REVOKED; false when it was not PENDING. */
+  revokeInvitation(id: ObjectId): Promise<boolean>;
+  /** PENDING → ACCEPTED by `userId`; false when another request used or revoked it first. */
+  markInvitationAccepted(id: ObjectId, userId: ObjectId, at: Date): Promise<boolean>;
+  /** Undoes `markInvitationAccepted` when the seat could not be written after all. */
+  reopenInvitation(id: ObjectId, userId: ObjectId): Promise<void>;
+
+  /** Videos these people finished in [from, to] (progress rows with `finishedAt`). */
+  finishedVideos(userIds: ObjectId[], from: Date, to: Date): Promise<FinishedVideo[]>;
+  /** Each person's latest progress report (any video), by user id (hex). */
+  lastActivity(userIds: ObjectId[]): Promise<Map<string, Date>>;
+  /** Current certificates (not superseded) of these people (read only: the certificates feature writes them). */
+  currentCertificates(userIds: ObjectId[]): Promise<CertificateReference[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    teamRepository: TeamRepository;
+  }
+}
+
+export default fp(
+  async function teamRepository(fastify: FastifyInstance) {
+    const db = () => fastify.store;
+    const accounts = () => db().collection<LaboratoryAccountDocument>(COLLECTIONS.laboratoryAccounts);
+    const seats = () => db().collection<SeatDocument>(COLLECTIONS.seats);
+    const invitations = () => db().collection<InvitationDocument>(COLLECTIONS.invitations);
+    const progress = () => db().collection<VideoProgressDocument>(COLLECTIONS.videoProgress);
+    const certificates = () => db().collection<CertificateReference>(COLLECTIONS.certificates);
+
+    const repository: TeamRepository = {
+      findAccountById: (id) => accounts().findOne({ _id: id }),
+      findAccountByManager: (managerId) => accounts().findOne({ managerId }),
+      findAccountBySubscription: (subscriptionId) => accounts().findOne({ subscriptionId }),
+      async insertAccount(account) {
+        await accounts().insertOne(account);
+      },
+      async repointAccount(id, subscriptionId, at) {
+        await accounts().updateOne({ _id: id }, { $set: { subscriptionId, updatedAt: at } });
+      },
+      async setSeatLimit(id, limit, at) {
+        const result = await accounts().updateOne({ _id: id, seatsUsed: { $lte: limit } }, { $set: { seats: limit, updatedAt: at } });
+        return result.matchedCount === 1;
+      },
+      takeSeat: (id, at) =>
+        // One conditional update: two acceptances for the last seat cannot both match.
+        accounts().findOneAndUpdate(
+          { _id: id, $expr: { $lt: ['$seatsUsed', '$seats'] } },
+          { $inc: { seatsUsed: 1 }, $set: { updatedAt: at } },
+          { returnDocument: 'after' },
+        ),
+      async releaseSeat(id, at) {
+        await accounts().updateOne({ _id: id, seatsUsed: { $gt: 0 } }, { $inc: { seatsUsed: -1 }, $set: { updatedAt: at } });
+      },
+
+      async insertSeat(seat) {
+        await seats().insertOne(seat);
+      },
+      findActiveSeat: (userId) => seats().findOne({ userId, status: 'ACTIVE' }),
+      listSeats: (accountId, includeRemoved = false) =>
+        seats()
+          .find(includeRemoved ? { accountId } : { accountId, status: 'ACTIVE' })
+          .sort({ joinedAt: 1, _id: 1 })
+          .toArray(),
+      async forgetSeatEmails(userId) {
+        await seats().updateMany({ userId }, { $set: { email: '' } });
+      },
+      async removeSeat(id, at) {
+        const result = await seats().updateOne({ _id: id, status: 'ACTIVE' }, { $set: { status: 'REMOVED', removedAt: at } });
+        return result.matchedCount === 1;
+      },
+
+      async insertInvitation(invitation) {
+        await invitations().insertOne(invitation);
+      },
+      findInvitation: (accountId, id) => invitations().findOne({ _id: id, accountId }),
+      findInvitationByTokenHash: (tokenHash) => invitations().findOne({ tokenHash }),
+      findPendingInvitationByEmail: (accountId, email) => invitations().findOne({ accountId, email, status: 'PENDING' }),
+      listPendingInvitations: (accountId) =>
+        invitations().find({ accountId, status: 'PENDING' }).sort({ createdAt: -1, _id: -1 }).toArray(),
+      async revokeInvitation(id) {
+        const result = await invitations().updateOne({ _id: id, status: 'PENDING' }, { $set: { status: 'REVOKED' } });
+        return result.matchedCount === 1;
+      },
+      async markInvitationAccepted(id, userId, at) {
+        const result = await invitations().updateOne(
+          { _id: id, status: 'PENDING' },
+          { $set: { status: 'ACCEPTED', acceptedBy: userId, acceptedAt: at } },
+        );
+        return result.matchedCount === 1;
+      },
+      async reopenInvitation(id, userId) {
+        await invitations().updateOne(
+          { _id: id, status: 'ACCEPTED', acceptedBy: userId },
+          { $set: { status: 'PENDING', acceptedBy: null, acceptedAt: null } },
+        );
+      },
+
+      async finishedVideos(userIds, from, to) {
+        if (!userIds.length) return [];
+        const rows = await progress()
+          .find(
+            { userId: { $in: userIds }, finishedAt: { $gte: from, $lte: to } },
+            { projection: { userId: 1, videoId: 1, finishedAt: 1, watchedSeconds: 1, durationSeconds: 1, lastReportAt: 1 } },
+          )
+          .sort({ finishedAt: 1, _id: 1 })
+          .toArray();
+        return rows.map((row) => ({
+          userId: row.userId,
+          videoId: row.videoId,
+          finishedAt: row.finishedAt!,
+          watchedSeconds: row.watchedSeconds,
+          durationSeconds: row.durationSeconds,
+          lastReportAt: row.lastReportAt,
+        }));
+      },
+      async lastActivity(userIds) {
+        const latest = new Map<string, Date>();
+        // One indexed lookup per person ({ userId, lastReportAt: -1 }): a team has at most 100 seats.
+        for (const userId of userIds) {
+          const [row] = await progress().find({ userId }, { projection: { lastReportAt: 1 } }).sort({ lastReportAt: -1, _id: -1 }).limit(1).toArray();
+          if (row) latest.set(userId.toHexString(), row.lastReportAt);
+        }
+        return latest;
+      },
+      async currentCertificates(userIds) {
+        if (!userIds.length) return [];
+        return certificates()
+          .find({ userId: { $in: userIds }, supersededBy: null }, { projection: { _id: 1, code: 1, version: 1, userId: 1, videoId: 1, issuedAt: 1, supersededBy: 1 } })
+          .toArray();
+      },
+    };
+    fastify.decorate('teamRepository', repository);
+  },
+  { name: 'team-repository', dependencies: ['mongodb'] },
+);
