@@ -63,8 +63,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
-  // In this order, their onRequest hooks run on every request: CORS, security headers, rate limit.
-  for (const plugin of [cors, firebase, helmet, store, rateLimit, swagger]) await app.register(plugin);
+  // In this order: their onRequest hooks run on every request as CORS, security headers, rate limit.
+  await app.register(cors);
+  await app.register(firebase);
+  await app.register(helmet);
+  // The store creates every module's indexes before the first request.
+  await app.register(store, { indexes: MODULES.flatMap((module) => module.indexes) });
+  await app.register(rateLimit);
+  await app.register(swagger);
   await app.register(clock, { now: options.now });
   await app.register(fileStorage);
   await app.register(paymentGateway);

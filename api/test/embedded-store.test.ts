@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Binary, Decimal128, MongoServerError, ObjectId, type Document } from 'mongodb';
 import { encodeRecord } from '../src/store/embedded/records';
 import { EmbeddedClient } from '../src/store/embedded/embedded-client';
+import { MODULES } from '../src/modules/modules';
 import { ensureIndexes } from '../src/store/indexes';
 
 function memoryCollection<T extends Document = Document>(name = 'things') {
@@ -37,7 +38,7 @@ describe('Embedded store: unique indexes', () => {
 
   test('When the real index declarations are applied, then one open subscription per user is enforced and canceled ones are free', async () => {
     const db = new EmbeddedClient().db('clube');
-    await ensureIndexes(db as never);
+    await ensureIndexes(db as never, MODULES.flatMap((module) => module.indexes));
     const subscriptions = db.collection('subscriptions');
     const userId = new ObjectId();
     await subscriptions.insertOne({ userId, status: 'CANCELED', isOpen: false });

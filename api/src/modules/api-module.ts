@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
+import type { IndexDeclaration } from '../store/indexes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- route plugins are typed by their own type provider
 type AnyPlugin = FastifyPluginAsync<any> | FastifyPluginCallback<any>;
@@ -9,6 +10,10 @@ type AnyPlugin = FastifyPluginAsync<any> | FastifyPluginCallback<any>;
  */
 export interface ApiModule {
   name: string;
+  /** The collections the module owns (its `collections.ts` list): no other module may name them. */
+  collections: Readonly<Record<string, string>>;
+  /** Their indexes, created at start (app.ts). */
+  indexes: readonly IndexDeclaration[];
   /** `fastify-plugin`s decorating the app with named operations over the module's collections. */
   repositories: AnyPlugin[];
   /** Use cases and jobs (`fastify-plugin`s), registered once every module's repositories exist. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MongoClient } from 'mongodb';
 import { EmbeddedClient } from '../store/embedded/embedded-client';
-import { ensureIndexes } from '../store/indexes';
+import { ensureIndexes, type IndexDeclaration } from '../store/indexes';
 import type { StoreDb } from '../store/store';
 
 declare module 'fastify' {
@@ -12,10 +12,15 @@ declare module 'fastify' {
     dataBackend: 'mongodb' | 'embedded';
     /**
      * The database, as the part of the driver both backends implement (db/store.ts): a real
-     * `Db` with MONGODB_URI, else the embedded store. Only repositories use it.
+     * `Db` with MONGODB_URI, else the embedded store. Only the modules' repositories use it; each module's indexes are created by app.ts.
      */
     store: StoreDb;
   }
+}
+
+export interface StorePluginOptions {
+  /** Every module's indexes (app.ts collects them from the modules), created before the first request. */
+  indexes: readonly IndexDeclaration[];
 }
 
 /**
@@ -25,7 +30,7 @@ declare module 'fastify' {
  * compile — no cast to the driver's types.
  */
 export default fp(
-  async function mongodb(fastify: FastifyInstance) {
+  async function store(fastify: FastifyInstance, options: StorePluginOptions) {
     const { mongodbUri, mongodbDb, dataDir } = fastify.config;
     if (mongodbUri) {
       const real = new MongoClient(mongodbUri, { serverSelectionTimeoutMS: 7500 });
@@ -43,8 +48,8 @@ export default fp(
       fastify.decorate('dataBackend', 'embedded');
       fastify.decorate('store', db satisfies StoreDb);
     }
-    await ensureIndexes(fastify.store);
+    await ensureIndexes(fastify.store, options.indexes);
     fastify.log.info({ backend: fastify.dataBackend, database: mongodbDb, dataDir }, 'data store ready');
   },
-  { name: 'mongodb' },
+  { name: 'store' },
 );

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/modules/users/documents';
-import { neutraliseFormula } from '../../src/modules/admin/exports-service';
+import { COLLECTIONS } from '../helpers/collections';
+import { neutraliseFormula } from '../../src/http/csv';
 import { createActor, startTestApp, type TestActor, type TestApp } from '../helpers/app';
 import { makeSubscriber } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';

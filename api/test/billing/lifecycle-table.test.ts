@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { addDays, addInterval } from '../../src/modules/billing/rules/intervals';
+import { addDays, addInterval } from '../../src/modules/billing/rules/calendar';
 import {
   decideAdminStatus,
   decideCancelNow,
@@ -23,7 +23,8 @@ import {
   type Phase,
   type Transition,
 } from '../../src/modules/billing/rules/lifecycle';
-import type { InvoiceDocument, InvoiceKind, PlanDocument, PlanInterval, SubscriptionDocument } from '../../src/modules/billing/documents';
+import type { InvoiceDocument, InvoiceKind, SubscriptionDocument } from '../../src/modules/billing/documents';
+import type { PlanDocument, PlanInterval } from '../../src/modules/plans/documents';
 import { AppError } from '../../src/http/app-error';
 
 /** Unit tests of the pure lifecycle: one per row of the transition table, plus refusals and arithmetic. */

@@ -4,7 +4,8 @@ import { createAccount, signIn, type TestAccount } from './identity';
 import { billingSnapshot, signedEvent, startBillingApp, type BillingTestApp, type PlanView } from './billing';
 import { seedCatalogue } from '../../src/seed/catalogue';
 import { billingInvariantViolations } from '../../src/modules/billing/rules/invariants';
-import { COLLECTIONS, type UserDocument } from '../../src/modules/users/documents';
+import { COLLECTIONS } from './collections';
+import type { UserDocument } from '../../src/modules/users/documents';
 import type { InvoiceDocument } from '../../src/modules/billing/documents';
 
 /**

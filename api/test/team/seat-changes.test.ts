@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/modules/users/documents';
+import { COLLECTIONS } from '../helpers/collections';
 import type { LaboratoryAccountDocument } from '../../src/modules/team/documents';
 import { createActor, snapshotData } from '../helpers/app';
 import { expectInvariants, startBillingApp, userDoc, type BillingTestApp } from '../helpers/billing';

@@ -5,6 +5,9 @@ import routes from './routes';
 
 export const adminModule: ApiModule = {
   name: 'admin',
-  repositories: [metricsService, exportsService],
+  collections: {},
+  indexes: [],
+  repositories: [],
+  services: [metricsService, exportsService],
   routes: [{ prefix: '/admin', plugin: routes }],
 };

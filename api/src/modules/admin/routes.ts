@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import { DAY_MS } from '../billing/rules/intervals';
+import { DAY_MS } from '../billing/rules/calendar';
 import { badRequest } from '../../http/app-error';
 import { CsvFile, MetricsQuery, MetricsSchema, SubscriptionExportQuery, UserExportQuery } from './schemas';
 import { errorResponses } from '../../http/schemas';

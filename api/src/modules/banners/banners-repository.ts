@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
-import type { BannerDocument } from '../catalogue/documents';
-import { COLLECTIONS } from '../users/documents';
+import type { BannerDocument } from './documents';
+import { BANNERS_COLLECTIONS } from './collections';
 import { badRequest } from '../../http/app-error';
 
 export interface BannerFields {
@@ -38,7 +38,7 @@ declare module 'fastify' {
 
 export default fp(
   async function bannersRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<BannerDocument>(COLLECTIONS.banners);
+    const collection = () => fastify.store.collection<BannerDocument>(BANNERS_COLLECTIONS.banners);
     const now = () => fastify.clock.now();
     const order = { order: 1, _id: 1 } as const;
     const liveFilter = (at: Date): Filter<BannerDocument> => ({
@@ -110,5 +110,5 @@ export default fp(
     };
     fastify.decorate('bannersRepository', repository);
   },
-  { name: 'banners-repository', dependencies: ['mongodb', 'clock'] },
+  { name: 'banners-repository', dependencies: ['store', 'clock'] },
 );

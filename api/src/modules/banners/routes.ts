@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { BannerDocument } from '../catalogue/documents';
+import type { BannerDocument } from './documents';
 import { badRequest, notFound } from '../../http/app-error';
 import type { BannerFields } from './banners-repository';
 import {
@@ -12,7 +12,8 @@ import {
   UpdateBannerBody,
   type BannerResponse,
 } from './schemas';
-import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { pageMeta } from '../../http/pagination';
 
 const tags = ['banners'];
 const bannerNotFound = () => notFound('Banner não encontrado.', 'BANNER_NOT_FOUND');

@@ -5,7 +5,7 @@ import type { AdminStatus, PlanChange } from './rules/lifecycle';
 import { overrideStatus } from './use-cases/admin-status';
 import { cancelNow } from './use-cases/cancel-now';
 import { changePlan, previewPlanChange } from './use-cases/change-plan';
-import { syncUser, type BillingContext } from './use-cases/context';
+import { hasSeatAccess, syncUser, type BillingContext } from './use-cases/context';
 import { payInvoice, type PaymentOutcome } from './use-cases/pay-invoice';
 import { paymentStatus, type PaymentStatus } from './use-cases/payment-status';
 import { pixQrCode, type PixQrCode } from './use-cases/pix-qr-code';
@@ -43,6 +43,12 @@ export interface BillingService {
   reconcile(): Promise<ReconciliationReport>;
   /** Re-derives the profile's `subscription` / `hasActiveSubscription` (own subscription or a seat), after a seat changes. */
   syncAccess(userId: ObjectId): Promise<void>;
+  /**
+   * Whether the member may use what subscribers use, read live from the subscriptions: an ACTIVE
+   * one of their own, or an ACTIVE TECHNICIAN seat in a laboratory account whose subscription is
+   * ACTIVE (the profile's `hasActiveSubscription` flag alone opens nothing).
+   */
+  hasAccess(userId: ObjectId): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -77,6 +83,7 @@ export default fp(
       applyPaidEvent: (event) => payInvoice(ctx, event),
       reconcile: () => reconcile(ctx),
       syncAccess: (userId) => syncUser(ctx, userId),
+      hasAccess: async (userId) => (await ctx.subscriptions.hasActive(userId)) || hasSeatAccess(ctx, userId),
     };
     fastify.decorate('billing', service);
   },

@@ -1,31 +1,12 @@
 import type { ObjectId } from 'mongodb';
-import type { SubscriptionStatus } from '../users/documents';
 
-/** Plans, subscriptions and invoices (collection names in collections.ts, indexes in indexes.ts). */
+/** Subscriptions and invoices (collections and indexes in collections.ts). */
 
-export const PLAN_INTERVALS = ['MONTHLY', 'QUARTERLY', 'YEARLY'] as const;
-export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+export const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'PAUSED', 'CANCELED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['PIX', 'CREDIT_CARD'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export interface PlanDocument {
-  _id: ObjectId;
-  name: string;
-  description: string;
-  /** BRL cents; comes from the gateway's catalogue, never from the admin form. */
-  priceCents: number;
-  interval: PlanInterval;
-  creditsPerCycle: number;
-  features: string[];
-  /** The gateway's id for the plan (also what PATCH /subscriptions/{id}/plan receives). */
-  externalPlanId: string;
-  active: boolean;
-  highlight: boolean;
-  order: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 export interface CancelRequest {
   reason: string;
@@ -50,7 +31,7 @@ export interface PendingPlanChange {
   invoiceId: ObjectId | null;
   /** Downgrade: when the new plan starts (the current endDate). */
   effectiveAt: Date | null;
-  /** Upgrade: value of the paid, unused time credited against the new price (see billing/lifecycle.ts). */
+  /** Upgrade: value of the paid, unused time credited against the new price (see rules/pricing.ts). */
   creditCents?: number;
   /** Upgrade: credits of that unused time, held (taken from the balance) until paid, given back if it lapses. */
   creditsHeld?: number;
@@ -82,16 +63,11 @@ export interface SubscriptionDocument {
   pendingPlanChange: PendingPlanChange | null;
   /**
    * Seats bought (integer ≥ 1; missing = 1 for documents written before laboratory accounts).
-   * More than 1: a laboratory account subscription (db/team.ts); price and credits are × seats.
+   * More than 1: a laboratory account subscription (team/documents.ts); price and credits are × seats.
    */
   seats?: number;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** Seats of a subscription or invoice (documents written before laboratory accounts have none: 1). */
-export function seatsOf(document: { seats?: number | undefined } | null | undefined): number {
-  return document?.seats ?? 1;
 }
 
 export const INVOICE_STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'CANCELED'] as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
 import type { InvoiceDocument, PixCharge } from './documents';
-import { COLLECTIONS } from '../users/documents';
+import { BILLING_COLLECTIONS } from './collections';
 import { toObjectId } from '../../store/object-id';
 
 const OPEN = ['PENDING', 'OVERDUE'] as const;
@@ -30,6 +30,15 @@ export interface InvoicesRepository {
   setPix(id: ObjectId, pix: PixCharge, at: Date): Promise<void>;
   /** For the reconciliation job: PENDING invoices whose due date has come. */
   listPendingDueBy(now: Date): Promise<InvoiceDocument[]>;
+  /** The member's invoices, newest first (LGPD export). */
+  allForUser(userId: ObjectId): Promise<InvoiceDocument[]>;
+  /** LGPD erasure: invoices stay (fiscal records) with `erasureId` for the member and no PIX payload. Answers how many. */
+  eraseOwner(userId: ObjectId, erasureId: ObjectId, at: Date): Promise<number>;
+  /**
+   * Admin metrics: PAID invoices with `paidAt` in [from, to), summed per calendar month of
+   * `timeZone` ("2026-03"): one pipeline both backends run, $match first on { status, paidAt }.
+   */
+  paidByMonth(from: Date, to: Date, timeZone: string): Promise<{ month: string; amountCents: number; invoices: number }[]>;
 }
 
 declare module 'fastify' {
@@ -40,7 +49,7 @@ declare module 'fastify' {
 
 export default fp(
   async function invoicesRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<InvoiceDocument>(COLLECTIONS.invoices);
+    const collection = () => fastify.store.collection<InvoiceDocument>(BILLING_COLLECTIONS.invoices);
 
     const repository: InvoicesRepository = {
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
@@ -94,10 +103,32 @@ export default fp(
         await collection().updateOne({ _id: id, status: { $in: [...OPEN] } }, { $set: { pix, updatedAt: at } });
       },
 
+      allForUser: (userId) => collection().find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray(),
+
+      async eraseOwner(userId, erasureId, at) {
+        return (await collection().updateMany({ userId }, { $set: { userId: erasureId, pix: null, updatedAt: at } })).matchedCount;
+      },
+
+      async paidByMonth(from, to, timeZone) {
+        const rows = await collection()
+          .aggregate<{ _id: string; amountCents: number; invoices: number }>([
+            { $match: { status: 'PAID', paidAt: { $gte: from, $lt: to } } },
+            {
+              $group: {
+                _id: { $dateToString: { format: '%Y-%m', date: '$paidAt', timezone: timeZone } },
+                amountCents: { $sum: '$amountCents' },
+                invoices: { $sum: 1 },
+              },
+            },
+          ])
+          .toArray();
+        return rows.map((row) => ({ month: row._id, amountCents: row.amountCents, invoices: row.invoices }));
+      },
+
       listPendingDueBy: (now) => collection().find({ status: 'PENDING', dueDate: { $lte: now } }).sort({ dueDate: 1, _id: 1 }).toArray(),
     };
 
     fastify.decorate('invoicesRepository', repository);
   },
-  { name: 'invoices-repository', dependencies: ['mongodb'] },
+  { name: 'invoices-repository', dependencies: ['store'] },
 );

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../api-module';
+import { BILLING_COLLECTIONS, BILLING_INDEXES } from './collections';
 import billingService from './billing-service';
 import invoicesRepository from './invoices-repository';
 import reconciliationJob from './reconciliation-job';
@@ -9,6 +10,8 @@ import webhookRoutes from './webhook-routes';
 
 export const billingModule: ApiModule = {
   name: 'billing',
+  collections: BILLING_COLLECTIONS,
+  indexes: BILLING_INDEXES,
   repositories: [subscriptionsRepository, invoicesRepository],
   services: [billingService, reconciliationJob],
   routes: [

@@ -4,7 +4,8 @@ import { AppError, conflict } from '../../http/app-error';
 import { ownerOrAdmin } from '../../http/authentication';
 import { invoiceNotFound } from './billing-service';
 import { errorResponses, NoQuery, ObjectIdString } from '../../http/schemas';
-import { InvoiceSchema, SubscriptionSchema, toInvoiceResponse, toSubscriptionResponse } from './schemas';
+import { InvoiceSchema, SubscriptionSchema } from './schemas';
+import { toInvoiceResponse, toSubscriptionResponse } from './responses';
 
 const InvoiceIdParams = Type.Object({ invoiceId: ObjectIdString }, { additionalProperties: false });
 

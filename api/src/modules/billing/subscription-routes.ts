@@ -4,30 +4,10 @@ import type { SubscriptionDocument } from './documents';
 import { subscriptionNotFound } from './billing-service';
 import { perUserReadLimit } from '../../plugins/rate-limit';
 import { ownerOnly, ownerOrAdmin, type OwnerResolver } from '../../http/authentication';
-import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../http/schemas';
-import {
-  CancelRequestBody,
-  ChangePlanBody,
-  CreateSubscriptionBody,
-  InvoiceSchema,
-  PageOnlyQuery,
-  PaymentStatusSchema,
-  PixQRCodeSchema,
-  PlanPreviewQuery,
-  PlanPreviewSchema,
-  PlanChangeResponse,
-  SubscriptionIdParams,
-  SubscriptionListQuery,
-  SubscriptionSchema,
-  toInvoiceResponse,
-  toPaymentStatusResponse,
-  toPixResponse,
-  toPlanChangeResponse,
-  toSubscriptionResponse,
-  UpdateStatusBody,
-  UpdateSubscriptionBody,
-  UserIdParams,
-} from './schemas';
+import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { pageMeta } from '../../http/pagination';
+import { CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
+import { toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
 
 const tags = ['subscriptions'];
 

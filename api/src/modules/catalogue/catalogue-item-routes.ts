@@ -4,7 +4,8 @@ import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import type { CatalogueItemDocument } from './documents';
 import type { AppError } from '../../http/app-error';
 import { IdOrSlugParams, ItemListQuery } from './schemas';
-import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { pageMeta } from '../../http/pagination';
 import { assertCategoryExists } from './use-cases/check-references';
 import { resolveCreditCost, resolvePublication, type ItemStore } from './catalogue-items-repository';
 

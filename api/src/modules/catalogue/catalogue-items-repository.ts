@@ -2,7 +2,8 @@ import { ObjectId, type Filter } from 'mongodb';
 import type { StoreCollection, StoreSort } from '../../store/store';
 import type { CatalogueItemDocument, ItemSearchText, PublicationStatus } from './documents';
 import { badRequest, conflict, isDuplicateKeyError } from '../../http/app-error';
-import { foldText, termPattern } from './rules/search-text';
+import { foldText } from './rules/search-text';
+import { literalPattern } from '../../store/text-pattern';
 import { slugCandidate, slugify } from './rules/slug';
 
 export interface ItemListFilters {
@@ -75,7 +76,7 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
       const term = foldText(search ?? '');
       if (term) {
         // Literal text, case- and accent-insensitive: whatever the person typed, never a pattern.
-        const pattern = termPattern(term);
+        const pattern = literalPattern(term);
         filter.$or = [{ 'search.title': pattern }, { 'search.summary': pattern }];
       }
       const order: StoreSort =
@@ -163,7 +164,7 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
       type Candidate = Pick<T, '_id' | 'search' | 'publishedAt'>;
       if (alsoIds.length === 0) {
         const $or = terms.flatMap((term) => {
-          const pattern = termPattern(term);
+          const pattern = literalPattern(term);
           return [{ 'search.title': pattern }, { 'search.summary': pattern }, { 'search.body': pattern }];
         });
         const filter = { $and: [publishedFilter(), { $or }] };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ContentDocument, VideoDocument } from './documents';
-import { COLLECTIONS } from '../users/documents';
+import { CATALOGUE_COLLECTIONS } from './collections';
 import { createItemStore, type ItemStore } from './catalogue-items-repository';
 
 declare module 'fastify' {
@@ -17,7 +17,7 @@ export default fp(
     fastify.decorate(
       'contentsRepository',
       createItemStore<ContentDocument>({
-        collection: () => fastify.store.collection<ContentDocument>(COLLECTIONS.contents),
+        collection: () => fastify.store.collection<ContentDocument>(CATALOGUE_COLLECTIONS.contents),
         now,
         searchText: (content) => ({ title: content.title, summary: content.summary, body: content.body }),
         slugTakenMessage: 'Já existe um conteúdo com este endereço (slug). Escolha outro.',
@@ -26,12 +26,12 @@ export default fp(
     fastify.decorate(
       'videosRepository',
       createItemStore<VideoDocument>({
-        collection: () => fastify.store.collection<VideoDocument>(COLLECTIONS.videos),
+        collection: () => fastify.store.collection<VideoDocument>(CATALOGUE_COLLECTIONS.videos),
         now,
         searchText: (video) => ({ title: video.title, summary: video.description, body: '' }),
         slugTakenMessage: 'Já existe um vídeo com este endereço (slug). Escolha outro.',
       }),
     );
   },
-  { name: 'catalogue-repositories', dependencies: ['mongodb', 'clock'] },
+  { name: 'catalogue-repositories', dependencies: ['store', 'clock'] },
 );

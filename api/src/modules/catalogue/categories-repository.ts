@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
 import type { CategoryDocument } from './documents';
-import { COLLECTIONS } from '../users/documents';
+import { CATALOGUE_COLLECTIONS } from './collections';
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '../../http/app-error';
 import { slugify } from './rules/slug';
 
@@ -31,7 +31,7 @@ const SLUG_TAKEN = 'Já existe uma categoria com este endereço (slug). Escolha 
 
 export default fp(
   async function categoriesRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<CategoryDocument>(COLLECTIONS.categories);
+    const collection = () => fastify.store.collection<CategoryDocument>(CATALOGUE_COLLECTIONS.categories);
     const now = () => fastify.clock.now();
     const order = { order: 1, name: 1, _id: 1 } as const;
 
@@ -126,5 +126,5 @@ export default fp(
     };
     fastify.decorate('categoriesRepository', repository);
   },
-  { name: 'categories-repository', dependencies: ['mongodb', 'clock', 'catalogue-repositories'] },
+  { name: 'categories-repository', dependencies: ['store', 'clock', 'catalogue-repositories'] },
 );

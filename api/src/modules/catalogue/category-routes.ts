@@ -9,7 +9,8 @@ import {
   ReorderCategoriesBody,
   UpdateCategoryBody,
 } from './schemas';
-import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { pageMeta } from '../../http/pagination';
 import { toCategoryResponse } from './responses';
 
 const tags = ['categories'];

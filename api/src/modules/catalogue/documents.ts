@@ -1,6 +1,6 @@
 import type { ObjectId } from 'mongodb';
 
-/** Catalogue documents (PRODUCT.md §4); collection names are in collections.ts. */
+/** Catalogue documents (PRODUCT.md §4); collections and indexes in collections.ts. */
 
 export const ACCESS_LEVELS = ['FREE', 'SUBSCRIBERS', 'CREDITS'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -13,9 +13,6 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 
 export const VIDEO_SOURCE_KINDS = ['file', 'youtube', 'vimeo'] as const;
 export type VideoSourceKind = (typeof VIDEO_SOURCE_KINDS)[number];
-
-export const SUGGESTION_STATUSES = ['NEW', 'READ', 'DONE'] as const;
-export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
 export interface CategoryDocument {
   _id: ObjectId;
@@ -32,7 +29,7 @@ export interface AttachmentDocument {
   key: string;
 }
 
-/** The item's text folded for search (services/search-text.ts), written with the item. */
+/** The item's text folded for search (rules/search-text.ts), written with the item. */
 export interface ItemSearchText {
   title: string;
   /** Contents' summary, videos' description. */
@@ -94,94 +91,16 @@ export interface VideoDocument extends CatalogueItemDocument {
   transcript?: TranscriptSummary | null;
 }
 
-/** A member's progress on one video (services/watch-progress.ts says how it is computed). */
-export interface VideoProgressDocument {
-  _id: ObjectId;
-  userId: ObjectId;
-  videoId: ObjectId;
-  /** Where the player resumes. */
-  positionSeconds: number;
-  /** The longest duration the player reported. */
-  durationSeconds: number;
-  /** Parts of the video really watched, merged and sorted. */
-  watchedRanges: { start: number; end: number }[];
-  watchedSeconds: number;
-  lastReportAt: Date;
-  finishedAt: Date | null;
-  /** Bumped by every write: a report applies only on top of the state it was computed from. */
-  revision: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** A video's transcript as cues (one document per video; services/transcripts.ts parses it). */
+/** A video's transcript as cues (one document per video; rules/transcript-format.ts parses it). */
 export interface TranscriptDocument {
   _id: ObjectId;
   videoId: ObjectId;
   /** What the admin sent (both are served as WebVTT). */
   format: 'vtt' | 'srt';
-  /** `folded`: the cue's text folded for search (services/search-text.ts). */
+  /** `folded`: the cue's text folded for search (rules/search-text.ts). */
   cues: { startSeconds: number; endSeconds: number; text: string; folded: string }[];
   /** Every cue's folded text, for the search's first filter. */
   searchText: string;
   createdAt: Date;
   updatedAt: Date;
-}
-
-export interface BannerDocument {
-  _id: ObjectId;
-  title: string;
-  imageUrl: string;
-  linkUrl: string | null;
-  order: number;
-  active: boolean;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SuggestionDocument {
-  _id: ObjectId;
-  userId: ObjectId;
-  subject: string;
-  message: string;
-  status: SuggestionStatus;
-  /** Members' votes, one each (rows in suggestionVotes); absent on suggestions sent before votes existed. */
-  votes?: number;
-  /** The content or video that answered it (set by an admin). */
-  answer?: SuggestionAnswer | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SuggestionAnswer {
-  itemType: ItemType;
-  itemId: ObjectId;
-}
-
-export interface SuggestionVoteDocument {
-  _id: ObjectId;
-  suggestionId: ObjectId;
-  userId: ObjectId;
-  createdAt: Date;
-}
-
-export interface UnlockDocument {
-  _id: ObjectId;
-  userId: ObjectId;
-  itemType: ItemType;
-  itemId: ObjectId;
-  credits: number;
-  /**
-   * false while the credits are being taken (the row is written first, as the lock that makes a
-   * second unlock of the same item wait instead of charging again); only settled rows grant access.
-   */
-  settled: boolean;
-  /**
-   * The laboratory account whose wallet paid (the unlocking member held a seat in it): the item is
-   * unlocked for the whole team. Null or missing: the member's own credits.
-   */
-  accountId?: ObjectId | null;
-  createdAt: Date;
 }

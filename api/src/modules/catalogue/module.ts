@@ -1,4 +1,5 @@
 import type { ApiModule } from '../api-module';
+import { CATALOGUE_COLLECTIONS, CATALOGUE_INDEXES } from './collections';
 import catalogueRepositories from './catalogue-repositories';
 import categoriesRepository from './categories-repository';
 import categoryRoutes from './category-routes';
@@ -9,6 +10,8 @@ import videoRoutes from './video-routes';
 
 export const catalogueModule: ApiModule = {
   name: 'catalogue',
+  collections: CATALOGUE_COLLECTIONS,
+  indexes: CATALOGUE_INDEXES,
   repositories: [catalogueRepositories, categoriesRepository, transcriptsRepository],
   routes: [
     { prefix: '/categories', plugin: categoryRoutes },

@@ -1,17 +1,9 @@
+import { toProgressSummary } from '../progress/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {
-  CatalogueItemDocument,
-  CategoryDocument,
-  ContentDocument,
-  ItemType,
-  UnlockDocument,
-  VideoDocument,
-  VideoProgressDocument,
-} from './documents';
-import { lockOf, type Viewer } from '../entitlements/entitlements-service';
+import type { CatalogueItemDocument, CategoryDocument, ContentDocument, ItemType, VideoDocument } from './documents';
+import { lockOf, type Viewer } from '../entitlements/rules/gate';
 import type { CategoryResponse, ContentResponse, VideoResponse } from './schemas';
 import { contentTypeOfKey } from '../../plugins/file-storage/file-keys';
-import { percentWatched } from '../progress/rules/watch-progress';
 
 export function toCategoryResponse(category: CategoryDocument): CategoryResponse {
   return {
@@ -105,19 +97,6 @@ export async function contentViews(
   });
 }
 
-/** A member's progress as pages see it (the watched ranges stay inside). */
-export function toProgressSummary(progress: VideoProgressDocument) {
-  return {
-    positionSeconds: progress.positionSeconds,
-    durationSeconds: progress.durationSeconds,
-    watchedSeconds: progress.watchedSeconds,
-    percent: percentWatched(progress),
-    finished: progress.finishedAt !== null,
-    finishedAt: progress.finishedAt ? progress.finishedAt.toISOString() : null,
-    lastWatchedAt: progress.lastReportAt.toISOString(),
-  };
-}
-
 /** Where the player's captions track loads the transcript from: a signed link (a <track> sends no token). */
 export function captionsUrl(fastify: FastifyInstance, request: FastifyRequest, videoId: string): string {
   const { query } = fastify.fileUrls.signedQuery(transcriptResource(videoId));
@@ -169,13 +148,3 @@ export async function videoViews(
   });
 }
 
-/** An unlock as the member sees it (the `settled` bookkeeping stays inside). */
-export function toUnlockResponse(unlock: UnlockDocument) {
-  return {
-    _id: unlock._id.toHexString(),
-    itemType: unlock.itemType,
-    itemId: unlock.itemId.toHexString(),
-    credits: unlock.credits,
-    createdAt: unlock.createdAt.toISOString(),
-  };
-}

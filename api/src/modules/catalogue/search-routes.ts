@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, pageMeta, paginated } from '../../http/schemas';
+import { errorResponses, paginated } from '../../http/schemas';
+import { pageMeta } from '../../http/pagination';
 import { SearchQuery, SearchResultSchema } from './search-schemas';
 import { searchCatalogue, withCues } from './use-cases/search-catalogue';
 import { contentViews, videoViews } from './responses';

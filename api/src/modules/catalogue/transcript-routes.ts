@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { TranscriptDocument, VideoDocument } from './documents';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/app-error';
-import { lockOf } from '../entitlements/entitlements-service';
+import { lockOf } from '../entitlements/rules/gate';
 import { IdOrSlugParams } from './schemas';
 import { errorResponses, IdParams, NoQuery } from '../../http/schemas';
 import { SignedFileQuery } from '../files/schemas';

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
 import type { TranscriptDocument } from './documents';
-import { COLLECTIONS } from '../users/documents';
-import { foldText, termPattern } from './rules/search-text';
+import { CATALOGUE_COLLECTIONS } from './collections';
+import { foldText } from './rules/search-text';
+import { literalPattern } from '../../store/text-pattern';
 import type { TranscriptCue, TranscriptFormat } from './rules/transcript-format';
 
 export interface TranscriptsRepository {
@@ -25,7 +26,7 @@ declare module 'fastify' {
 
 export default fp(
   async function transcriptsRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<TranscriptDocument>(COLLECTIONS.transcripts);
+    const collection = () => fastify.store.collection<TranscriptDocument>(CATALOGUE_COLLECTIONS.transcripts);
 
     const repository: TranscriptsRepository = {
       async replace(videoId, format, cues) {
@@ -49,11 +50,11 @@ export default fp(
       async searchCandidates(terms) {
         if (terms.length === 0) return [];
         return collection()
-          .find({ $or: terms.map((term) => ({ searchText: termPattern(term) })) }, { projection: { _id: 0, videoId: 1, searchText: 1 } })
+          .find({ $or: terms.map((term) => ({ searchText: literalPattern(term) })) }, { projection: { _id: 0, videoId: 1, searchText: 1 } })
           .toArray();
       },
     };
     fastify.decorate('transcriptsRepository', repository);
   },
-  { name: 'transcripts-repository', dependencies: ['mongodb', 'clock'] },
+  { name: 'transcripts-repository', dependencies: ['store', 'clock'] },
 );

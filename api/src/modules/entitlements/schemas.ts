@@ -41,13 +41,3 @@ export const MyUnlocksQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** A row of a member's video progress on the admin's member page. */
-export const MemberProgressSchema = Type.Object({
-  videoId: ObjectIdString,
-  title: Type.Union([Type.String(), Type.Null()], { description: 'null se o vídeo foi excluído' }),
-  durationSeconds: Type.Union([Type.Number(), Type.Null()]),
-  watchedSeconds: Type.Number(),
-  finishedAt: Type.Union([DateTime, Type.Null()]),
-});
-
-export const MemberProgressQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, NoQuery } from '../../http/schemas';
 import { UnlockBody, UnlockResultSchema } from './schemas';
-import { toUnlockResponse } from '../catalogue/responses';
+import { toUnlockResponse } from './responses';
 
 /** A member with an ACTIVE subscription spends credits on a CREDITS item, once per item. */
 const unlocks: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Filter, ObjectId } from 'mongodb';
-import type { ItemType, UnlockDocument } from '../catalogue/documents';
-import { COLLECTIONS } from '../users/documents';
+import type { ItemType } from '../catalogue/documents';
+import type { UnlockDocument } from './documents';
+import { ENTITLEMENTS_COLLECTIONS } from './collections';
 
 export interface UnlockKey {
   userId: ObjectId;
@@ -29,6 +30,12 @@ export interface UnlocksRepository {
   countForUser(userId: ObjectId): Promise<number>;
   /** Settled, newest first. */
   listForUser(userId: ObjectId, page: number, limit: number, itemType?: ItemType): Promise<{ data: UnlockDocument[]; total: number }>;
+  /** Every settled unlock of the member, newest first (LGPD export). */
+  allForUser(userId: ObjectId): Promise<UnlockDocument[]>;
+  /** LGPD erasure: every unlock row of the member; answers how many went. */
+  deleteAllForUser(userId: ObjectId): Promise<number>;
+  /** Admin metrics: credits spent and unlocks settled in [from, to) (one pipeline, $match on createdAt). */
+  creditsSpent(from: Date, to: Date): Promise<{ credits: number; unlocks: number }>;
 }
 
 declare module 'fastify' {
@@ -39,7 +46,7 @@ declare module 'fastify' {
 
 export default fp(
   async function unlocksRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<UnlockDocument>(COLLECTIONS.unlocks);
+    const collection = () => fastify.store.collection<UnlockDocument>(ENTITLEMENTS_COLLECTIONS.unlocks);
 
     const repository: UnlocksRepository = {
       async insert(row) {
@@ -74,8 +81,19 @@ export default fp(
         ]);
         return { data, total };
       },
+      allForUser: (userId) => collection().find({ userId, settled: true }).sort({ createdAt: -1, _id: -1 }).toArray(),
+      deleteAllForUser: async (userId) => (await collection().deleteMany({ userId })).deletedCount,
+      async creditsSpent(from, to) {
+        const [row] = await collection()
+          .aggregate<{ credits: number; unlocks: number }>([
+            { $match: { createdAt: { $gte: from, $lt: to }, settled: true } },
+            { $group: { _id: null, credits: { $sum: '$credits' }, unlocks: { $sum: 1 } } },
+          ])
+          .toArray();
+        return { credits: row?.credits ?? 0, unlocks: row?.unlocks ?? 0 };
+      },
     };
     fastify.decorate('unlocksRepository', repository);
   },
-  { name: 'unlocks-repository', dependencies: ['mongodb'] },
+  { name: 'unlocks-repository', dependencies: ['store'] },
 );

@@ -2,11 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
-import type { CatalogueItemDocument, ItemType, UnlockDocument } from '../catalogue/documents';
+import type { CatalogueItemDocument, ItemType } from '../catalogue/documents';
+import type { UnlockDocument } from './documents';
 import type { UserDocument } from '../users/documents';
 import type { UnlockKey } from './unlocks-repository';
 import { AppError, conflict, forbidden, isDuplicateKeyError, notFound } from '../../http/app-error';
-import { hasSeatAccess } from '../billing/use-cases/context';
 
 export interface UnlockResult {
   unlock: UnlockDocument;
@@ -103,10 +103,7 @@ export default fp(
             'NOT_UNLOCKABLE',
           );
         }
-        const subscribed =
-          (await fastify.subscriptionsRepository.hasActive(user._id)) ||
-          (await hasSeatAccess({ team, subscriptions: fastify.subscriptionsRepository }, user._id));
-        if (!subscribed) {
+        if (!(await fastify.billing.hasAccess(user._id))) {
           throw forbidden('Você precisa de uma assinatura ativa para desbloquear itens com créditos.', 'SUBSCRIPTION_REQUIRED');
         }
 
@@ -152,6 +149,6 @@ export default fp(
   },
   {
     name: 'unlocks-service',
-    dependencies: ['clock', 'catalogue-repositories', 'users-repository', 'subscriptions-repository', 'unlocks-repository', 'team-repository'],
+    dependencies: ['clock', 'catalogue-repositories', 'users-repository', 'unlocks-repository', 'team-repository', 'billing'],
   },
 );

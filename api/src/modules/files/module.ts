@@ -5,6 +5,8 @@ import uploadRoutes from './upload-routes';
 
 export const filesModule: ApiModule = {
   name: 'files',
+  collections: {},
+  indexes: [],
   repositories: [],
   services: [fileUrlsService],
   routes: [

@@ -1,19 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
+import { AppError, conflict } from '../../http/app-error';
 import type { InvoiceDocument, SubscriptionDocument } from '../billing/documents';
-import type { SuggestionDocument, SuggestionVoteDocument, UnlockDocument } from '../catalogue/documents';
-import { COLLECTIONS, type UserDocument } from '../users/documents';
-
-/** A row of the player's progress collection (written by `PUT /v1/me/progress/videos/{id}`). */
-export interface VideoProgressDocument {
-  _id: ObjectId;
-  userId: ObjectId;
-  videoId: ObjectId;
-  watchedSeconds: number;
-  finishedAt: Date | null;
-  [field: string]: unknown;
-}
+import type { UnlockDocument } from '../entitlements/documents';
+import type { CertificateDocument, VideoProgressDocument } from '../progress/documents';
+import type { SuggestionDocument, SuggestionVoteDocument } from '../suggestions/documents';
+import type { UserDocument } from '../users/documents';
 
 /** Everything the club holds about one member (LGPD art. 18: access and portability). */
 export interface PersonalData {
@@ -24,118 +17,118 @@ export interface PersonalData {
   progress: VideoProgressDocument[];
   suggestions: SuggestionDocument[];
   votes: SuggestionVoteDocument[];
-}
-
-export interface ErasureReport {
-  /** The random id that replaces the member's id on the records kept for the tax authority. */
-  erasureId: ObjectId;
-  subscriptionsKept: number;
-  invoicesKept: number;
-  unlocksDeleted: number;
-  progressDeleted: number;
-  suggestionsDeleted: number;
-  votesDeleted: number;
+  certificates: CertificateDocument[];
 }
 
 /**
- * The member's data across collections, in one place, for the export and the erasure (LGPD art. 18).
- * The profile itself is removed by `usersRepository.deleteProfile` (under the admin-roster lock).
+ * The member's data across the modules that hold it, for the export and the erasure (LGPD art.
+ * 18). This module owns no collection: each owner exports and erases its own through named
+ * operations (`allForUser`, `deleteAllForUser`, `eraseOwner`…).
  */
-export interface PersonalDataRepository {
+export interface PersonalDataService {
   collect(user: UserDocument): Promise<PersonalData>;
   /**
-   * Deletes what only describes the person (unlocks, progress, suggestions and votes) and keeps
-   * subscriptions and invoices — fiscal records — with the member's id replaced by a random one
-   * that nothing maps back, the cancellation comment and the PIX payload removed.
+   * Deletes the account, in this order: the Firebase account (503 if that fails, nothing else
+   * changed), the erasure record (its tokens are refused from then on), the open subscription
+   * (through the billing rules), the person's seat and e-mail on laboratory seats, what only
+   * describes the person (unlocks, progress, suggestions, votes, certificates), the person's id on
+   * the fiscal records kept (subscriptions, invoices), and the profile. The last admin: 409.
    */
-  eraseRecords(user: UserDocument): Promise<ErasureReport>;
-  /** A member's video progress rows, most recently started first (the admin's member page). */
-  progressOf(userId: ObjectId, page: number, limit: number): Promise<{ data: VideoProgressDocument[]; total: number }>;
+  deleteAccount(user: UserDocument, log: FastifyBaseLogger): Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    personalData: PersonalDataRepository;
+    personalData: PersonalDataService;
   }
 }
 
+const lastAdmin = () =>
+  conflict('Você é o último administrador do clube. Promova outra pessoa a administradora antes de excluir sua conta.', 'LAST_ADMIN');
+
 export default fp(
   async function personalData(fastify: FastifyInstance) {
-    const db = () => fastify.store;
-    const subscriptions = () => db().collection<SubscriptionDocument>(COLLECTIONS.subscriptions);
-    const invoices = () => db().collection<InvoiceDocument>(COLLECTIONS.invoices);
-    const unlocks = () => db().collection<UnlockDocument>(COLLECTIONS.unlocks);
-    const progress = () => db().collection<VideoProgressDocument>(COLLECTIONS.videoProgress);
-    const suggestions = () => db().collection<SuggestionDocument>(COLLECTIONS.suggestions);
-    const votes = () => db().collection<SuggestionVoteDocument>(COLLECTIONS.suggestionVotes);
-    const now = () => fastify.clock.now();
-
-    const repository: PersonalDataRepository = {
+    const service: PersonalDataService = {
       async collect(user) {
         const userId = user._id;
-        const newestFirst = { createdAt: -1, _id: -1 } as const;
-        const [subscriptionRows, invoiceRows, unlockRows, progressRows, suggestionRows, voteRows] = await Promise.all([
-          subscriptions().find({ userId }).sort(newestFirst).toArray(),
-          invoices().find({ userId }).sort(newestFirst).toArray(),
-          unlocks().find({ userId, settled: true }).sort(newestFirst).toArray(),
-          progress().find({ userId }).sort({ _id: -1 }).toArray(),
-          suggestions().find({ userId }).sort(newestFirst).toArray(),
-          votes().find({ userId }).sort(newestFirst).toArray(),
+        const [subscriptions, invoices, unlocks, progress, { suggestions, votes }, certificates] = await Promise.all([
+          fastify.subscriptionsRepository.allForUser(userId),
+          fastify.invoicesRepository.allForUser(userId),
+          fastify.unlocksRepository.allForUser(userId),
+          fastify.progressRepository.allForUser(userId),
+          fastify.suggestionsRepository.allForUser(userId),
+          fastify.certificatesRepository.allForUser(userId),
         ]);
-        return {
-          user,
-          subscriptions: subscriptionRows,
-          invoices: invoiceRows,
-          unlocks: unlockRows,
-          progress: progressRows,
-          suggestions: suggestionRows,
-          votes: voteRows,
-        };
+        return { user, subscriptions, invoices, unlocks, progress, suggestions, votes, certificates };
       },
 
-      async progressOf(userId, page, limit) {
-        const [data, total] = await Promise.all([
-          progress().find({ userId }).sort({ _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
-          progress().countDocuments({ userId }),
-        ]);
-        return { data, total };
-      },
-
-      async eraseRecords(user) {
+      async deleteAccount(user, log) {
+        if (await fastify.usersRepository.isLastAdmin(user._id)) throw lastAdmin();
+        // 1. Firebase first: if it fails, nothing else has changed and the member can try again.
+        try {
+          await fastify.identity.auth.deleteUser(user.providerId);
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'auth/user-not-found') {
+            log.error({ err: error }, 'firebase deleteUser failed');
+            throw new AppError(503, 'ACCOUNT_DELETION_UNAVAILABLE', 'Não foi possível excluir sua conta agora. Tente novamente em instantes.');
+          }
+        }
+        // 2. From here on the token is refused, even while cached.
+        await fastify.usersRepository.recordErasedIdentity(user.providerId);
+        // 3. The subscription ends through the billing rules (open invoices canceled with it).
+        const open = await fastify.subscriptionsRepository.findOpenByUser(user._id);
+        if (open) await fastify.billing.cancelNow(open);
+        // 3b. A technician's seat is freed; seats (kept in the laboratory's training record) forget the e-mail.
+        await fastify.team.forgetPerson(user);
+        // 4. Personal records erased, fiscal ones kept without the person (a random id nothing maps back).
         const userId = user._id;
         const erasureId = new ObjectId();
-        const at = now();
-        const [unlocksDeleted, progressDeleted, suggestionsDeleted, votesDeleted] = await Promise.all([
-          unlocks().deleteMany({ userId }),
-          progress().deleteMany({ userId }),
-          suggestions().deleteMany({ userId }),
-          // the suggestions keep their vote counts: a vote was cast, by nobody anyone can name
-          votes().deleteMany({ userId }),
-        ]).then((results) => results.map((result) => result.deletedCount));
-        // the comment is free text the member typed; the reason (a fixed choice) stays for the metrics.
-        // Two writes: a dotted $set into a null cancelRequest fails on MongoDB.
-        await subscriptions().updateMany({ userId, cancelRequest: { $ne: null } }, { $set: { 'cancelRequest.comment': null } });
-        // The gateway's customer id is derived from the member (the sandbox uses the profile id): it
-        // goes too. The customer record at the gateway itself needs a port operation that does not
-        // exist yet (see api/README.md, LGPD).
-        const kept = await subscriptions().updateMany(
-          { userId },
-          { $set: { userId: erasureId, externalCustomerId: `erased:${erasureId.toHexString()}`, updatedAt: at } },
+        const at = fastify.clock.now();
+        const [unlocksDeleted, progressDeleted, suggestions] = await Promise.all([
+          fastify.unlocksRepository.deleteAllForUser(userId),
+          fastify.progressRepository.deleteAllForUser(userId),
+          fastify.suggestionsRepository.deleteAllForUser(userId),
+        ]);
+        const subscriptionsKept = await fastify.subscriptionsRepository.eraseOwner(userId, erasureId, at);
+        const invoicesKept = await fastify.invoicesRepository.eraseOwner(userId, erasureId, at);
+        // Certificates carry the name: they go too (their codes then answer "não encontrado").
+        const certificatesDeleted = await fastify.certificatesRepository.deleteAllForUser(userId);
+        // 5. The profile itself (so the admin lists no longer show the name or e-mail).
+        await fastify.usersRepository.deleteProfile(userId);
+        log.info(
+          {
+            audit: 'lgpd.account-deleted',
+            erasureId: erasureId.toHexString(),
+            subscriptionCanceled: Boolean(open),
+            subscriptionsKept,
+            invoicesKept,
+            unlocksDeleted,
+            progressDeleted,
+            suggestionsDeleted: suggestions.suggestions,
+            votesDeleted: suggestions.votes,
+            certificatesDeleted,
+          },
+          'LGPD: conta excluída a pedido do membro',
         );
-        const invoicesKept = await invoices().updateMany({ userId }, { $set: { userId: erasureId, pix: null, updatedAt: at } });
-        return {
-          erasureId,
-          subscriptionsKept: kept.matchedCount,
-          invoicesKept: invoicesKept.matchedCount,
-          unlocksDeleted: unlocksDeleted ?? 0,
-          progressDeleted: progressDeleted ?? 0,
-          suggestionsDeleted: suggestionsDeleted ?? 0,
-          votesDeleted: votesDeleted ?? 0,
-        };
       },
     };
 
-    fastify.decorate('personalData', repository);
+    fastify.decorate('personalData', service);
   },
-  { name: 'personal-data', dependencies: ['mongodb', 'clock'] },
+  {
+    name: 'personal-data',
+    dependencies: [
+      'clock',
+      'firebase',
+      'users-repository',
+      'subscriptions-repository',
+      'invoices-repository',
+      'unlocks-repository',
+      'progress-repository',
+      'certificates-repository',
+      'suggestions-repository',
+      'billing',
+      'team-service',
+    ],
+  },
 );

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { ITEM_TYPES, SUGGESTION_STATUSES } from '../catalogue/documents';
+import { ITEM_TYPES } from '../catalogue/documents';
+import { SUGGESTION_STATUSES } from '../suggestions/documents';
 import { DateTime, ObjectIdString } from '../../http/schemas';
 import { InvoiceSchema, SubscriptionSchema } from '../billing/schemas';
 import { UnlockSchema } from '../entitlements/schemas';

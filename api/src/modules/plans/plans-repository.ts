@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
 import type { GatewayPlan } from '../../plugins/payment-gateway/gateway';
-import type { PlanDocument } from '../billing/documents';
-import { COLLECTIONS } from '../users/documents';
+import type { PlanDocument } from './documents';
+import { PLANS_COLLECTIONS } from './collections';
 import { toObjectId } from '../../store/object-id';
 
 export interface PlanChanges {
@@ -42,7 +42,7 @@ const DISPLAY_ORDER = { order: 1, priceCents: 1, _id: 1 } as const;
 
 export default fp(
   async function plansRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<PlanDocument>(COLLECTIONS.plans);
+    const collection = () => fastify.store.collection<PlanDocument>(PLANS_COLLECTIONS.plans);
 
     const repository: PlansRepository = {
       async upsertFromGateway(gatewayPlan, presentation) {
@@ -81,5 +81,5 @@ export default fp(
 
     fastify.decorate('plansRepository', repository);
   },
-  { name: 'plans-repository', dependencies: ['mongodb', 'clock'] },
+  { name: 'plans-repository', dependencies: ['store', 'clock'] },
 );

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { planNotFound } from '../billing/billing-service';
 import { errorResponses, IdParams, NoQuery } from '../../http/schemas';
-import { PlanList, PlanSchema, toPlanResponse, UpdatePlanBody } from './schemas';
+import { PlanList, PlanSchema, UpdatePlanBody } from './schemas';
+import { toPlanResponse } from './responses';
 
 const tags = ['plans'];
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PLAN_INTERVALS, type PlanDocument } from '../billing/documents';
+import { PLAN_INTERVALS } from './documents';
 import { DateTime, ObjectIdString } from '../../http/schemas';
 
 export const PlanInterval = Type.Enum([...PLAN_INTERVALS], { description: 'Periodicidade da cobrança' });
@@ -55,31 +55,3 @@ export const UpdatePlanBody = Type.Object(
 
 export const PlanList = Type.Object({ data: Type.Array(PlanSchema) });
 
-export function toPlanResponse(plan: PlanDocument): PlanResponse {
-  return {
-    _id: plan._id.toHexString(),
-    name: plan.name,
-    description: plan.description,
-    priceCents: plan.priceCents,
-    interval: plan.interval,
-    creditsPerCycle: plan.creditsPerCycle,
-    features: [...plan.features],
-    externalPlanId: plan.externalPlanId,
-    active: plan.active,
-    highlight: plan.highlight,
-    order: plan.order,
-    createdAt: plan.createdAt.toISOString(),
-    updatedAt: plan.updatedAt.toISOString(),
-  };
-}
-
-export function toPlanSummary(plan: PlanDocument): PlanSummary {
-  return {
-    _id: plan._id.toHexString(),
-    name: plan.name,
-    priceCents: plan.priceCents,
-    interval: plan.interval,
-    creditsPerCycle: plan.creditsPerCycle,
-    externalPlanId: plan.externalPlanId,
-  };
-}

@@ -1,18 +1,12 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { formatDate } from '../billing/rules/calendar';
-import { certificateHours, type CertificateDocument } from './documents';
+import { formatCnpj, formatDate } from '../../http/format';
+import { certificateHours } from './rules/certificate-code';
+import type { CertificateDocument } from './documents';
 
 /** The public page that says whether a certificate is genuine (catalog remote, `/certificados/{code}`). */
 export function certificateUrl(publicWebUrl: string, code: string): string {
   return `${publicWebUrl}/certificados/${code}`;
-}
-
-/** 12.345.678/0001-90 from 14 digits (anything else is shown as stored). */
-export function formatCnpj(cnpj: string): string {
-  const digits = cnpj.replace(/\D/g, '');
-  if (digits.length !== 14) return cnpj;
-  return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 }
 
 const HOURS = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

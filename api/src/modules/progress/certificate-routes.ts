@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { normalizeCertificateCode, type CertificateDocument } from './documents';
+import { normalizeCertificateCode } from './rules/certificate-code';
+import type { CertificateDocument } from './documents';
 import { notFound } from '../../http/app-error';
 import { perUserReadLimit } from '../../plugins/rate-limit';
-import { CertificateCodeParams, PdfFile, PngFile, PublicCertificateSchema, toPublicCertificate } from './certificate-schemas';
+import { CertificateCodeParams, PdfFile, PngFile, PublicCertificateSchema } from './certificate-schemas';
+import { toPublicCertificate } from './responses';
 import { errorResponses, NoQuery } from '../../http/schemas';
 import { certificateQrPng, certificateUrl, renderCertificatePdf } from './certificate-pdf';
 

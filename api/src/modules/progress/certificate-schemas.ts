@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { certificateHours, type CertificateDocument } from './documents';
 import { DateTime, ObjectIdString } from '../../http/schemas';
 
 /**
@@ -55,35 +54,3 @@ export const MyCertificatesSchema = Type.Object({ data: Type.Array(MyCertificate
 export const PdfFile = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'PDF (A4 paisagem)' });
 export const PngFile = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'PNG do QR code' });
 
-export function toPublicCertificate(certificate: CertificateDocument, history: CertificateDocument[]) {
-  return {
-    code: certificate.code,
-    version: certificate.version,
-    holderName: certificate.holderName,
-    videoTitle: certificate.videoTitle,
-    hours: certificateHours(certificate.durationSeconds),
-    completedAt: certificate.completedAt.toISOString(),
-    issuedAt: certificate.issuedAt.toISOString(),
-    laboratory: certificate.laboratory ? { name: certificate.laboratory.name, cnpj: certificate.laboratory.cnpj } : null,
-    current: certificate.supersededBy === null,
-    supersededBy: certificate.supersededBy,
-    history: history.map((version) => ({
-      code: version.code,
-      version: version.version,
-      holderName: version.holderName,
-      issuedAt: version.issuedAt.toISOString(),
-    })),
-  };
-}
-
-export function toMyCertificate(certificate: CertificateDocument) {
-  return {
-    code: certificate.code,
-    version: certificate.version,
-    videoId: certificate.videoId.toHexString(),
-    videoTitle: certificate.videoTitle,
-    hours: certificateHours(certificate.durationSeconds),
-    completedAt: certificate.completedAt.toISOString(),
-    issuedAt: certificate.issuedAt.toISOString(),
-  };
-}

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
-import { newCertificateCode, type CertificateDocument, type CertificateLaboratory } from './documents';
-import { COLLECTIONS, type UserDocument } from '../users/documents';
+import { newCertificateCode } from './rules/certificate-code';
+import type { CertificateDocument, CertificateLaboratory } from './documents';
+import { PROGRESS_COLLECTIONS } from './collections';
+import type { UserDocument } from '../users/documents';
 import { AppError, isDuplicateKeyError } from '../../http/app-error';
 
 /** What a certificate needs to know about the video finished. */
@@ -17,7 +19,13 @@ export interface CertificatesRepository {
    * The member's certificate for a video finished at `completedAt`: issued now (version 1) if none
    * exists, else the current one unchanged. Two racing calls issue one certificate.
    */
-  issueForCompletion(user: UserDocument, video: FinishedVideo, completedAt: Date): Promise<CertificateDocument>;
+  issueForCompletion(
+    user: UserDocument,
+    video: FinishedVideo,
+    completedAt: Date,
+    /** The laboratory to name, asked only when a certificate is issued (see rules/certificate-laboratory.ts). */
+    laboratory: () => Promise<CertificateLaboratory | null>,
+  ): Promise<CertificateDocument>;
   /**
    * After a name correction: each current certificate whose holder name differs gets a new version
    * (new code, `previousCode` → old) and the old one `supersededBy` → the new code. Answers the new versions.
@@ -33,32 +41,14 @@ export interface CertificatesRepository {
   allForUser(userId: ObjectId): Promise<CertificateDocument[]>;
   /** Erases every version of the member's certificates (LGPD deletion); answers how many went. */
   deleteAllForUser(userId: ObjectId): Promise<number>;
-  /** The laboratory a certificate issued now would name (see CertificateDocument.laboratory). */
-  laboratoryFor(user: UserDocument): Promise<CertificateLaboratory | null>;
+  /** The current certificates (not superseded) of these people (a laboratory's training record). */
+  currentFor(userIds: ObjectId[]): Promise<Pick<CertificateDocument, '_id' | 'code' | 'version' | 'userId' | 'videoId' | 'issuedAt' | 'supersededBy'>[]>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     certificatesRepository: CertificatesRepository;
   }
-}
-
-/**
- * The team API's collections (branch team-api, issue 16 contract), read here only to name the
- * laboratory: the minimal shape this lookup needs.
- */
-const SEATS = 'seats';
-const LABORATORY_ACCOUNTS = 'laboratoryAccounts';
-interface SeatRow {
-  _id: ObjectId;
-  accountId: ObjectId;
-  userId: ObjectId;
-  status: 'ACTIVE' | 'REMOVED';
-}
-interface LaboratoryAccountRow {
-  _id: ObjectId;
-  name: string;
-  cnpj: string;
 }
 
 /** A repeated random code (50 bits) or a racing version: retried on fresh state. */
@@ -68,7 +58,7 @@ const busy = () => new AppError(503, 'CERTIFICATE_BUSY', 'Não foi possível emi
 
 export default fp(
   async function certificatesRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<CertificateDocument>(COLLECTIONS.certificates);
+    const collection = () => fastify.store.collection<CertificateDocument>(PROGRESS_COLLECTIONS.certificates);
     const now = () => fastify.clock.now();
 
     const latest = async (userId: ObjectId, videoId: ObjectId) =>
@@ -91,20 +81,11 @@ export default fp(
     }
 
     const repository: CertificatesRepository = {
-      async laboratoryFor(user) {
-        const seat = await fastify.store.collection<SeatRow>(SEATS).findOne({ userId: user._id, status: 'ACTIVE' });
-        if (seat) {
-          const account = await fastify.store.collection<LaboratoryAccountRow>(LABORATORY_ACCOUNTS).findOne({ _id: seat.accountId });
-          if (account) return { accountId: account._id, name: account.name, cnpj: account.cnpj };
-        }
-        return user.laboratory ? { accountId: null, name: user.laboratory.name, cnpj: user.laboratory.cnpj } : null;
-      },
-
-      async issueForCompletion(user, video, completedAt) {
+      async issueForCompletion(user, video, completedAt, laboratoryOf) {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
           const existing = await latest(user._id, video._id);
           if (existing) return existing;
-          const laboratory = await repository.laboratoryFor(user);
+          const laboratory = await laboratoryOf();
           const issued = await insertVersion((code) => ({
             _id: new ObjectId(),
             code,
@@ -158,6 +139,13 @@ export default fp(
 
       findByCode: (code) => collection().findOne({ code }),
 
+      async currentFor(userIds) {
+        if (!userIds.length) return [];
+        return collection()
+          .find({ userId: { $in: userIds }, supersededBy: null }, { projection: { _id: 1, code: 1, version: 1, userId: 1, videoId: 1, issuedAt: 1, supersededBy: 1 } })
+          .toArray();
+      },
+
       history: (userId, videoId) => collection().find({ userId, videoId }).sort({ version: 1 }).toArray(),
 
       async currentForUser(userId) {
@@ -173,5 +161,5 @@ export default fp(
     };
     fastify.decorate('certificatesRepository', repository);
   },
-  { name: 'certificates-repository', dependencies: ['mongodb', 'clock'] },
+  { name: 'certificates-repository', dependencies: ['store', 'clock'] },
 );

@@ -1,9 +1,8 @@
-import { randomInt } from 'node:crypto';
 import type { ObjectId } from 'mongodb';
 
 /**
  * A certificate of completion (issue 16): issued when a member finishes a video (the 90 % rule in
- * services/watch-progress.ts), one version per holder name. A correction of the name issues a new
+ * rules/watch-progress.ts), one version per holder name. A correction of the name issues a new
  * version with a new code; the old one keeps verifying, pointing at its successor.
  */
 export interface CertificateDocument {
@@ -34,36 +33,22 @@ export interface CertificateLaboratory {
   cnpj: string;
 }
 
-/** Crockford's base32: no I, L, O or U, so a code read aloud or typed is hard to get wrong. */
-export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const CODE_LENGTH = 10;
-
-/** A new random code (50 bits; the unique index catches the improbable repeat). */
-export function newCertificateCode(): string {
-  let code = '';
-  for (let index = 0; index < CODE_LENGTH; index += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
-
-/**
- * What a person typed or scanned, as stored: upper case, hyphens and spaces dropped, and the
- * letters Crockford reads as digits (I and L → 1, O → 0). Null when it cannot be a code.
- */
-export function normalizeCertificateCode(input: string): string | null {
-  const code = input
-    .trim()
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
-  return code.length === CODE_LENGTH && [...code].every((char) => CODE_ALPHABET.includes(char)) ? code : null;
-}
-
-/**
- * Workload in hours with one decimal, as a certificate states it; a video shorter than six
- * minutes still counts 0.1 h (a certificate never says "0,0 h").
- */
-export function certificateHours(durationSeconds: number): number {
-  if (durationSeconds <= 0) return 0;
-  return Math.max(0.1, Math.round(durationSeconds / 360) / 10);
+/** A member's progress on one video (rules/watch-progress.ts says how it is computed). */
+export interface VideoProgressDocument {
+  _id: ObjectId;
+  userId: ObjectId;
+  videoId: ObjectId;
+  /** Where the player resumes. */
+  positionSeconds: number;
+  /** The longest duration the player reported. */
+  durationSeconds: number;
+  /** Parts of the video really watched, merged and sorted. */
+  watchedRanges: { start: number; end: number }[];
+  watchedSeconds: number;
+  lastReportAt: Date;
+  finishedAt: Date | null;
+  /** Bumped by every write: a report applies only on top of the state it was computed from. */
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
 }

@@ -1,24 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectId, type Filter } from 'mongodb';
-import type { VideoProgressDocument } from '../catalogue/documents';
-import { COLLECTIONS } from '../users/documents';
+import { ObjectId, type Document, type Filter } from 'mongodb';
+import type { VideoProgressDocument } from './documents';
+import { PROGRESS_COLLECTIONS } from './collections';
 import { AppError, isDuplicateKeyError } from '../../http/app-error';
 import { applyReport, type WatchReport } from './rules/watch-progress';
 
 export type ProgressFilter = 'IN_PROGRESS' | 'FINISHED';
 
+/** A video someone finished (a laboratory's training record). */
+export interface FinishedVideo {
+  userId: ObjectId;
+  videoId: ObjectId;
+  finishedAt: Date;
+  watchedSeconds: number;
+  durationSeconds: number;
+  lastReportAt: Date;
+}
+
+/** A video ranked by how many members watched or finished it (admin metrics). */
+export interface VideoRank {
+  videoId: ObjectId;
+  count: number;
+  watchedSeconds: number;
+}
+
 export interface ProgressRepository {
-  /** Applies one player report (see services/watch-progress.ts); safe against concurrent reports. */
+  /** Applies one player report (see rules/watch-progress.ts); safe against concurrent reports. */
   record(userId: ObjectId, videoId: ObjectId, report: WatchReport): Promise<VideoProgressDocument>;
   /** The member's videos, most recently watched first. */
   listForUser(userId: ObjectId, page: number, limit: number, filter?: ProgressFilter): Promise<{ data: VideoProgressDocument[]; total: number }>;
   /** The member's progress on these videos (cards show a progress bar). */
   findForVideos(userId: ObjectId, videoIds: ObjectId[]): Promise<VideoProgressDocument[]>;
-  /** Everything held about the member's progress (LGPD export). */
+  /** Everything held about the member's progress, most recently started first (LGPD export). */
   allForUser(userId: ObjectId): Promise<VideoProgressDocument[]>;
+  /** The same, a page at a time (the admin's member page). */
+  pageForUser(userId: ObjectId, page: number, limit: number): Promise<{ data: VideoProgressDocument[]; total: number }>;
   /** Erases the member's progress (LGPD deletion); answers how many documents went. */
   deleteAllForUser(userId: ObjectId): Promise<number>;
+  /** Videos these people finished in [from, to], oldest first (a laboratory's training record). */
+  finishedBetween(userIds: ObjectId[], from: Date, to: Date): Promise<FinishedVideo[]>;
+  /** Each person's latest report (any video), by user id (hex). */
+  lastReportOf(userIds: ObjectId[]): Promise<Map<string, Date>>;
+  /** The videos most members have watched (any progress), all time: `limit` of them. */
+  mostWatched(limit: number): Promise<VideoRank[]>;
+  /** The videos most members finished in [from, to): `limit` of them. */
+  mostFinished(from: Date, to: Date, limit: number): Promise<VideoRank[]>;
 }
 
 declare module 'fastify' {
@@ -32,7 +59,7 @@ const MAX_ATTEMPTS = 5;
 
 export default fp(
   async function progressRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<VideoProgressDocument>(COLLECTIONS.videoProgress);
+    const collection = () => fastify.store.collection<VideoProgressDocument>(PROGRESS_COLLECTIONS.videoProgress);
     const now = () => fastify.clock.now();
 
     const repository: ProgressRepository = {
@@ -75,11 +102,64 @@ export default fp(
       findForVideos: (userId, videoIds) =>
         videoIds.length ? collection().find({ userId, videoId: { $in: videoIds } }).toArray() : Promise.resolve([]),
 
-      allForUser: (userId) => collection().find({ userId }).sort({ lastReportAt: -1, _id: -1 }).toArray(),
+      allForUser: (userId) => collection().find({ userId }).sort({ _id: -1 }).toArray(),
+
+      async pageForUser(userId, page, limit) {
+        const [data, total] = await Promise.all([
+          collection().find({ userId }).sort({ _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
+          collection().countDocuments({ userId }),
+        ]);
+        return { data, total };
+      },
 
       deleteAllForUser: async (userId) => (await collection().deleteMany({ userId })).deletedCount,
+
+      async finishedBetween(userIds, from, to) {
+        if (!userIds.length) return [];
+        const rows = await collection()
+          .find(
+            { userId: { $in: userIds }, finishedAt: { $gte: from, $lte: to } },
+            { projection: { userId: 1, videoId: 1, finishedAt: 1, watchedSeconds: 1, durationSeconds: 1, lastReportAt: 1 } },
+          )
+          .sort({ finishedAt: 1, _id: 1 })
+          .toArray();
+        return rows.map((row) => ({
+          userId: row.userId,
+          videoId: row.videoId,
+          finishedAt: row.finishedAt!,
+          watchedSeconds: row.watchedSeconds,
+          durationSeconds: row.durationSeconds,
+          lastReportAt: row.lastReportAt,
+        }));
+      },
+
+      async lastReportOf(userIds) {
+        const latest = new Map<string, Date>();
+        // One indexed lookup per person ({ userId, lastReportAt: -1 }): a team has at most 100 seats.
+        for (const userId of userIds) {
+          const [row] = await collection().find({ userId }, { projection: { lastReportAt: 1 } }).sort({ lastReportAt: -1, _id: -1 }).limit(1).toArray();
+          if (row) latest.set(userId.toHexString(), row.lastReportAt);
+        }
+        return latest;
+      },
+
+      mostWatched: (limit) => rankVideos({ watchedSeconds: { $gt: 0 } }, limit),
+      mostFinished: (from, to, limit) => rankVideos({ finishedAt: { $gte: from, $lt: to } }, limit),
     };
+
+    /** One pipeline both backends run: $match first on an indexed field (collections.ts), no $lookup. */
+    async function rankVideos(match: Document, limit: number): Promise<VideoRank[]> {
+      const rows = await collection()
+        .aggregate<{ _id: ObjectId; count: number; watchedSeconds: number }>([
+          { $match: match },
+          { $group: { _id: '$videoId', count: { $sum: 1 }, watchedSeconds: { $sum: '$watchedSeconds' } } },
+          { $sort: { count: -1, watchedSeconds: -1, _id: 1 } },
+          { $limit: limit },
+        ])
+        .toArray();
+      return rows.map((row) => ({ videoId: row._id, count: row.count, watchedSeconds: row.watchedSeconds }));
+    }
     fastify.decorate('progressRepository', repository);
   },
-  { name: 'progress-repository', dependencies: ['mongodb', 'clock'] },
+  { name: 'progress-repository', dependencies: ['store', 'clock'] },
 );

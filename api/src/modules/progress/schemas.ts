@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { VideoProgressSummary, VideoSchema } from '../catalogue/schemas';
-import { ObjectIdString, PageQuery } from '../../http/schemas';
+import { DateTime, ObjectIdString, PageQuery } from '../../http/schemas';
 
 export const ProgressReportBody = Type.Object(
   {
@@ -29,3 +29,14 @@ export const MyProgressQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A row of a member's video progress on the admin's member page. */
+export const MemberProgressSchema = Type.Object({
+  videoId: ObjectIdString,
+  title: Type.Union([Type.String(), Type.Null()], { description: 'null se o vídeo foi excluído' }),
+  durationSeconds: Type.Union([Type.Number(), Type.Null()]),
+  watchedSeconds: Type.Number(),
+  finishedAt: Type.Union([DateTime, Type.Null()]),
+});
+
+export const MemberProgressQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

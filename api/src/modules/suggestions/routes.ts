@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
-import type { SuggestionDocument } from '../catalogue/documents';
+import type { SuggestionDocument } from './documents';
 import type { UserDocument } from '../users/documents';
 import { badRequest, notFound } from '../../http/app-error';
-import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { pageMeta } from '../../http/pagination';
 import {
   CreateSuggestionBody,
   MemberSuggestionListQuery,

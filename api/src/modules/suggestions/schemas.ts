@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { ITEM_TYPES, SUGGESTION_STATUSES } from '../catalogue/documents';
+import { ITEM_TYPES } from '../catalogue/documents';
+import { SUGGESTION_STATUSES } from './documents';
 import { DateTime, ObjectIdString, PageQuery } from '../../http/schemas';
 
 /** The content or video that answered a suggestion; `title`/`slug` null when it is gone or (for members) not published. */

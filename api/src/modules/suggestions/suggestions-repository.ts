@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
-import type { StoreCollection, StoreSort } from '../../store/store';
-import type { SuggestionAnswer, SuggestionDocument, SuggestionStatus, SuggestionVoteDocument } from '../catalogue/documents';
-import { COLLECTIONS } from '../users/documents';
+import type { StoreSort } from '../../store/store';
+import type { SuggestionAnswer, SuggestionDocument, SuggestionStatus, SuggestionVoteDocument } from './documents';
+import { SUGGESTIONS_COLLECTIONS } from './collections';
 import { AppError, conflict, isDuplicateKeyError, notFound } from '../../http/app-error';
 
 /** A member sends at most this many suggestions per window (kept in the data, so every instance agrees). */
@@ -19,7 +19,6 @@ export const OPEN_SUGGESTION_STATUSES: SuggestionStatus[] = ['NEW', 'READ'];
 export type SuggestionSort = 'recent' | 'votes';
 
 export interface SuggestionsRepository {
-  collection(): StoreCollection<SuggestionDocument>;
   create(userId: ObjectId, subject: string, message: string): Promise<SuggestionDocument>;
   findById(id: string | ObjectId): Promise<SuggestionDocument | null>;
   list(page: number, limit: number, status?: SuggestionStatus, sort?: SuggestionSort): Promise<{ data: SuggestionDocument[]; total: number }>;
@@ -37,6 +36,13 @@ export interface SuggestionsRepository {
   vote(id: string, userId: ObjectId): Promise<{ suggestion: SuggestionDocument; counted: boolean }>;
   /** Which of these suggestions the member voted for. */
   votedBy(userId: ObjectId, suggestionIds: ObjectId[]): Promise<Set<string>>;
+  /** The member's suggestions and votes, newest first (LGPD export). */
+  allForUser(userId: ObjectId): Promise<{ suggestions: SuggestionDocument[]; votes: SuggestionVoteDocument[] }>;
+  /**
+   * LGPD erasure: the member's suggestions and votes; the suggestions they voted for keep their
+   * counts (a vote was cast, by nobody anyone can name). Answers how many of each went.
+   */
+  deleteAllForUser(userId: ObjectId): Promise<{ suggestions: number; votes: number }>;
 }
 
 declare module 'fastify' {
@@ -50,8 +56,8 @@ const suggestionNotFound = () => notFound('Sugestão não encontrada.', 'SUGGEST
 
 export default fp(
   async function suggestionsRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<SuggestionDocument>(COLLECTIONS.suggestions);
-    const votes = () => fastify.store.collection<SuggestionVoteDocument>(COLLECTIONS.suggestionVotes);
+    const collection = () => fastify.store.collection<SuggestionDocument>(SUGGESTIONS_COLLECTIONS.suggestions);
+    const votes = () => fastify.store.collection<SuggestionVoteDocument>(SUGGESTIONS_COLLECTIONS.suggestionVotes);
     const now = () => fastify.clock.now();
 
     const page = async (filter: Filter<SuggestionDocument>, sort: StoreSort, pageNumber: number, limit: number) => {
@@ -65,7 +71,6 @@ export default fp(
     const MOST_VOTED: StoreSort = { votes: -1, createdAt: -1, _id: -1 };
 
     const repository: SuggestionsRepository = {
-      collection,
 
       async create(userId, subject, message) {
         const at = now();
@@ -153,8 +158,21 @@ export default fp(
           .toArray();
         return new Set(rows.map((row) => row.suggestionId.toHexString()));
       },
+
+      async allForUser(userId) {
+        const [mine, cast] = await Promise.all([
+          collection().find({ userId }).sort(RECENT).toArray(),
+          votes().find({ userId }).sort(RECENT).toArray(),
+        ]);
+        return { suggestions: mine, votes: cast };
+      },
+
+      async deleteAllForUser(userId) {
+        const [mine, cast] = await Promise.all([collection().deleteMany({ userId }), votes().deleteMany({ userId })]);
+        return { suggestions: mine.deletedCount, votes: cast.deletedCount };
+      },
     };
     fastify.decorate('suggestionsRepository', repository);
   },
-  { name: 'suggestions-repository', dependencies: ['mongodb', 'clock'] },
+  { name: 'suggestions-repository', dependencies: ['store', 'clock'] },
 );

@@ -2,8 +2,8 @@ import type { ObjectId } from 'mongodb';
 
 /**
  * Laboratory accounts (issue 16): a subscription with more than one seat, its seats and its
- * invitations. Collection names in collections.ts, indexes in indexes.ts; only
- * plugins/app/team-repository.ts touches these collections.
+ * invitations. Collections and indexes in collections.ts; only
+ * team-repository.ts touches them.
  */
 
 export interface LaboratoryAccountDocument {
@@ -54,20 +54,6 @@ export interface InvitationDocument {
   createdAt: Date;
   acceptedBy: ObjectId | null;
   acceptedAt: Date | null;
-}
-
-/**
- * What the training record reads of a certificate (the certificates feature writes them; this
- * side only reads `certificates`).
- */
-export interface CertificateReference {
-  _id: ObjectId;
-  code: string;
-  version: number;
-  userId: ObjectId;
-  videoId: ObjectId;
-  issuedAt: Date;
-  supersededBy: string | null;
 }
 
 /** What user responses and menus show of the team a user belongs to (denormalised on the profile). */

@@ -2,23 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, NoQuery } from '../../http/schemas';
-import { trainingCsv, trainingFileName, trainingPdf, trainingPeriod } from './training-record';
-import {
-  AcceptedInvitationSchema,
-  CreatedInvitationSchema,
-  CreateInvitationBody,
-  InvitationIdParams,
-  InvitationPreviewSchema,
-  InvitationTokenParams,
-  MemberParams,
-  TeamSchema,
-  toInvitationResponse,
-  toTrainingResponse,
-  TrainingQuery,
-  TrainingSchema,
-  toTeamAccountResponse,
-  toTeamMembersResponse,
-} from './schemas';
+import { trainingCsv, trainingFileName, trainingPdf } from './training-record-files';
+import { trainingPeriod } from './rules/training-record';
+import { AcceptedInvitationSchema, CreatedInvitationSchema, CreateInvitationBody, InvitationIdParams, InvitationPreviewSchema, InvitationTokenParams, MemberParams, TeamSchema, TrainingQuery, TrainingSchema } from './schemas';
+import { toInvitationResponse, toTrainingResponse, toTeamAccountResponse, toTeamMembersResponse } from './responses';
 
 const tags = ['team'];
 

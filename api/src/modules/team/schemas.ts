@@ -1,13 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { INVITATION_STATUSES, SEAT_ROLES, SEAT_STATUSES, type InvitationDocument } from './documents';
-import type { TeamView } from './team-service';
-import { hoursOf, type TrainingRecord } from './training-record';
-import { SUBSCRIPTION_STATUSES } from '../users/documents';
-import { DateTime, ObjectIdString } from '../../http/schemas';
+import { INVITATION_STATUSES, SEAT_ROLES, SEAT_STATUSES } from './documents';
+import { SUBSCRIPTION_STATUSES } from '../billing/documents';
+import { DateTime, Nullable, ObjectIdString } from '../../http/schemas';
 
 /** Laboratory accounts (issue 16): /team, invitations, members, the training record. */
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const SeatRoleSchema = Type.Enum([...SEAT_ROLES], { description: 'MANAGER: gestor (comprou os assentos); TECHNICIAN: técnico convidado' });
 
@@ -140,60 +137,3 @@ export const TrainingSchema = Type.Object(
 );
 export type TrainingResponse = Static<typeof TrainingSchema>;
 
-export function toInvitationResponse(invitation: InvitationDocument) {
-  return {
-    id: invitation._id.toHexString(),
-    email: invitation.email,
-    status: invitation.status,
-    expiresAt: invitation.expiresAt.toISOString(),
-    createdAt: invitation.createdAt.toISOString(),
-  };
-}
-
-export function toTeamAccountResponse(view: TeamView): TeamResponse['account'] {
-  const { account } = view;
-  return {
-    id: account._id.toHexString(),
-    name: account.name,
-    cnpj: account.cnpj,
-    seats: account.seats,
-    seatsUsed: account.seatsUsed,
-    subscriptionId: account.subscriptionId.toHexString(),
-    subscriptionStatus: (view.subscriptionStatus as TeamResponse['account']['subscriptionStatus']) ?? null,
-    credits: view.credits,
-  };
-}
-
-export function toTeamMembersResponse(view: TeamView): TeamResponse['members'] {
-  return view.members.map((member) => ({
-    userId: member.userId.toHexString(),
-    name: member.name,
-    email: member.email,
-    role: member.role,
-    joinedAt: member.joinedAt.toISOString(),
-  }));
-}
-
-
-export function toTrainingResponse(record: TrainingRecord): TrainingResponse {
-  return {
-    period: { from: record.period.from, to: record.period.to },
-    people: record.people.map((person) => ({
-      userId: person.userId.toHexString(),
-      name: person.name,
-      email: person.email,
-      role: person.role,
-      seatStatus: person.seatStatus,
-      videosFinished: person.items.length,
-      hoursWatched: hoursOf(person.items.reduce((sum, item) => sum + item.durationSeconds, 0)),
-      lastActivityAt: person.lastActivityAt ? person.lastActivityAt.toISOString() : null,
-      items: person.items.map((item) => ({
-        videoId: item.videoId.toHexString(),
-        videoTitle: item.videoTitle,
-        finishedAt: item.finishedAt.toISOString(),
-        durationSeconds: item.durationSeconds,
-        certificateCode: item.certificateCode,
-      })),
-    })),
-  };
-}

@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
-import type { VideoProgressDocument } from '../catalogue/documents';
-import { COLLECTIONS } from '../users/documents';
-import type { CertificateReference, InvitationDocument, LaboratoryAccountDocument, SeatDocument } from './documents';
-
-/** A finished video of a team member (the training record). */
-export interface FinishedVideo {
-  userId: ObjectId;
-  videoId: ObjectId;
-  finishedAt: Date;
-  watchedSeconds: number;
-  durationSeconds: number;
-  lastReportAt: Date;
-}
+import { TEAM_COLLECTIONS } from './collections';
+import type { InvitationDocument, LaboratoryAccountDocument, SeatDocument } from './documents';
 
 /**
- * Laboratory accounts, seats and invitations (db/team.ts): named operations only; the rules are
- * in plugins/app/team-service.ts. Every write that guards a limit is one conditional update.
+ * Laboratory accounts, seats and invitations (documents.ts): named operations only; the rules are
+ * in team-service.ts. Every write that guards a limit is one conditional update.
  */
 export interface TeamRepository {
   findAccountById(id: ObjectId): Promise<LaboratoryAccountDocument | null>;
@@ -55,12 +44,6 @@ export interface TeamRepository {
   /** Undoes `markInvitationAccepted` when the seat could not be written after all. */
   reopenInvitation(id: ObjectId, userId: ObjectId): Promise<void>;
 
-  /** Videos these people finished in [from, to] (progress rows with `finishedAt`). */
-  finishedVideos(userIds: ObjectId[], from: Date, to: Date): Promise<FinishedVideo[]>;
-  /** Each person's latest progress report (any video), by user id (hex). */
-  lastActivity(userIds: ObjectId[]): Promise<Map<string, Date>>;
-  /** Current certificates (not superseded) of these people (read only: the certificates feature writes them). */
-  currentCertificates(userIds: ObjectId[]): Promise<CertificateReference[]>;
 }
 
 declare module 'fastify' {
@@ -72,11 +55,9 @@ declare module 'fastify' {
 export default fp(
   async function teamRepository(fastify: FastifyInstance) {
     const db = () => fastify.store;
-    const accounts = () => db().collection<LaboratoryAccountDocument>(COLLECTIONS.laboratoryAccounts);
-    const seats = () => db().collection<SeatDocument>(COLLECTIONS.seats);
-    const invitations = () => db().collection<InvitationDocument>(COLLECTIONS.invitations);
-    const progress = () => db().collection<VideoProgressDocument>(COLLECTIONS.videoProgress);
-    const certificates = () => db().collection<CertificateReference>(COLLECTIONS.certificates);
+    const accounts = () => db().collection<LaboratoryAccountDocument>(TEAM_COLLECTIONS.laboratoryAccounts);
+    const seats = () => db().collection<SeatDocument>(TEAM_COLLECTIONS.seats);
+    const invitations = () => db().collection<InvitationDocument>(TEAM_COLLECTIONS.invitations);
 
     const repository: TeamRepository = {
       findAccountById: (id) => accounts().findOne({ _id: id }),
@@ -146,41 +127,8 @@ export default fp(
         );
       },
 
-      async finishedVideos(userIds, from, to) {
-        if (!userIds.length) return [];
-        const rows = await progress()
-          .find(
-            { userId: { $in: userIds }, finishedAt: { $gte: from, $lte: to } },
-            { projection: { userId: 1, videoId: 1, finishedAt: 1, watchedSeconds: 1, durationSeconds: 1, lastReportAt: 1 } },
-          )
-          .sort({ finishedAt: 1, _id: 1 })
-          .toArray();
-        return rows.map((row) => ({
-          userId: row.userId,
-          videoId: row.videoId,
-          finishedAt: row.finishedAt!,
-          watchedSeconds: row.watchedSeconds,
-          durationSeconds: row.durationSeconds,
-          lastReportAt: row.lastReportAt,
-        }));
-      },
-      async lastActivity(userIds) {
-        const latest = new Map<string, Date>();
-        // One indexed lookup per person ({ userId, lastReportAt: -1 }): a team has at most 100 seats.
-        for (const userId of userIds) {
-          const [row] = await progress().find({ userId }, { projection: { lastReportAt: 1 } }).sort({ lastReportAt: -1, _id: -1 }).limit(1).toArray();
-          if (row) latest.set(userId.toHexString(), row.lastReportAt);
-        }
-        return latest;
-      },
-      async currentCertificates(userIds) {
-        if (!userIds.length) return [];
-        return certificates()
-          .find({ userId: { $in: userIds }, supersededBy: null }, { projection: { _id: 1, code: 1, version: 1, userId: 1, videoId: 1, issuedAt: 1, supersededBy: 1 } })
-          .toArray();
-      },
     };
     fastify.decorate('teamRepository', repository);
   },
-  { name: 'team-repository', dependencies: ['mongodb'] },
+  { name: 'team-repository', dependencies: ['store'] },
 );

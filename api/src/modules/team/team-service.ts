@@ -6,7 +6,7 @@ import type { UserDocument } from '../users/documents';
 import type { InvitationDocument, LaboratoryAccountDocument, SeatDocument, SeatRole } from './documents';
 import { AppError, badRequest, conflict, forbidden, isDuplicateKeyError, notFound } from '../../http/app-error';
 import { sendInvitationToOutbox } from './invitation-outbox';
-import type { TrainingItem, TrainingPerson, TrainingPeriod, TrainingRecord } from './training-record';
+import type { TrainingItem, TrainingPerson, TrainingPeriod, TrainingRecord } from './rules/training-record';
 
 /** An invitation link is valid for 7 days. */
 export const INVITATION_TTL_DAYS = 7;
@@ -245,9 +245,9 @@ export default fp(
         const userIds = [...stays.values()].map((list) => list[0]!.userId);
         const [people, finished, certificates, activity] = await Promise.all([
           users.findSummaries(userIds),
-          repo.finishedVideos(userIds, period.start, period.end),
-          repo.currentCertificates(userIds),
-          repo.lastActivity(userIds),
+          fastify.progressRepository.finishedBetween(userIds, period.start, period.end),
+          fastify.certificatesRepository.currentFor(userIds),
+          fastify.progressRepository.lastReportOf(userIds),
         ]);
         const videos = await fastify.videosRepository.findByIds([...new Set(finished.map((row) => row.videoId.toHexString()))].map((id) => new ObjectId(id)), false);
         const videoById = new Map(videos.map((video) => [video._id.toHexString(), video]));
@@ -290,6 +290,6 @@ export default fp(
   },
   {
     name: 'team-service',
-    dependencies: ['clock', 'team-repository', 'users-repository', 'subscriptions-repository', 'catalogue-repositories', 'billing'],
+    dependencies: ['clock', 'team-repository', 'users-repository', 'subscriptions-repository', 'catalogue-repositories', 'progress-repository', 'certificates-repository', 'billing'],
   },
 );

@@ -1,38 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import type { TeamMembership } from '../team/documents';
 
-/** Collection names, so a typo is a compile error rather than an empty collection. */
-export const COLLECTIONS = {
-  users: 'users',
-  subscriptions: 'subscriptions',
-  // billing (document types in db/billing.ts)
-  plans: 'plans',
-  invoices: 'invoices',
-  // catalogue (document types in db/catalogue.ts)
-  categories: 'categories',
-  contents: 'contents',
-  videos: 'videos',
-  banners: 'banners',
-  suggestions: 'suggestions',
-  unlocks: 'unlocks',
-  // admin + account (issues 13/14)
-  /** One document per member and video (db/catalogue.ts VideoProgressDocument), written by the player's progress route. */
-  videoProgress: 'videoProgress',
-  /** Certificates of completion, one document per version (db/certificates.ts CertificateDocument). */
-  certificates: 'certificates',
-  /** One row per (suggestion, member): the unique index makes a vote count once. */
-  suggestionVotes: 'suggestionVotes',
-  /** Erased accounts: { _id: sha256(Firebase uid), deletedAt } — tokens of these uids are refused. */
-  deletedAccounts: 'deletedAccounts',
-  /** Short-lived mutexes (e.g. the admin roster: the last ADMIN is never demoted or deleted). */
-  locks: 'locks',
-  transcripts: 'transcripts',
-  // laboratory accounts (issue 16; document types in db/team.ts)
-  laboratoryAccounts: 'laboratoryAccounts',
-  seats: 'seats',
-  invitations: 'invitations',
-} as const;
-
 export const USER_ROLES = ['ADMIN', 'USER'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -74,12 +42,4 @@ export interface UserDocument {
   team?: TeamMembership | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-export const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'PAUSED', 'CANCELED'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/** Drives the partial unique index "one open subscription per user" (see db/indexes.ts). */
-export function isOpenSubscriptionStatus(status: SubscriptionStatus): boolean {
-  return status !== 'CANCELED';
 }

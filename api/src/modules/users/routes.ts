@@ -1,25 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, forbidden, notFound } from '../../http/app-error';
+import { badRequest, forbidden } from '../../http/app-error';
 import { ownerOrAdmin } from '../../http/authentication';
-import { errorResponses, IdParams, NoQuery, pageMeta, paginated } from '../../http/schemas';
-import {
-  CreateUserBody,
-  ExistsResponse,
-  ProviderIdParams,
-  toUserResponse,
-  UpdateUserBody,
-  UserListQuery,
-  UserSchema,
-} from './schemas';
+import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { pageMeta } from '../../http/pagination';
+import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema } from './schemas';
+import { toUserResponse } from './responses';
+import { userNotFound } from './errors';
 import { normalizeLaboratory } from './rules/laboratory';
-import { toUnlockResponse } from '../catalogue/responses';
-import { MemberProgressQuery, MemberProgressSchema, MemberUnlockSchema, MyUnlocksQuery } from '../entitlements/schemas';
-import { toObjectId } from '../../store/object-id';
-import { toTeamAccountResponse, toTeamMembersResponse, UserTeamSchema } from '../team/schemas';
 
 const tags = ['users'];
-const userNotFound = () => notFound('Usuário não encontrado.', 'USER_NOT_FOUND');
 
 interface IdRequest {
   params: { id: string };
@@ -129,28 +119,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   );
 
   fastify.get(
-    '/:id/team',
-    {
-      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
-      schema: {
-        tags,
-        summary: 'A conta de laboratório que o usuário gerencia ou da qual participa, com seus assentos e pessoas (o próprio ou admin)',
-        description: 'Um técnico consultando a si mesmo recebe `members` vazio: só o gestor e o admin veem a equipe. 404 TEAM_NOT_FOUND: nenhuma.',
-        params: IdParams,
-        querystring: NoQuery,
-        response: { 200: UserTeamSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const found = await fastify.team.accountOfUser(toObjectId(request.params.id));
-      if (!found) throw notFound('Este usuário não faz parte de uma conta de laboratório.', 'TEAM_NOT_FOUND');
-      const seesMembers = request.user!.role === 'ADMIN' || found.role === 'MANAGER';
-      const view = await fastify.team.view(found.account, { members: seesMembers });
-      return { account: toTeamAccountResponse(view), members: toTeamMembersResponse(view), role: found.role };
-    },
-  );
-
-  fastify.get(
     '/:id/exists',
     {
       config: { auth: 'signed-in' },
@@ -163,72 +131,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => ({ exists: await repository.existsById(request.params.id) }),
-  );
-
-  fastify.get(
-    '/:id/unlocks',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'O que um membro desbloqueou, mais recentes primeiro, com o título do item (admin, página do membro)',
-        params: IdParams,
-        querystring: MyUnlocksQuery,
-        response: { 200: paginated(MemberUnlockSchema), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      if (!(await repository.existsById(request.params.id))) throw userNotFound();
-      const { page = 1, limit = 10, itemType } = request.query;
-      const { data, total } = await fastify.unlocksService.listForUser(toObjectId(request.params.id), page, limit, itemType);
-      const idsOf = (type: string) => data.filter((unlock) => unlock.itemType === type).map((unlock) => unlock.itemId);
-      const [contents, videos] = await Promise.all([
-        fastify.contentsRepository.findByIds(idsOf('CONTENT'), false),
-        fastify.videosRepository.findByIds(idsOf('VIDEO'), false),
-      ]);
-      const titles = new Map([...contents, ...videos].map((item) => [item._id.toHexString(), item.title]));
-      return {
-        data: data.map((unlock) => ({ ...toUnlockResponse(unlock), title: titles.get(unlock.itemId.toHexString()) ?? null })),
-        meta: pageMeta(page, limit, total),
-      };
-    },
-  );
-
-  fastify.get(
-    '/:id/progress',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Vídeos que um membro começou ou terminou, com o progresso (admin, página do membro)',
-        params: IdParams,
-        querystring: MemberProgressQuery,
-        response: { 200: paginated(MemberProgressSchema), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      if (!(await repository.existsById(request.params.id))) throw userNotFound();
-      const { page = 1, limit = 10 } = request.query;
-      const { data, total } = await fastify.personalData.progressOf(toObjectId(request.params.id), page, limit);
-      const videos = await fastify.videosRepository.findByIds(
-        data.map((row) => row.videoId),
-        false,
-      );
-      const byId = new Map(videos.map((video) => [video._id.toHexString(), video]));
-      return {
-        data: data.map((row) => {
-          const video = byId.get(row.videoId.toHexString());
-          return {
-            videoId: row.videoId.toHexString(),
-            title: video?.title ?? null,
-            durationSeconds: video?.durationSeconds ?? null,
-            watchedSeconds: row.watchedSeconds,
-            finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
-          };
-        }),
-        meta: pageMeta(page, limit, total),
-      };
-    },
   );
 
   fastify.patch(

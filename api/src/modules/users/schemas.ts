@@ -1,7 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { Compile } from 'typebox/compile';
-import { BRAZILIAN_STATES, type UserDocument } from './documents';
-import { DateTime, isoDateTime, ObjectIdString, PageQuery } from '../../http/schemas';
+import { BRAZILIAN_STATES } from './documents';
+import { DateTime, ObjectIdString, PageQuery } from '../../http/schemas';
 
 const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
@@ -62,8 +61,6 @@ export const UserSchema = Type.Object(
 
 export type UserResponse = Static<typeof UserSchema>;
 
-const laboratoryCheck = Compile(LaboratorySchema);
-
 export const UserListQuery = Type.Object(
   {
     ...PageQuery,
@@ -100,24 +97,3 @@ export const ProviderIdParams = Type.Object(
 
 export const ExistsResponse = Type.Object({ exists: Type.Boolean() });
 
-export function toUserResponse(user: UserDocument): UserResponse {
-  return {
-    _id: user._id.toHexString(),
-    providerId: user.providerId,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    subscription: user.subscription ? user.subscription.toHexString() : null,
-    hasActiveSubscription: user.hasActiveSubscription,
-    onboardingCompleted: user.onboardingCompleted,
-    // A stored laboratory that no longer fits the schema (written before text was trimmed) shows as
-    // missing, so the member can fill it again, instead of failing this answer and every list holding it.
-    laboratory: user.laboratory && laboratoryCheck.Check(user.laboratory) ? user.laboratory : null,
-    credits: { balance: user.credits.balance, used: user.credits.used },
-    team: user.team
-      ? { accountId: user.team.accountId.toHexString(), role: user.team.role, laboratoryName: user.team.laboratoryName }
-      : null,
-    createdAt: isoDateTime(user.createdAt),
-    updatedAt: isoDateTime(user.updatedAt),
-  };
-}

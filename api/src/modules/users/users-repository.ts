@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { StoreSort } from '../../store/store';
-import { COLLECTIONS, type Laboratory, type UserDocument, type UserRole } from './documents';
+import { literalPattern } from '../../store/text-pattern';
+import { USERS_COLLECTIONS } from './collections';
+import type { Laboratory, UserDocument, UserRole } from './documents';
 import type { TeamMembership } from '../team/documents';
 import { AppError, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { toObjectId } from '../../store/object-id';
@@ -21,6 +23,8 @@ export interface UserListFilters {
   isSubscriber?: boolean | undefined;
   hasUsedCredits?: boolean | undefined;
 }
+
+export type UserExportFilters = Omit<UserListFilters, 'page' | 'limit'>;
 
 export interface NewUserIdentity {
   providerId: string;
@@ -43,6 +47,8 @@ export interface UsersRepository {
   findByIds(ids: ObjectId[]): Promise<UserDocument[]>;
   existsById(id: string | ObjectId): Promise<boolean>;
   list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
+  /** Every profile the list's filters and sort select, read as it is written (CSV export). */
+  streamAll(filters: UserExportFilters): AsyncIterable<UserDocument>;
   /** Creates the profile for a Firebase account once; later calls return the existing one. */
   createFromIdentity(identity: NewUserIdentity): Promise<{ user: UserDocument; created: boolean }>;
   updateProfile(id: string | ObjectId, changes: ProfileChanges): Promise<UserDocument | null>;
@@ -104,10 +110,6 @@ declare module 'fastify' {
   }
 }
 
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
 /** The filter of `GET /users` (and of its CSV export): same parameters, same meaning. */
 export function userListFilter({
   searchTerm,
@@ -122,18 +124,23 @@ export function userListFilter({
   const term = searchTerm?.trim();
   if (term) {
     // Literal, case-insensitive text: whatever the person typed, never a pattern.
-    const pattern = new RegExp(escapeRegExp(term), 'i');
+    const pattern = literalPattern(term, 'i');
     filter.$or = [{ name: pattern }, { email: pattern }];
   }
   return filter;
 }
 
+function listSort(field: UserSortField, criteria: 'asc' | 'desc'): StoreSort {
+  const direction = criteria === 'asc' ? 1 : -1;
+  return { [field]: direction, _id: direction };
+}
+
 export default fp(
   async function usersRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<UserDocument>(COLLECTIONS.users);
+    const collection = () => fastify.store.collection<UserDocument>(USERS_COLLECTIONS.users);
     const now = () => fastify.clock.now();
-    const locks = () => fastify.store.collection<LockDocument>(COLLECTIONS.locks);
-    const erased = () => fastify.store.collection<ErasedIdentityDocument>(COLLECTIONS.deletedAccounts);
+    const locks = () => fastify.store.collection<LockDocument>(USERS_COLLECTIONS.locks);
+    const erased = () => fastify.store.collection<ErasedIdentityDocument>(USERS_COLLECTIONS.deletedAccounts);
 
     /**
      * One role change (or admin deletion) at a time, across instances: the lock is a document
@@ -184,8 +191,7 @@ export default fp(
 
       async list({ page, limit, field, criteria, ...filters }) {
         const filter = userListFilter(filters);
-        const direction = criteria === 'asc' ? 1 : -1;
-        const sort: StoreSort = { [field]: direction, _id: direction };
+        const sort = listSort(field, criteria);
         const [data, total] = await Promise.all([
           collection()
             .find(filter)
@@ -197,6 +203,8 @@ export default fp(
         ]);
         return { data, total };
       },
+
+      streamAll: ({ field, criteria, ...filters }) => collection().find(userListFilter(filters)).sort(listSort(field, criteria)),
 
       async createFromIdentity({ providerId, email, name }) {
         const existing = await collection().findOne({ providerId });
@@ -313,5 +321,5 @@ export default fp(
 
     fastify.decorate('usersRepository', repository);
   },
-  { name: 'users-repository', dependencies: ['mongodb', 'clock'] },
+  { name: 'users-repository', dependencies: ['store', 'clock'] },
 );

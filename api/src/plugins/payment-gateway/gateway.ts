@@ -1,4 +1,5 @@
-import type { InvoiceKind, PaymentMethod, PixCharge, PlanInterval } from '../../modules/billing/documents';
+import type { InvoiceKind, PaymentMethod, PixCharge } from '../../modules/billing/documents';
+import type { PlanInterval } from '../../modules/plans/documents';
 
 /**
  * The payment gateway port: the only thing billing knows about whoever moves the money.

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentGateway } from './gateway';
-import { PIX_TTL_MS } from '../../modules/billing/rules/calendar';
 import { SandboxGateway } from './sandbox-gateway';
 
 declare module 'fastify' {
@@ -12,6 +11,9 @@ declare module 'fastify' {
 }
 
 export const PAYMENT_WEBHOOK_PATH = '/v1/webhooks/payments';
+
+/** How long a PIX payload can be paid; billing asks for a fresh one after that. */
+export const PIX_TTL_MS = 24 * 60 * 60 * 1000;
 
 export default fp(
   async function paymentGateway(fastify: FastifyInstance) {

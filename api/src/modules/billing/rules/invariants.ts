@@ -1,8 +1,10 @@
-import { seatsOf, type InvoiceDocument, type PlanDocument, type SubscriptionDocument } from '../documents';
+import { seatsOf } from './pricing';
+import type { InvoiceDocument, SubscriptionDocument } from '../documents';
+import type { PlanDocument } from '../../plans/documents';
 import type { LaboratoryAccountDocument, SeatDocument } from '../../team/documents';
-import type { UnlockDocument } from '../../catalogue/documents';
+import type { UnlockDocument } from '../../entitlements/documents';
 import type { UserDocument } from '../../users/documents';
-import { DAY_MS } from './intervals';
+import { DAY_MS } from './calendar';
 import { livePaidPeriods, periodValueCents, renewalCycleKey } from './lifecycle';
 import { RENEWAL_LEAD_DAYS } from './calendar';
 

@@ -1,18 +1,12 @@
 import { ObjectId } from 'mongodb';
-import {
-  seatsOf,
-  type InvoiceDocument,
-  type InvoiceKind,
-  type PaymentMethod,
-  type PendingPlanChange,
-  type PlanDocument,
-  type SubscriptionDocument,
-  type SupersededPeriod,
-} from '../documents';
-import type { SubscriptionStatus } from '../../users/documents';
+import { seatsOf } from './pricing';
+import type { InvoiceDocument, InvoiceKind, PaymentMethod, PendingPlanChange, SubscriptionDocument, SupersededPeriod } from '../documents';
+import type { PlanDocument } from '../../plans/documents';
+import type { SubscriptionStatus } from '../documents';
 import { AppError, conflict } from '../../../http/app-error';
-import { addDays, addInterval, DAY_MS } from './intervals';
-import { FIRST_INVOICE_DUE_DAYS, formatBrl, formatDate, PAUSE_GRACE_DAYS, RENEWAL_LEAD_DAYS, UPGRADE_DUE_DAYS } from './calendar';
+import { addDays, addInterval, DAY_MS } from './calendar';
+import { FIRST_INVOICE_DUE_DAYS, PAUSE_GRACE_DAYS, RENEWAL_LEAD_DAYS, UPGRADE_DUE_DAYS } from './calendar';
+import { formatBrl, formatDate } from '../../../http/format';
 
 /**
  * The subscription lifecycle, in one place and without I/O: given a subscription, its invoices,

@@ -1,4 +1,5 @@
-import { seatsOf, type SubscriptionDocument } from '../documents';
+import { seatsOf } from '../rules/pricing';
+import type { SubscriptionDocument } from '../documents';
 import { decidePlanChange, type PlanChange } from '../rules/lifecycle';
 import { loadState, planNotFound, run, subscriptionNotFound, syncAccount, type BillingContext } from './context';
 import { checkSeats, seatsInUse } from './subscribe';

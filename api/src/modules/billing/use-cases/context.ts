@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ObjectId } from 'mongodb';
-import { seatsOf, type InvoiceDocument, type PlanDocument, type SubscriptionDocument } from '../documents';
+import { seatsOf } from '../rules/pricing';
+import type { InvoiceDocument, SubscriptionDocument } from '../documents';
+import type { PlanDocument } from '../../plans/documents';
 import type { LaboratoryAccountDocument } from '../../team/documents';
 import { AppError, conflict, isDuplicateKeyError, notFound } from '../../../http/app-error';
 import type { InvoicesRepository } from '../invoices-repository';

@@ -1,6 +1,6 @@
 import { AppError } from '../../../http/app-error';
 import { decideEnd, decideOverdue, decideRenewal, type Decision, type LifecycleState } from '../rules/lifecycle';
-import { addDays } from '../rules/intervals';
+import { addDays } from '../rules/calendar';
 import { RENEWAL_LEAD_DAYS } from '../rules/calendar';
 import { run, type BillingContext } from './context';
 import type { ObjectId } from 'mongodb';

@@ -1,5 +1,3 @@
-import { escapeRegExp } from '../../users/users-repository';
-
 /**
  * Search is case- and accent-insensitive by comparing folded text: lower case, diacritics removed
  * ("Calibração" → "calibracao"), whitespace collapsed. Items keep their folded text, computed when
@@ -26,6 +24,3 @@ export function searchTerms(query: string): string[] {
   const meaningful = unique.filter((word) => !STOP_WORDS.has(word));
   return (meaningful.length ? meaningful : unique).slice(0, MAX_TERMS);
 }
-
-/** A folded term as a literal pattern for the stored folded text. */
-export const termPattern = (term: string) => new RegExp(escapeRegExp(term));
