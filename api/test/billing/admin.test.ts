@@ -51,7 +51,7 @@ describe('Admin status override (PATCH /subscriptions/status)', () => {
 
     const same = await patch('PAUSED');
     expectErrorShape(same, 409);
-    expect(same.body.message).toBe('A assinatura já está suspensa.');
+    expect(same.body.message).toBe('A assinatura já está pausada.');
 
     expect((await patch('ACTIVE')).body).toMatchObject({ status: 'ACTIVE', endDate: '2026-04-10T12:00:00.000Z' });
     const canceled = await patch('CANCELED');

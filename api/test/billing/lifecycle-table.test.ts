@@ -2,27 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { addDays, addInterval } from '../../src/modules/billing/rules/calendar';
-import {
-  decideAdminStatus,
-  decideCancelNow,
-  decideCancelRequest,
-  decideCheckout,
-  decideEnd,
-  decideOverdue,
-  decidePayment,
-  decidePaymentMethod,
-  decidePlanChange,
-  decideReactivate,
-  decideRenewal,
-  phaseOf,
-  quoteUpgrade,
-  TRANSITIONS,
-  type Decision,
-  type LifecycleEvent,
-  type LifecycleState,
-  type Phase,
-  type Transition,
-} from '../../src/modules/billing/rules/lifecycle';
+import { decideAdminStatus, decideCancelNow, decideCancelRequest, decideCheckout, decideEnd, decideOverdue, decidePayment, decidePaymentMethod, decideReactivate, decideRenewal } from '../../src/modules/billing/rules/lifecycle';
+import { decidePlanChange } from '../../src/modules/billing/rules/plan-change';
+import { phaseOf, TRANSITIONS, type LifecycleEvent, type Phase, type Transition } from '../../src/modules/billing/rules/state-machine';
+import { quoteUpgrade } from '../../src/modules/billing/rules/pricing';
+import type { Decision, LifecycleState } from '../../src/modules/billing/rules/decision';
 import type { InvoiceDocument, InvoiceKind, SubscriptionDocument } from '../../src/modules/billing/documents';
 import type { PlanDocument, PlanInterval } from '../../src/modules/plans/documents';
 import { AppError } from '../../src/http/app-error';

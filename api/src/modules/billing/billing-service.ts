@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentWebhookEvent } from '../../plugins/payment-gateway/gateway';
-import type { AdminStatus, PlanChange } from './rules/lifecycle';
+import type { AdminStatus } from './rules/state-machine';
+import type { PlanChange } from './rules/plan-change';
 import { overrideStatus } from './use-cases/admin-status';
 import { cancelNow } from './use-cases/cancel-now';
 import { changePlan, previewPlanChange } from './use-cases/change-plan';

@@ -5,7 +5,8 @@ import type { LaboratoryAccountDocument, SeatDocument } from '../../team/documen
 import type { UnlockDocument } from '../../entitlements/documents';
 import type { UserDocument } from '../../users/documents';
 import { DAY_MS } from './calendar';
-import { livePaidPeriods, periodValueCents, renewalCycleKey } from './lifecycle';
+import { livePaidPeriods, periodValueCents } from './pricing';
+import { renewalCycleKey } from './decision';
 import { RENEWAL_LEAD_DAYS } from './calendar';
 
 /** Everything stored that billing answers for, at one instant. */

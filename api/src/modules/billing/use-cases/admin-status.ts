@@ -1,5 +1,6 @@
 import type { SubscriptionDocument } from '../documents';
-import { decideAdminStatus, type AdminStatus } from '../rules/lifecycle';
+import { decideAdminStatus } from '../rules/lifecycle';
+import type { AdminStatus } from '../rules/state-machine';
 import { run, type BillingContext } from './context';
 
 /** An admin sets the status (ACTIVE waives open invoices and records the granted period). */

@@ -1,6 +1,6 @@
 import { seatsOf } from '../rules/pricing';
 import type { SubscriptionDocument } from '../documents';
-import { decidePlanChange, type PlanChange } from '../rules/lifecycle';
+import { decidePlanChange, type PlanChange } from '../rules/plan-change';
 import { loadState, planNotFound, run, subscriptionNotFound, syncAccount, type BillingContext } from './context';
 import { checkSeats, seatsInUse } from './subscribe';
 

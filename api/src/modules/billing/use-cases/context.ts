@@ -11,7 +11,7 @@ import type { SubscriptionsRepository } from '../subscriptions-repository';
 import type { TeamRepository } from '../../team/team-repository';
 import type { UsersRepository } from '../../users/users-repository';
 import type { PaymentGateway } from '../../../plugins/payment-gateway/gateway';
-import type { Decision, InvoiceSpec, LifecycleState } from '../rules/lifecycle';
+import type { Decision, InvoiceSpec, LifecycleState } from '../rules/decision';
 
 /** What every use case works with: the repositories, the gateway and the clock. */
 export interface BillingContext {

@@ -1,5 +1,6 @@
 import { AppError } from '../../../http/app-error';
-import { decideEnd, decideOverdue, decideRenewal, type Decision, type LifecycleState } from '../rules/lifecycle';
+import { decideEnd, decideOverdue, decideRenewal } from '../rules/lifecycle';
+import type { Decision, LifecycleState } from '../rules/decision';
 import { addDays } from '../rules/calendar';
 import { RENEWAL_LEAD_DAYS } from '../rules/calendar';
 import { run, type BillingContext } from './context';
