@@ -4,7 +4,8 @@ import { toPlanSummary } from '../plans/responses';
 import type { PaymentStatus, PlanChange, PixQrCode } from './billing-service';
 import type { InvoiceDocument, SubscriptionDocument } from './documents';
 import { seatsOf } from './rules/pricing';
-import type { InvoiceResponse, PaymentStatusSchema, PixQRCodeSchema, PlanChangeSchema, SubscriptionResponse } from './schemas';
+import { allowedStatusChanges } from './rules/state-machine';
+import type { AdminSubscriptionSchema, InvoiceResponse, PaymentStatusSchema, PixQRCodeSchema, PlanChangeSchema, SubscriptionResponse } from './schemas';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -120,4 +121,9 @@ export function toPaymentStatusResponse({ subscription, invoice }: PaymentStatus
         }
       : null,
   };
+}
+
+/** A subscription in the admin's list, with what the admin may set now (state-machine.ts). */
+export function toAdminSubscriptionResponse(subscription: SubscriptionDocument, plans: Map<string, PlanDocument>): Static<typeof AdminSubscriptionSchema> {
+  return { ...toSubscriptionResponse(subscription, plans), allowedStatusChanges: allowedStatusChanges(subscription) };
 }

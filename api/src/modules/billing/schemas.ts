@@ -160,10 +160,24 @@ export const CreateSubscriptionBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** What an admin may set (PENDING only exists before the first payment). */
+export const AdminStatusSchema = Type.Enum(['ACTIVE', 'PAUSED', 'CANCELED'], { description: 'PENDING só existe antes do primeiro pagamento' });
+
+/** A subscription in the admin's list: with the status changes the lifecycle allows now. */
+export const AdminSubscriptionSchema = Type.Object(
+  {
+    ...SubscriptionSchema.properties,
+    allowedStatusChanges: Type.Array(AdminStatusSchema, {
+      description: 'Os status que o admin pode definir agora (PATCH /subscriptions/status), pela tabela de transições da assinatura',
+    }),
+  },
+  { description: 'Assinatura com o resumo do plano e as mudanças de status permitidas ao admin' },
+);
+
 export const UpdateStatusBody = Type.Object(
   {
     subscriptionId: ObjectIdString,
-    status: Type.Enum(['ACTIVE', 'PAUSED', 'CANCELED'], { description: 'PENDING só existe antes do primeiro pagamento' }),
+    status: AdminStatusSchema,
   },
   { additionalProperties: false },
 );

@@ -6,8 +6,9 @@ import { perUserReadLimit } from '../../plugins/rate-limit';
 import { ownerOnly, ownerOrAdmin, type OwnerResolver } from '../../http/authentication';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
 import { pageMeta } from '../../http/pagination';
-import { CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
-import { toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
+import { withDefaults } from '../../http/query';
+import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
+import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
 
 const tags = ['subscriptions'];
 
@@ -43,14 +44,14 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Assinaturas, mais novas primeiro (admin); página 1 e limite 10 por padrão',
         querystring: SubscriptionListQuery,
-        response: { 200: paginated(SubscriptionSchema), ...errorResponses(401, 403) },
+        response: { 200: paginated(AdminSubscriptionSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
-      const { page = 1, limit = 10, ...filters } = request.query;
+      const { page, limit, ...filters } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await repository.list({ page, limit, ...filters });
       const plans = await fastify.plansRepository.mapAll();
-      return { data: data.map((subscription) => toSubscriptionResponse(subscription, plans)), meta: pageMeta(page, limit, total) };
+      return { data: data.map((subscription) => toAdminSubscriptionResponse(subscription, plans)), meta: pageMeta(page, limit, total) };
     },
   );
 

@@ -9360,6 +9360,8 @@ export interface paths {
                             data: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                /** @description Os status que o admin pode definir agora (PATCH /subscriptions/status), pela tabela de transições da assinatura */
+                                allowedStatusChanges: ("ACTIVE" | "PAUSED" | "CANCELED")[];
                                 canceledAt: string | null;
                                 cancelRequest: {
                                     comment: string | null;
