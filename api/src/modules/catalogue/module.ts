@@ -5,6 +5,7 @@ import categoriesRepository from './categories-repository';
 import categoryRoutes from './category-routes';
 import contentRoutes from './content-routes';
 import searchRoutes from './search-routes';
+import slugPreviewRoutes from './slug-preview-routes';
 import transcriptsRepository from './transcripts-repository';
 import videoRoutes from './video-routes';
 
@@ -18,5 +19,6 @@ export const catalogueModule: ApiModule = {
     { prefix: '/contents', plugin: contentRoutes },
     { prefix: '/search', plugin: searchRoutes },
     { prefix: '/videos', plugin: videoRoutes },
+    { prefix: '/admin', plugin: slugPreviewRoutes },
   ],
 };

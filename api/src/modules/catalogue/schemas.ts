@@ -1,11 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { ACCESS_LEVELS, PUBLICATION_STATUSES } from './documents';
 import { DOCUMENT_KEY_PATTERN, IMAGE_URL_PATTERN, VIDEO_KEY_PATTERN } from '../../plugins/file-storage/file-keys';
-import { SLUG_PATTERN } from './rules/slug';
 import { DateTime, ObjectIdString, PageQuery } from '../../http/schemas';
 
 const Text = (minLength: number, maxLength: number, description?: string) =>
   Type.String({ minLength, maxLength, pattern: '\\S', ...(description ? { description } : {}) });
+
+/** a-z, 0-9 and single hyphens (what rules/slug.ts makes, and what an admin may type). */
+export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 
 export const Slug = Type.String({ minLength: 1, maxLength: 100, pattern: SLUG_PATTERN, description: 'Endereço amigável (a-z, 0-9, hífens)' });
 export const ImageUrl = Type.String({ pattern: IMAGE_URL_PATTERN, description: 'https://… ou /v1/files/images/… (resposta de POST /v1/uploads)' });
@@ -277,3 +279,15 @@ export type CreateVideoInput = Static<typeof CreateVideoBody>;
 
 export const UpdateVideoBody = Type.Partial(Type.Object(videoFields), { additionalProperties: false, minProperties: 1 });
 export type UpdateVideoInput = Static<typeof UpdateVideoBody>;
+
+// ---- slug preview (admin forms) ----
+
+export const SlugPreviewQuery = Type.Object(
+  { text: Text(1, 200, 'O título ou nome de onde o endereço sai') },
+  { additionalProperties: false },
+);
+
+export const SlugPreviewSchema = Type.Object(
+  { slug: Type.String({ description: 'O endereço que a API gravaria para este texto (sem contar colisões, que ganham -2, -3…)' }) },
+  { description: 'Prévia do endereço (slug)' },
+);

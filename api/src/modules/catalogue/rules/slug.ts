@@ -1,4 +1,8 @@
-export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+/**
+ * The one slug rule of the API: what POST /contents, /videos and /categories store when no slug is
+ * sent, and what GET /admin/slug-preview answers, so the admin shows exactly this (the admin
+ * keeps no copy). Always matches the schemas' SLUG_PATTERN.
+ */
 const SLUG_MAX = 100;
 
 /** "Coleta de sangue: boas práticas!" → "coleta-de-sangue-boas-praticas". */
