@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import { DAY_MS } from '../billing/rules/calendar';
 import { badRequest } from '../../http/app-error';
+import { withDefaults } from '../../http/query';
 import { CsvFile, MetricsQuery, MetricsSchema, SubscriptionExportQuery, UserExportQuery } from './schemas';
 import { errorResponses } from '../../http/schemas';
 
@@ -73,7 +74,7 @@ const admin: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { field = 'createdAt', criteria = 'desc', ...filters } = request.query;
+      const { field, criteria, ...filters } = withDefaults(request.query, 'field', 'criteria');
       return sendCsv(reply, 'usuarios', fastify.clock.now(), fastify.adminExports.usersCsv({ field, criteria, ...filters }));
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BannerDocument } from './documents';
 import { badRequest, notFound } from '../../http/app-error';
+import { withDefaults } from '../../http/query';
 import type { BannerFields } from './banners-repository';
 import {
   BannerListQuery,
@@ -59,7 +60,7 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = 10 } = request.query;
+      const { page, limit } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await repository.listLive(page, limit);
       return { data: data.map((banner) => send(request, banner)), meta: pageMeta(page, limit, total) };
     },
@@ -77,7 +78,7 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = 10 } = request.query;
+      const { page, limit } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await repository.listAll(page, limit);
       return { data: data.map((banner) => send(request, banner)), meta: pageMeta(page, limit, total) };
     },

@@ -68,7 +68,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = 10 } = request.query;
+      const { page, limit } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await repository.list({ page, limit, userId: request.params.userId });
       const plans = await fastify.plansRepository.mapAll();
       return { data: data.map((subscription) => toSubscriptionResponse(subscription, plans)), meta: pageMeta(page, limit, total) };
@@ -156,7 +156,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const subscription = await load(request.params.id);
-      const { page = 1, limit = 10 } = request.query;
+      const { page, limit } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await fastify.invoicesRepository.listBySubscription(subscription._id, page, limit);
       return { data: data.map(toInvoiceResponse), meta: pageMeta(page, limit, total) };
     },

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import type { CatalogueItemDocument } from './documents';
 import type { AppError } from '../../http/app-error';
+import { withDefaults } from '../../http/query';
 import { IdOrSlugParams, ItemListQuery } from './schemas';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
 import { pageMeta } from '../../http/pagination';
@@ -81,7 +82,7 @@ export function catalogueItemRoutes<
         },
       },
       async (request) => {
-        const { page = 1, limit = 10, sort = 'newest', ...filters } = request.query;
+        const { page, limit, sort, ...filters } = withDefaults(request.query, 'page', 'limit', 'sort');
         const isAdmin = request.user?.role === 'ADMIN';
         const { data, total } = await repository.list({ page, limit, sort, ...filters, publishedOnly: !isAdmin });
         return { data: await kind.views(fastify, request, data), meta: pageMeta(page, limit, total) };

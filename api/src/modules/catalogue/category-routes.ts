@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../http/app-error';
+import { withDefaults } from '../../http/query';
 import {
   CategoryListQuery,
   CategorySchema,
@@ -31,7 +32,7 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = 10 } = request.query;
+      const { page, limit } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await repository.list(page, limit);
       return { data: data.map(toCategoryResponse), meta: pageMeta(page, limit, total) };
     },

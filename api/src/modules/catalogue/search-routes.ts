@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, paginated } from '../../http/schemas';
+import { withDefaults } from '../../http/query';
 import { pageMeta } from '../../http/pagination';
 import { SearchQuery, SearchResultSchema } from './search-schemas';
 import { searchCatalogue, withCues } from './use-cases/search-catalogue';
@@ -24,7 +25,7 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { q, type, page = 1, limit = 10 } = request.query;
+      const { q, type, page, limit } = withDefaults(request.query, 'page', 'limit');
       const terms = searchTerms(q);
       const hits = await searchCatalogue(fastify, terms, type);
       const pageHits = await withCues(fastify, hits.slice((page - 1) * limit, page * limit), terms);

@@ -4,6 +4,7 @@ import { ObjectId } from 'mongodb';
 import type { SuggestionDocument } from './documents';
 import type { UserDocument } from '../users/documents';
 import { badRequest, notFound } from '../../http/app-error';
+import { withDefaults } from '../../http/query';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
 import { pageMeta } from '../../http/pagination';
 import {
@@ -125,7 +126,7 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = 10, status, sort } = request.query;
+      const { page, limit, status, sort } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await repository.list(page, limit, status, sort);
       return { data: await adminViews(data), meta: pageMeta(page, limit, total) };
     },
@@ -143,7 +144,7 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = 10 } = request.query;
+      const { page, limit } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await repository.listOpen(page, limit);
       return { data: await memberViews(data, request.user!), meta: pageMeta(page, limit, total) };
     },
@@ -161,7 +162,7 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = 10 } = request.query;
+      const { page, limit } = withDefaults(request.query, 'page', 'limit');
       const { data, total } = await repository.listByUser(request.user!._id, page, limit);
       return { data: await memberViews(data, request.user!), meta: pageMeta(page, limit, total) };
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden } from '../../http/app-error';
+import { withDefaults } from '../../http/query';
 import { ownerOrAdmin } from '../../http/authentication';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
 import { pageMeta } from '../../http/pagination';
@@ -45,7 +46,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page = 1, limit = 10, field = 'createdAt', criteria = 'desc', ...filters } = request.query;
+      const { page, limit, field, criteria, ...filters } = withDefaults(request.query, 'page', 'limit', 'field', 'criteria');
       const { data, total } = await repository.list({ page, limit, field, criteria, ...filters });
       return { data: data.map(toUserResponse), meta: pageMeta(page, limit, total) };
     },
