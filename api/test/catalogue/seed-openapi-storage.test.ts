@@ -1,6 +1,6 @@
 import { loadConfig } from '../../src/config';
 import { seedCatalogue } from '../../src/seed/catalogue';
-import { parseByteRange } from '../../src/modules/files/rules/byte-range';
+import { parseByteRange } from '../../src/http/byte-range';
 import { detectFileType } from '../../src/modules/files/rules/file-types';
 import { presignS3Url } from '../../src/plugins/file-storage/s3-storage';
 import { startTestApp, type TestApp } from '../helpers/app';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ACCESS_LEVELS, PUBLICATION_STATUSES } from './documents';
-import { DOCUMENT_KEY_PATTERN, IMAGE_URL_PATTERN, VIDEO_KEY_PATTERN } from '../../plugins/file-storage/file-keys';
+import { DOCUMENT_KEY_PATTERN, IMAGE_URL_PATTERN, VIDEO_KEY_PATTERN } from '../../plugins/file-storage/file-key-schemas';
 import { DateTime, ObjectIdString, PageQuery } from '../../http/schemas';
 
 const Text = (minLength: number, maxLength: number, description?: string) =>

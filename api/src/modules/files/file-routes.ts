@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import { errorResponses } from '../../http/schemas';
 import { FileBytes, FileParams, SignedFileQuery } from './schemas';
-import { parseByteRange } from './rules/byte-range';
+import { parseByteRange } from '../../http/byte-range';
 import { isFileKey, isPublicKey } from '../../plugins/file-storage/file-keys';
 
 const fileNotFound = () => notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { FILE_FOLDERS, FILE_NAME_PATTERN } from '../../plugins/file-storage/file-keys';
+import { FILE_FOLDERS, FILE_NAME_PATTERN } from '../../plugins/file-storage/file-key-schemas';
 import { DateTime } from '../../http/schemas';
 
 export const FileParams = Type.Object(

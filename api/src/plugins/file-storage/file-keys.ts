@@ -4,10 +4,9 @@
  * `images/` are public (cards show them to visitors); `documents/` and `videos/` are gated and
  * only reachable through signed URLs.
  */
-export const FILE_FOLDERS = ['images', 'documents', 'videos'] as const;
-export type FileFolder = (typeof FILE_FOLDERS)[number];
+import type { FileFolder } from './file-key-schemas';
 
-export const FILE_NAME_PATTERN = '^[a-z0-9][a-z0-9-]{0,99}\\.(png|jpg|webp|pdf|mp4)$';
+export { FILE_FOLDERS, FILES_PATH_PREFIX, type FileFolder } from './file-key-schemas';
 
 const EXTENSIONS_BY_FOLDER: Record<FileFolder, readonly string[]> = {
   images: ['png', 'jpg', 'webp'],
@@ -41,10 +40,3 @@ export function contentTypeOfKey(key: string): string {
 export function isPublicKey(key: string): boolean {
   return key.startsWith('images/');
 }
-
-/** Keys as the schemas accept them on items (attachments, video files). */
-export const DOCUMENT_KEY_PATTERN = '^(documents/[a-z0-9][a-z0-9-]{0,99}\\.pdf|images/[a-z0-9][a-z0-9-]{0,99}\\.(png|jpg|webp))$';
-export const VIDEO_KEY_PATTERN = '^videos/[a-z0-9][a-z0-9-]{0,99}\\.mp4$';
-/** An image field: an external https URL or one of our public files. */
-export const IMAGE_URL_PATTERN = '^(https?://[^\\s<>"]{1,500}|/v1/files/images/[a-z0-9][a-z0-9-]{0,99}\\.(png|jpg|webp))$';
-export const FILES_PATH_PREFIX = '/v1/files/';

@@ -1,4 +1,4 @@
-import type { ByteRange } from '../../../plugins/file-storage/file-storage';
+import type { ByteRange } from '../plugins/file-storage/file-storage';
 
 /**
  * One `Range: bytes=…` range (what <video> sends). Several ranges, a malformed header or an
