@@ -20,7 +20,7 @@ import swagger from './plugins/swagger';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    /** Every /v1 route with its auth rule, filled as routes/ loads (tests check each has a matrix row). */
+    /** Every /v1 route with its auth rule, filled as the modules' routes load (tests check each has a matrix row). */
     apiRoutes: ApiRoute[];
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { authenticate, authorizeOwner, requireAuthRule, ruleOfRoute } from './authentication';
 
 /**
- * Applies to every route under routes/ (autoload cascades it): each route declares
+ * Applies to every route under /v1 (app.ts registers the modules' routes in its scope): each route declares
  * `config.auth` and gets hooks that enforce it, so handlers never check identity themselves.
  * The hooks are made per route with the rule in hand: nothing looks the rule up per request.
  * They run after the instance-wide onRequest hooks (CORS, security headers, rate limit), and

@@ -11,7 +11,7 @@ declare module 'fastify' {
     /** Which backend `store` talks to; only for logs and health details, never for branching. */
     dataBackend: 'mongodb' | 'embedded';
     /**
-     * The database, as the part of the driver both backends implement (db/store.ts): a real
+     * The database, as the part of the driver both backends implement (store/store.ts): a real
      * `Db` with MONGODB_URI, else the embedded store. Only the modules' repositories use it; each module's indexes are created by app.ts.
      */
     store: StoreDb;

@@ -20,7 +20,7 @@ import type {
 
 /**
  * The part of the MongoDB driver the API may use: exactly what the embedded store
- * (`db/embedded/`) implements and honours, written with the driver's own types. A real `Db`
+ * (`store/embedded/`) implements and honours, written with the driver's own types. A real `Db`
  * satisfies `StoreDb` as it is (test/store-types.test.ts checks it at compile time), and so
  * does `EmbeddedDb`, which `implements` it; neither is cast. Calling a method or passing an
  * option outside this list (a session, a collation, an update pipeline, `$bit`…) does not

@@ -23,8 +23,8 @@ export { subscriptionNotFound, planNotFound, invoiceNotFound } from './use-cases
 export type { PlanChange, PixQrCode, PaymentOutcome, PaymentStatus, ReconciliationReport };
 
 /**
- * The billing use cases (billing/use-cases, one file per operation) bound to this app's
- * repositories, gateway and clock. The rules are in billing/lifecycle.ts.
+ * The billing use cases (use-cases/, one file per operation) bound to this app's
+ * repositories, gateway and clock. The rules are in rules/ (state machine, lifecycle, plan change, pricing, messages).
  */
 export interface BillingService {
   /** `seats` ≥ 2 makes a laboratory account (price and credits × seats). */

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * Runs the billing calendar (billing/use-cases/reconcile.ts) at start and on a schedule. Every
+ * Runs the billing calendar (use-cases/reconcile.ts) at start and on a schedule. Every
  * change goes through the lifecycle and a conditional write, so two API instances running it
  * at the same moment do each thing once.
  */

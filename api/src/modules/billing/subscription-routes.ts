@@ -14,7 +14,8 @@ const tags = ['subscriptions'];
 
 /**
  * PRODUCT.md §5, paths exactly as the seed calls them. Rules (state machine, money, credits)
- * live in billing/lifecycle.ts; each operation is a use case in billing/use-cases.
+ * live in rules/ (state-machine.ts, lifecycle.ts, plan-change.ts, pricing.ts); each operation is a
+ * use case in use-cases/.
  */
 const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.subscriptionsRepository;

@@ -34,7 +34,7 @@ function listFilter({ planId, userId, status }: SubscriptionFilters): Filter<Sub
 }
 
 /**
- * Named operations only: the billing use cases (billing/use-cases) are the only writers, and
+ * Named operations only: the billing use cases (use-cases/) are the only writers, and
  * every write after the insert is conditional on the status and `updatedAt` they loaded.
  */
 export interface SubscriptionsRepository {

@@ -8,7 +8,8 @@ import { IdOrSlugParams, ItemListQuery } from './schemas';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
 import { pageMeta } from '../../http/pagination';
 import { assertCategoryExists } from './use-cases/check-references';
-import { resolveCreditCost, resolvePublication, type ItemStore } from './catalogue-items-repository';
+import type { ItemStore } from './catalogue-items-repository';
+import { resolveCreditCost, resolvePublication } from './rules/publication';
 
 /** The fields every catalogue item's create / update body has (the rest belongs to the kind). */
 interface CommonInput {
@@ -65,7 +66,7 @@ export function catalogueItemRoutes<
     const now = () => fastify.clock.now();
     const firstView = async (request: FastifyRequest, item: TDoc) => (await kind.views(fastify, request, [item], true))[0];
     // Widened on purpose: with the kind's schemas still generic here, the type provider cannot
-    // resolve their static types (the kinds' own types are checked in catalogue-item-kinds.ts).
+    // resolve their static types (the kinds' own types are checked in content-routes.ts and video-routes.ts).
     const itemSchema: TSchema = kind.schemas.item;
     const createSchema: TObject = kind.schemas.create;
     const updateSchema: TObject = kind.schemas.update;

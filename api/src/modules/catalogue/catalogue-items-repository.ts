@@ -1,6 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { StoreCollection, StoreSort } from '../../store/store';
-import type { CatalogueItemDocument, ItemSearchText, PublicationStatus } from './documents';
+import { CATALOGUE_COLLECTIONS } from './collections';
+import type { CatalogueItemDocument, ContentDocument, ItemSearchText, PublicationStatus, VideoDocument } from './documents';
 import { badRequest, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { foldText } from './rules/search-text';
 import { literalPattern } from '../../store/text-pattern';
@@ -190,34 +193,35 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
   };
 }
 
-/** draft → published stamps publishedAt (now, or the date given to schedule); back to draft clears it. */
-export function resolvePublication(
-  current: Pick<CatalogueItemDocument, 'status' | 'publishedAt'> | null,
-  change: { status?: PublicationStatus | undefined; publishedAt?: string | null | undefined },
-  now: Date,
-): Pick<CatalogueItemDocument, 'status' | 'publishedAt'> {
-  const status = change.status ?? current?.status ?? 'DRAFT';
-  if (status === 'DRAFT') return { status, publishedAt: null };
-  if (change.publishedAt) return { status, publishedAt: new Date(change.publishedAt) };
-  if (change.publishedAt === undefined && current?.status === 'PUBLISHED' && current.publishedAt) {
-    return { status, publishedAt: current.publishedAt };
+/** Contents and videos: the same store over their two collections, as two decorators. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    contentsRepository: ItemStore<ContentDocument>;
+    videosRepository: ItemStore<VideoDocument>;
   }
-  return { status, publishedAt: now };
 }
 
-/** CREDITS items cost at least one credit; the others cost nothing. */
-export function resolveCreditCost(
-  access: CatalogueItemDocument['access'],
-  given: number | undefined,
-  current: number | undefined,
-): number {
-  if (access !== 'CREDITS') {
-    if (given !== undefined && given > 0) {
-      throw badRequest('Só itens com acesso por créditos (CREDITS) têm custo em créditos.', 'CREDIT_COST_NOT_ALLOWED');
-    }
-    return 0;
-  }
-  const cost = given ?? current ?? 0;
-  if (cost < 1) throw badRequest('Itens com acesso por créditos precisam custar pelo menos 1 crédito.', 'CREDIT_COST_REQUIRED');
-  return cost;
-}
+export default fp(
+  async function catalogueItemsRepository(fastify: FastifyInstance) {
+    const now = () => fastify.clock.now();
+    fastify.decorate(
+      'contentsRepository',
+      createItemStore<ContentDocument>({
+        collection: () => fastify.store.collection<ContentDocument>(CATALOGUE_COLLECTIONS.contents),
+        now,
+        searchText: (content) => ({ title: content.title, summary: content.summary, body: content.body }),
+        slugTakenMessage: 'Já existe um conteúdo com este endereço (slug). Escolha outro.',
+      }),
+    );
+    fastify.decorate(
+      'videosRepository',
+      createItemStore<VideoDocument>({
+        collection: () => fastify.store.collection<VideoDocument>(CATALOGUE_COLLECTIONS.videos),
+        now,
+        searchText: (video) => ({ title: video.title, summary: video.description, body: '' }),
+        slugTakenMessage: 'Já existe um vídeo com este endereço (slug). Escolha outro.',
+      }),
+    );
+  },
+  { name: 'catalogue-items-repository', dependencies: ['store', 'clock'] },
+);

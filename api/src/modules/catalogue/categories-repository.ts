@@ -126,5 +126,5 @@ export default fp(
     };
     fastify.decorate('categoriesRepository', repository);
   },
-  { name: 'categories-repository', dependencies: ['store', 'clock', 'catalogue-repositories'] },
+  { name: 'categories-repository', dependencies: ['store', 'clock', 'catalogue-items-repository'] },
 );

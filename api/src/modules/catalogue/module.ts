@@ -1,6 +1,6 @@
 import type { ApiModule } from '../api-module';
 import { CATALOGUE_COLLECTIONS, CATALOGUE_INDEXES } from './collections';
-import catalogueRepositories from './catalogue-repositories';
+import catalogueItemsRepository from './catalogue-items-repository';
 import categoriesRepository from './categories-repository';
 import categoryRoutes from './category-routes';
 import contentRoutes from './content-routes';
@@ -13,7 +13,7 @@ export const catalogueModule: ApiModule = {
   name: 'catalogue',
   collections: CATALOGUE_COLLECTIONS,
   indexes: CATALOGUE_INDEXES,
-  repositories: [catalogueRepositories, categoriesRepository, transcriptsRepository],
+  repositories: [catalogueItemsRepository, categoriesRepository, transcriptsRepository],
   routes: [
     { prefix: '/categories', plugin: categoryRoutes },
     { prefix: '/contents', plugin: contentRoutes },

@@ -213,7 +213,7 @@ export const ChaptersInput = Type.Array(ChapterSchema, {
   description: 'Em ordem crescente de início, sem repetir, dentro da duração do vídeo',
 });
 
-/** The caller's own progress on a video (signed-in members; services/watch-progress.ts). */
+/** The caller's own progress on a video (signed-in members; progress/rules/watch-progress.ts). */
 export const VideoProgressSummary = Type.Object({
   positionSeconds: Type.Number({ description: 'Onde retomar' }),
   durationSeconds: Type.Number(),

@@ -149,6 +149,6 @@ export default fp(
   },
   {
     name: 'unlocks-service',
-    dependencies: ['clock', 'catalogue-repositories', 'users-repository', 'unlocks-repository', 'team-repository', 'billing'],
+    dependencies: ['clock', 'catalogue-items-repository', 'users-repository', 'unlocks-repository', 'team-repository', 'billing'],
   },
 );

@@ -11,7 +11,7 @@ const tags = ['team'];
 
 /**
  * Laboratory accounts (issue 16): the manager's team, invitations by link, removal of a
- * technician. The rules are in plugins/app/team-service.ts; every route is for signed-in users and
+ * technician. The rules are in team-service.ts; every route is for signed-in users and
  * the service decides who manages what (a technician gets 403, another lab's ids 404).
  */
 const team: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -290,6 +290,6 @@ export default fp(
   },
   {
     name: 'team-service',
-    dependencies: ['clock', 'team-repository', 'users-repository', 'subscriptions-repository', 'catalogue-repositories', 'progress-repository', 'certificates-repository', 'billing'],
+    dependencies: ['clock', 'team-repository', 'users-repository', 'subscriptions-repository', 'catalogue-items-repository', 'progress-repository', 'certificates-repository', 'billing'],
   },
 );

@@ -4,7 +4,7 @@ import type { PlanInterval } from '../../modules/plans/documents';
 /**
  * The payment gateway port: the only thing billing knows about whoever moves the money.
  * The sandbox adapter (sandbox-gateway.ts) is the default; a real one implements the same
- * interface and calls the same webhook (see routes/webhooks) when a charge is paid.
+ * interface and calls the same webhook (modules/billing/webhook-routes.ts) when a charge is paid.
  */
 export interface GatewayPlan {
   externalPlanId: string;

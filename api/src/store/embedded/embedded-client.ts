@@ -61,7 +61,7 @@ export class EmbeddedDb implements StoreDb {
 
 /**
  * The embedded store's client when no MONGODB_URI is configured: its `db()` is a `StoreDb`, the
- * same interface repositories get from a real driver `Db` (see db/store.ts).
+ * same interface repositories get from a real driver `Db` (see store/store.ts).
  */
 export class EmbeddedClient {
   private readonly dbs = new Map<string, EmbeddedDb>();
