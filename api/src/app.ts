@@ -84,7 +84,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
       // Every route says who may call it (config.auth); these hooks enforce it.
       await authHooks(api);
       await api.register(healthRoutes, { prefix: '/health' });
-      for (const module of MODULES) for (const { prefix, plugin } of module.routes) await api.register(plugin, { prefix });
+      for (const module of MODULES) for (const [prefix, plugin] of Object.entries(module.routes)) await api.register(plugin, { prefix });
     },
     { prefix: '/v1' },
   );

@@ -18,6 +18,6 @@ export interface ApiModule {
   repositories: AnyPlugin[];
   /** Use cases and jobs (`fastify-plugin`s), registered once every module's repositories exist. */
   services?: AnyPlugin[];
-  /** Route plugins, mounted at `/v1${prefix}` with the authorization hooks of http/route-auth.ts. */
-  routes: { prefix: string; plugin: AnyPlugin }[];
+  /** Route plugins by prefix, each mounted at `/v1${prefix}` with the authorization hooks of http/route-auth.ts. */
+  routes: Record<string, AnyPlugin>;
 }

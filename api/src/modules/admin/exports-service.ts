@@ -20,12 +20,6 @@ export interface AdminExports {
   subscriptionsCsv(filters: SubscriptionExportFilters): Readable;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    adminExports: AdminExports;
-  }
-}
-
 /** Rows read (and joined) per round trip. */
 const BATCH = 200;
 

@@ -35,12 +35,6 @@ export interface AdminMetricsService {
   compute(window: MetricsWindow): Promise<AdminMetrics>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    adminMetrics: AdminMetricsService;
-  }
-}
-
 export default fp(
   async function adminMetrics(fastify: FastifyInstance) {
     const subscriptions = fastify.subscriptionsRepository;

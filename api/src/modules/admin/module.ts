@@ -1,7 +1,15 @@
 import type { ApiModule } from '../api-module';
-import exportsService from './exports-service';
-import metricsService from './metrics-service';
+import exportsService, { type AdminExports } from './exports-service';
+import metricsService, { type AdminMetricsService } from './metrics-service';
 import routes from './routes';
+
+/** What the admin module adds to the app (its decorators: named operations other modules may call). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminMetrics: AdminMetricsService;
+    adminExports: AdminExports;
+  }
+}
 
 export const adminModule: ApiModule = {
   name: 'admin',
@@ -9,5 +17,5 @@ export const adminModule: ApiModule = {
   indexes: [],
   repositories: [],
   services: [metricsService, exportsService],
-  routes: [{ prefix: '/admin', plugin: routes }],
+  routes: { '/admin': routes },
 };

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { findPage } from '../../store/pagination';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { BannerDocument } from './documents';
 import { BANNERS_COLLECTIONS } from './collections';
 import { badRequest } from '../../http/app-error';
 
-export interface BannerFields {
-  title: string;
-  imageUrl: string;
-  linkUrl: string | null;
-  order: number;
-  active: boolean;
-  startsAt: Date | null;
-  endsAt: Date | null;
-}
+/** What an admin sets on a banner. */
+export type BannerFields = Omit<BannerDocument, '_id' | 'createdAt' | 'updatedAt'>;
 
 export interface BannersRepository {
   /** Seed: inserts the banner unless one with its title exists; true when inserted. */
@@ -30,12 +24,6 @@ export interface BannersRepository {
   isLive(banner: BannerDocument): boolean;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    bannersRepository: BannersRepository;
-  }
-}
-
 export default fp(
   async function bannersRepository(fastify: FastifyInstance) {
     const collection = () => fastify.store.collection<BannerDocument>(BANNERS_COLLECTIONS.banners);
@@ -48,13 +36,7 @@ export default fp(
         { $or: [{ endsAt: null }, { endsAt: { $gt: at } }] },
       ],
     });
-    const page = async (filter: Filter<BannerDocument>, pageNumber: number, limit: number) => {
-      const [data, total] = await Promise.all([
-        collection().find(filter).sort(order).skip((pageNumber - 1) * limit).limit(limit).toArray(),
-        collection().countDocuments(filter),
-      ]);
-      return { data, total };
-    };
+    const page = (filter: Filter<BannerDocument>, pageNumber: number, limit: number) => findPage(collection(), filter, order, pageNumber, limit);
 
     const repository: BannersRepository = {
       async insertIfTitleFree(banner) {

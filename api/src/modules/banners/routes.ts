@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BannerDocument } from './documents';
 import { badRequest, notFound } from '../../http/app-error';
-import { withDefaults } from '../../http/query';
 import type { BannerFields } from './banners-repository';
 import {
   BannerListQuery,
@@ -14,7 +13,7 @@ import {
   type BannerResponse,
 } from './schemas';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
-import { pageMeta } from '../../http/pagination';
+import { listPage } from '../../http/pagination';
 
 const tags = ['banners'];
 const bannerNotFound = () => notFound('Banner não encontrado.', 'BANNER_NOT_FOUND');
@@ -60,9 +59,7 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await repository.listLive(page, limit);
-      return { data: data.map((banner) => send(request, banner)), meta: pageMeta(page, limit, total) };
+      return listPage(request.query, (page, limit) => repository.listLive(page, limit), (rows) => rows.map((banner) => send(request, banner)));
     },
   );
 
@@ -78,9 +75,7 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await repository.listAll(page, limit);
-      return { data: data.map((banner) => send(request, banner)), meta: pageMeta(page, limit, total) };
+      return listPage(request.query, (page, limit) => repository.listAll(page, limit), (rows) => rows.map((banner) => send(request, banner)));
     },
   );
 

@@ -52,12 +52,6 @@ export interface BillingService {
   hasAccess(userId: ObjectId): Promise<boolean>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    billing: BillingService;
-  }
-}
-
 export default fp(
   async function billingService(fastify: FastifyInstance) {
     const ctx: BillingContext = {

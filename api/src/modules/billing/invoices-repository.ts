@@ -4,6 +4,7 @@ import type { ObjectId } from 'mongodb';
 import type { InvoiceDocument, PixCharge } from './documents';
 import { BILLING_COLLECTIONS } from './collections';
 import { toObjectId } from '../../store/object-id';
+import { findPage } from '../../store/pagination';
 
 const OPEN = ['PENDING', 'OVERDUE'] as const;
 
@@ -41,12 +42,6 @@ export interface InvoicesRepository {
   paidByMonth(from: Date, to: Date, timeZone: string): Promise<{ month: string; amountCents: number; invoices: number }[]>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    invoicesRepository: InvoicesRepository;
-  }
-}
-
 export default fp(
   async function invoicesRepository(fastify: FastifyInstance) {
     const collection = () => fastify.store.collection<InvoiceDocument>(BILLING_COLLECTIONS.invoices);
@@ -54,19 +49,7 @@ export default fp(
     const repository: InvoicesRepository = {
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
 
-      async listBySubscription(subscriptionId, page, limit) {
-        const filter = { subscriptionId };
-        const [data, total] = await Promise.all([
-          collection()
-            .find(filter)
-            .sort({ createdAt: -1, _id: -1 })
-            .skip((page - 1) * limit)
-            .limit(limit)
-            .toArray(),
-          collection().countDocuments(filter),
-        ]);
-        return { data, total };
-      },
+      listBySubscription: (subscriptionId, page, limit) => findPage(collection(), { subscriptionId }, { createdAt: -1, _id: -1 }, page, limit),
 
       findAllBySubscription: (subscriptionId) => collection().find({ subscriptionId }).sort({ createdAt: 1, _id: 1 }).toArray(),
 

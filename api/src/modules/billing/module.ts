@@ -1,12 +1,23 @@
 import type { ApiModule } from '../api-module';
 import { BILLING_COLLECTIONS, BILLING_INDEXES } from './collections';
-import billingService from './billing-service';
-import invoicesRepository from './invoices-repository';
-import reconciliationJob from './reconciliation-job';
+import billingService, { type BillingService } from './billing-service';
+import invoicesRepository, { type InvoicesRepository } from './invoices-repository';
+import reconciliationJob, { type Reconciliation } from './reconciliation-job';
 import sandboxRoutes from './sandbox-routes';
 import subscriptionRoutes from './subscription-routes';
-import subscriptionsRepository from './subscriptions-repository';
+import subscriptionsRepository, { type SubscriptionsRepository } from './subscriptions-repository';
 import webhookRoutes from './webhook-routes';
+
+/** What the billing module adds to the app (its decorators: named operations other modules may call). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    subscriptionsRepository: SubscriptionsRepository;
+    invoicesRepository: InvoicesRepository;
+    /** The billing use cases (use-cases/) bound to this app. */
+    billing: BillingService;
+    reconciliation: Reconciliation;
+  }
+}
 
 export const billingModule: ApiModule = {
   name: 'billing',
@@ -14,9 +25,5 @@ export const billingModule: ApiModule = {
   indexes: BILLING_INDEXES,
   repositories: [subscriptionsRepository, invoicesRepository],
   services: [billingService, reconciliationJob],
-  routes: [
-    { prefix: '/sandbox', plugin: sandboxRoutes },
-    { prefix: '/subscriptions', plugin: subscriptionRoutes },
-    { prefix: '/webhooks', plugin: webhookRoutes },
-  ],
+  routes: { '/sandbox': sandboxRoutes, '/subscriptions': subscriptionRoutes, '/webhooks': webhookRoutes },
 };

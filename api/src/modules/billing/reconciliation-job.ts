@@ -7,12 +7,6 @@ export interface Reconciliation {
   run(): Promise<ReconciliationReport>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    reconciliation: Reconciliation;
-  }
-}
-
 /**
  * Runs the billing calendar (use-cases/reconcile.ts) at start and on a schedule. Every
  * change goes through the lifecycle and a conditional write, so two API instances running it

@@ -5,8 +5,7 @@ import { subscriptionNotFound } from './billing-service';
 import { perUserReadLimit } from '../../plugins/rate-limit';
 import { ownerOnly, ownerOrAdmin, type OwnerResolver } from '../../http/authentication';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
-import { pageMeta } from '../../http/pagination';
-import { withDefaults } from '../../http/query';
+import { listPage } from '../../http/pagination';
 import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
 import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
 
@@ -49,10 +48,12 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit, ...filters } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await repository.list({ page, limit, ...filters });
       const plans = await fastify.plansRepository.mapAll();
-      return { data: data.map((subscription) => toAdminSubscriptionResponse(subscription, plans)), meta: pageMeta(page, limit, total) };
+      return listPage(
+        request.query,
+        (page, limit) => repository.list({ ...request.query, page, limit }),
+        (rows) => rows.map((subscription) => toAdminSubscriptionResponse(subscription, plans)),
+      );
     },
   );
 
@@ -69,10 +70,12 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await repository.list({ page, limit, userId: request.params.userId });
       const plans = await fastify.plansRepository.mapAll();
-      return { data: data.map((subscription) => toSubscriptionResponse(subscription, plans)), meta: pageMeta(page, limit, total) };
+      return listPage(
+        request.query,
+        (page, limit) => repository.list({ page, limit, userId: request.params.userId }),
+        (rows) => rows.map((subscription) => toSubscriptionResponse(subscription, plans)),
+      );
     },
   );
 
@@ -157,9 +160,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const subscription = await load(request.params.id);
-      const { page, limit } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await fastify.invoicesRepository.listBySubscription(subscription._id, page, limit);
-      return { data: data.map(toInvoiceResponse), meta: pageMeta(page, limit, total) };
+      return listPage(request.query, (page, limit) => fastify.invoicesRepository.listBySubscription(subscription._id, page, limit), (rows) => rows.map(toInvoiceResponse));
     },
   );
 

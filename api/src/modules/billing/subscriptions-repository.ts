@@ -6,6 +6,7 @@ import { BILLING_COLLECTIONS } from './collections';
 import { isOpenSubscriptionStatus } from './rules/state-machine';
 import type { SubscriptionStatus } from './documents';
 import { toObjectId } from '../../store/object-id';
+import { findPage } from '../../store/pagination';
 
 export interface SubscriptionFilters {
   planId?: string | undefined;
@@ -80,12 +81,6 @@ export interface SubscriptionsRepository {
   cancelReasons(window: Window): Promise<{ reason: string; count: number }[]>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    subscriptionsRepository: SubscriptionsRepository;
-  }
-}
-
 export default fp(
   async function subscriptionsRepository(fastify: FastifyInstance) {
     const collection = () => fastify.store.collection<SubscriptionDocument>(BILLING_COLLECTIONS.subscriptions);
@@ -103,19 +98,7 @@ export default fp(
         return (await collection().countDocuments({ userId, status: 'ACTIVE' }, { limit: 1 })) > 0;
       },
 
-      async list({ page, limit, ...filters }) {
-        const filter = listFilter(filters);
-        const [data, total] = await Promise.all([
-          collection()
-            .find(filter)
-            .sort({ createdAt: -1, _id: -1 })
-            .skip((page - 1) * limit)
-            .limit(limit)
-            .toArray(),
-          collection().countDocuments(filter),
-        ]);
-        return { data, total };
-      },
+      list: ({ page, limit, ...filters }) => findPage(collection(), listFilter(filters), { createdAt: -1, _id: -1 }, page, limit),
 
       async insert(subscription) {
         await collection().insertOne({ ...subscription, isOpen: isOpenSubscriptionStatus(subscription.status) });

@@ -6,7 +6,7 @@ import type { AppError } from '../../http/app-error';
 import { withDefaults } from '../../http/query';
 import { IdOrSlugParams, ItemListQuery } from './schemas';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
-import { pageMeta } from '../../http/pagination';
+import { listPage } from '../../http/pagination';
 import { assertCategoryExists } from './use-cases/check-references';
 import type { ItemStore } from './catalogue-items-repository';
 import { resolveCreditCost, resolvePublication } from './rules/publication';
@@ -83,10 +83,9 @@ export function catalogueItemRoutes<
         },
       },
       async (request) => {
-        const { page, limit, sort, ...filters } = withDefaults(request.query, 'page', 'limit', 'sort');
-        const isAdmin = request.user?.role === 'ADMIN';
-        const { data, total } = await repository.list({ page, limit, sort, ...filters, publishedOnly: !isAdmin });
-        return { data: await kind.views(fastify, request, data), meta: pageMeta(page, limit, total) };
+        const { sort, ...filters } = withDefaults(request.query, 'sort');
+        const publishedOnly = request.user?.role !== 'ADMIN';
+        return listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, sort, publishedOnly }), (rows) => kind.views(fastify, request, rows));
       },
     );
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { StoreCollection, StoreSort } from '../../store/store';
+import { findPage } from '../../store/pagination';
 import { CATALOGUE_COLLECTIONS } from './collections';
 import type { CatalogueItemDocument, ContentDocument, ItemSearchText, PublicationStatus, VideoDocument } from './documents';
 import { badRequest, conflict, isDuplicateKeyError } from '../../http/app-error';
@@ -88,15 +89,7 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
           : sort === 'oldest'
             ? { publishedAt: 1, createdAt: 1, _id: 1 }
             : { publishedAt: -1, createdAt: -1, _id: -1 };
-      const [data, total] = await Promise.all([
-        collection()
-          .find(filter as Filter<T>)
-          .sort(order)
-          .skip((page - 1) * limit)
-          .limit(limit)
-          .toArray(),
-        collection().countDocuments(filter as Filter<T>),
-      ]);
+      const { data, total } = await findPage(collection(), filter as Filter<T>, order, page, limit);
       return { data: data as T[], total };
     },
 
@@ -194,13 +187,6 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
 }
 
 /** Contents and videos: the same store over their two collections, as two decorators. */
-declare module 'fastify' {
-  interface FastifyInstance {
-    contentsRepository: ItemStore<ContentDocument>;
-    videosRepository: ItemStore<VideoDocument>;
-  }
-}
-
 export default fp(
   async function catalogueItemsRepository(fastify: FastifyInstance) {
     const now = () => fastify.clock.now();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { findPage } from '../../store/pagination';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
 import type { CategoryDocument } from './documents';
@@ -21,12 +22,6 @@ export interface CategoriesRepository {
   reorder(ids: string[]): Promise<CategoryDocument[]>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    categoriesRepository: CategoriesRepository;
-  }
-}
-
 const SLUG_TAKEN = 'Já existe uma categoria com este endereço (slug). Escolha outro.';
 
 export default fp(
@@ -41,13 +36,7 @@ export default fp(
         return result.upsertedCount > 0;
       },
 
-      async list(page, limit) {
-        const [data, total] = await Promise.all([
-          collection().find({}).sort(order).skip((page - 1) * limit).limit(limit).toArray(),
-          collection().countDocuments({}),
-        ]);
-        return { data, total };
-      },
+      list: (page, limit) => findPage(collection(), {}, order, page, limit),
 
       all: () => collection().find({}).sort(order).toArray(),
 

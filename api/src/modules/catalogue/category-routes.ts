@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../http/app-error';
-import { withDefaults } from '../../http/query';
 import {
   CategoryListQuery,
   CategorySchema,
@@ -11,7 +10,7 @@ import {
   UpdateCategoryBody,
 } from './schemas';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
-import { pageMeta } from '../../http/pagination';
+import { listPage } from '../../http/pagination';
 import { toCategoryResponse } from './responses';
 
 const tags = ['categories'];
@@ -32,9 +31,7 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await repository.list(page, limit);
-      return { data: data.map(toCategoryResponse), meta: pageMeta(page, limit, total) };
+      return listPage(request.query, (page, limit) => repository.list(page, limit), (rows) => rows.map(toCategoryResponse));
     },
   );
 

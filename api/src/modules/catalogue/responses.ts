@@ -1,3 +1,4 @@
+import type { ObjectId } from 'mongodb';
 import { toProgressSummary } from '../progress/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueItemDocument, CategoryDocument, ContentDocument, ItemType, VideoDocument } from './documents';
@@ -148,3 +149,20 @@ export async function videoViews(
   });
 }
 
+/**
+ * The cards of some published contents and videos as the caller may see them (search results,
+ * "meus conteúdos"), found by type and id; null for one that is gone or not published.
+ */
+export async function cardsOf(fastify: FastifyInstance, request: FastifyRequest, items: { type: ItemType; id: ObjectId }[]) {
+  const idsOf = (type: ItemType) => items.filter((item) => item.type === type).map((item) => item.id);
+  const [contents, videos] = await Promise.all([
+    fastify.contentsRepository.findByIds(idsOf('CONTENT'), true).then((found) => contentViews(fastify, request, found)),
+    fastify.videosRepository.findByIds(idsOf('VIDEO'), true).then((found) => videoViews(fastify, request, found)),
+  ]);
+  const contentById = new Map(contents.map((view) => [view._id, view]));
+  const videoById = new Map(videos.map((view) => [view._id, view]));
+  return {
+    content: (type: ItemType, id: ObjectId) => (type === 'CONTENT' ? (contentById.get(id.toHexString()) ?? null) : null),
+    video: (type: ItemType, id: ObjectId) => (type === 'VIDEO' ? (videoById.get(id.toHexString()) ?? null) : null),
+  };
+}

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, paginated } from '../../http/schemas';
-import { withDefaults } from '../../http/query';
-import { pageMeta } from '../../http/pagination';
+import { listPage } from '../../http/pagination';
 import { SearchQuery, SearchResultSchema } from './search-schemas';
 import { searchCatalogue, withCues } from './use-cases/search-catalogue';
-import { contentViews, videoViews } from './responses';
+import { cardsOf } from './responses';
 import { searchTerms } from './rules/search-text';
 
 /** One search for the whole catalogue: locked items are found, as cards, never with body or source. */
@@ -25,33 +24,24 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { q, type, page, limit } = withDefaults(request.query, 'page', 'limit');
-      const terms = searchTerms(q);
-      const hits = await searchCatalogue(fastify, terms, type);
-      const pageHits = await withCues(fastify, hits.slice((page - 1) * limit, page * limit), terms);
-      const idsOf = (kind: string) => pageHits.filter((hit) => hit.type === kind).map((hit) => hit.id);
-      const [contents, videos] = await Promise.all([
-        fastify.contentsRepository.findByIds(idsOf('CONTENT'), true).then((items) => contentViews(fastify, request, items)),
-        fastify.videosRepository.findByIds(idsOf('VIDEO'), true).then((items) => videoViews(fastify, request, items)),
-      ]);
-      const contentById = new Map(contents.map((view) => [view._id, view]));
-      const videoById = new Map(videos.map((view) => [view._id, view]));
-      return {
-        data: pageHits.map((hit) => {
-          const id = hit.id.toHexString();
-          const video = hit.type === 'VIDEO' ? (videoById.get(id) ?? null) : null;
+      const terms = searchTerms(request.query.q);
+      const hits = await searchCatalogue(fastify, terms, request.query.type);
+      const load = async (page: number, limit: number) => ({ data: await withCues(fastify, hits.slice((page - 1) * limit, page * limit), terms), total: hits.length });
+      return listPage(request.query, load, async (pageHits) => {
+        const cards = await cardsOf(fastify, request, pageHits);
+        return pageHits.map((hit) => {
+          const video = cards.video(hit.type, hit.id);
           return {
             type: hit.type,
             matchedIn: hit.matchedIn,
             score: hit.score,
-            content: hit.type === 'CONTENT' ? (contentById.get(id) ?? null) : null,
+            content: cards.content(hit.type, hit.id),
             video,
             // The words said in a locked video are part of what it sells: the second, not the text.
             transcriptHit: hit.cue ? { ...hit.cue, text: video && !video.locked ? hit.cue.text : null } : null,
           };
-        }),
-        meta: pageMeta(page, limit, hits.length),
-      };
+        });
+      });
     },
   );
 };

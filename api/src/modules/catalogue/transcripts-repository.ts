@@ -18,12 +18,6 @@ export interface TranscriptsRepository {
   searchCandidates(terms: string[]): Promise<Pick<TranscriptDocument, 'videoId' | 'searchText'>[]>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    transcriptsRepository: TranscriptsRepository;
-  }
-}
-
 export default fp(
   async function transcriptsRepository(fastify: FastifyInstance) {
     const collection = () => fastify.store.collection<TranscriptDocument>(CATALOGUE_COLLECTIONS.transcripts);

@@ -13,12 +13,6 @@ export interface Entitlements {
   viewer(request: FastifyRequest, itemType: ItemType, itemIds: ObjectId[]): Promise<Viewer>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    entitlements: Entitlements;
-  }
-}
-
 export default fp(
   async function entitlements(fastify: FastifyInstance) {
     const service: Entitlements = {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageMeta } from '../../http/pagination';
-import { withDefaults } from '../../http/query';
+import { listPage } from '../../http/pagination';
 import { errorResponses, paginated } from '../../http/schemas';
-import { contentViews, videoViews } from '../catalogue/responses';
+import { cardsOf } from '../catalogue/responses';
 import { toUnlockResponse } from './responses';
 import { MyUnlockSchema, MyUnlocksQuery } from './schemas';
 
@@ -20,26 +19,15 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit, itemType } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await fastify.unlocksService.listForUser(request.user!._id, page, limit, itemType);
-      const idsOf = (type: string) => data.filter((unlock) => unlock.itemType === type).map((unlock) => unlock.itemId);
-      const [contents, videos] = await Promise.all([
-        fastify.contentsRepository.findByIds(idsOf('CONTENT'), true).then((items) => contentViews(fastify, request, items)),
-        fastify.videosRepository.findByIds(idsOf('VIDEO'), true).then((items) => videoViews(fastify, request, items)),
-      ]);
-      const contentById = new Map(contents.map((content) => [content._id, content]));
-      const videoById = new Map(videos.map((video) => [video._id, video]));
-      return {
-        data: data.map((unlock) => {
-          const id = unlock.itemId.toHexString();
-          return {
-            ...toUnlockResponse(unlock),
-            content: unlock.itemType === 'CONTENT' ? (contentById.get(id) ?? null) : null,
-            video: unlock.itemType === 'VIDEO' ? (videoById.get(id) ?? null) : null,
-          };
-        }),
-        meta: pageMeta(page, limit, total),
-      };
+      const load = (page: number, limit: number) => fastify.unlocksService.listForUser(request.user!._id, page, limit, request.query.itemType);
+      return listPage(request.query, load, async (rows) => {
+        const cards = await cardsOf(fastify, request, rows.map((unlock) => ({ type: unlock.itemType, id: unlock.itemId })));
+        return rows.map((unlock) => ({
+          ...toUnlockResponse(unlock),
+          content: cards.content(unlock.itemType, unlock.itemId),
+          video: cards.video(unlock.itemType, unlock.itemId),
+        }));
+      });
     },
   );
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageMeta } from '../../http/pagination';
-import { withDefaults } from '../../http/query';
+import { listPage } from '../../http/pagination';
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { userNotFound } from '../users/errors';
@@ -23,18 +22,16 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       if (!(await fastify.usersRepository.existsById(request.params.id))) throw userNotFound();
-      const { page, limit, itemType } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await fastify.unlocksService.listForUser(toObjectId(request.params.id), page, limit, itemType);
-      const idsOf = (type: string) => data.filter((unlock) => unlock.itemType === type).map((unlock) => unlock.itemId);
-      const [contents, videos] = await Promise.all([
-        fastify.contentsRepository.findByIds(idsOf('CONTENT'), false),
-        fastify.videosRepository.findByIds(idsOf('VIDEO'), false),
-      ]);
-      const titles = new Map([...contents, ...videos].map((item) => [item._id.toHexString(), item.title]));
-      return {
-        data: data.map((unlock) => ({ ...toUnlockResponse(unlock), title: titles.get(unlock.itemId.toHexString()) ?? null })),
-        meta: pageMeta(page, limit, total),
-      };
+      const load = (page: number, limit: number) => fastify.unlocksService.listForUser(toObjectId(request.params.id), page, limit, request.query.itemType);
+      return listPage(request.query, load, async (rows) => {
+        const idsOf = (type: string) => rows.filter((unlock) => unlock.itemType === type).map((unlock) => unlock.itemId);
+        const [contents, videos] = await Promise.all([
+          fastify.contentsRepository.findByIds(idsOf('CONTENT'), false),
+          fastify.videosRepository.findByIds(idsOf('VIDEO'), false),
+        ]);
+        const titles = new Map([...contents, ...videos].map((item) => [item._id.toHexString(), item.title]));
+        return rows.map((unlock) => ({ ...toUnlockResponse(unlock), title: titles.get(unlock.itemId.toHexString()) ?? null }));
+      });
     },
   );
 };

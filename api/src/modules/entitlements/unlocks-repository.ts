@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { findPage } from '../../store/pagination';
 import fp from 'fastify-plugin';
 import type { Filter, ObjectId } from 'mongodb';
 import type { ItemType } from '../catalogue/documents';
@@ -38,12 +39,6 @@ export interface UnlocksRepository {
   creditsSpent(from: Date, to: Date): Promise<{ credits: number; unlocks: number }>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    unlocksRepository: UnlocksRepository;
-  }
-}
-
 export default fp(
   async function unlocksRepository(fastify: FastifyInstance) {
     const collection = () => fastify.store.collection<UnlockDocument>(ENTITLEMENTS_COLLECTIONS.unlocks);
@@ -75,11 +70,7 @@ export default fp(
       countForUser: (userId) => collection().countDocuments({ userId, settled: true }),
       async listForUser(userId, page, limit, itemType) {
         const filter: Filter<UnlockDocument> = { userId, settled: true, ...(itemType ? { itemType } : {}) };
-        const [data, total] = await Promise.all([
-          collection().find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
-          collection().countDocuments(filter),
-        ]);
-        return { data, total };
+        return findPage(collection(), filter, { createdAt: -1, _id: -1 }, page, limit);
       },
       allForUser: (userId) => collection().find({ userId, settled: true }).sort({ createdAt: -1, _id: -1 }).toArray(),
       deleteAllForUser: async (userId) => (await collection().deleteMany({ userId })).deletedCount,

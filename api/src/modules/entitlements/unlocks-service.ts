@@ -24,12 +24,6 @@ export interface UnlocksService {
   listForUser(userId: ObjectId, page: number, limit: number, itemType?: ItemType): Promise<{ data: UnlockDocument[]; total: number }>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    unlocksService: UnlocksService;
-  }
-}
-
 /** How long a second unlock of the same item waits for the first one to finish charging. */
 const WAIT_FOR_PENDING_MS = 3000;
 const POLL_MS = 15;

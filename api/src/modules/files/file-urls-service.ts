@@ -25,12 +25,6 @@ export interface FileUrls {
   absolute(request: FastifyRequest, pathOrUrl: string): string;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    fileUrls: FileUrls;
-  }
-}
-
 export default fp(
   async function fileUrls(fastify: FastifyInstance) {
     const { fileUrlSecret, fileUrlTtlSeconds, publicApiUrl } = fastify.config;

@@ -1,7 +1,15 @@
 import type { ApiModule } from '../api-module';
 import fileRoutes from './file-routes';
-import fileUrlsService from './file-urls-service';
+import fileUrlsService, { type FileUrls } from './file-urls-service';
 import uploadRoutes from './upload-routes';
+
+/** What the files module adds to the app (its decorators: named operations other modules may call). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signed links to stored files (documents and videos are only reachable through them). */
+    fileUrls: FileUrls;
+  }
+}
 
 export const filesModule: ApiModule = {
   name: 'files',
@@ -9,8 +17,5 @@ export const filesModule: ApiModule = {
   indexes: [],
   repositories: [],
   services: [fileUrlsService],
-  routes: [
-    { prefix: '/files', plugin: fileRoutes },
-    { prefix: '/uploads', plugin: uploadRoutes },
-  ],
+  routes: { '/files': fileRoutes, '/uploads': uploadRoutes },
 };

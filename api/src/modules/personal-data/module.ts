@@ -1,6 +1,13 @@
 import type { ApiModule } from '../api-module';
-import personalDataService from './personal-data-service';
+import personalDataService, { type PersonalDataService } from './personal-data-service';
 import routes from './routes';
+
+/** What the personal-data module adds to the app (its decorators: named operations other modules may call). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    personalData: PersonalDataService;
+  }
+}
 
 export const personalDataModule: ApiModule = {
   name: 'personal-data',
@@ -8,5 +15,5 @@ export const personalDataModule: ApiModule = {
   indexes: [],
   repositories: [],
   services: [personalDataService],
-  routes: [{ prefix: '/me', plugin: routes }],
+  routes: { '/me': routes },
 };

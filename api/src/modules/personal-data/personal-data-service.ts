@@ -37,12 +37,6 @@ export interface PersonalDataService {
   deleteAccount(user: UserDocument, log: FastifyBaseLogger): Promise<void>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    personalData: PersonalDataService;
-  }
-}
-
 const lastAdmin = () =>
   conflict('Você é o último administrador do clube. Promova outra pessoa a administradora antes de excluir sua conta.', 'LAST_ADMIN');
 

@@ -32,12 +32,6 @@ export interface PlansRepository {
   update(id: string | ObjectId, changes: PlanChanges): Promise<PlanDocument | null>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    plansRepository: PlansRepository;
-  }
-}
-
 const DISPLAY_ORDER = { order: 1, priceCents: 1, _id: 1 } as const;
 
 export default fp(

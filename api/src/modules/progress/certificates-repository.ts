@@ -45,12 +45,6 @@ export interface CertificatesRepository {
   currentFor(userIds: ObjectId[]): Promise<Pick<CertificateDocument, '_id' | 'code' | 'version' | 'userId' | 'videoId' | 'issuedAt' | 'supersededBy'>[]>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    certificatesRepository: CertificatesRepository;
-  }
-}
-
 /** A repeated random code (50 bits) or a racing version: retried on fresh state. */
 const MAX_ATTEMPTS = 5;
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
-import { pageMeta } from '../../http/pagination';
-import { withDefaults } from '../../http/query';
+import { listPage } from '../../http/pagination';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
 import { videoViews } from '../catalogue/responses';
 import { MyCertificatesSchema } from './certificate-schemas';
@@ -82,18 +81,16 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit, status } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await fastify.progressRepository.listForUser(request.user!._id, page, limit, status);
-      const videos = await fastify.videosRepository.findByIds(data.map((entry) => entry.videoId), request.user!.role !== 'ADMIN');
-      const views = new Map((await videoViews(fastify, request, videos)).map((view) => [view._id, view]));
-      return {
-        data: data.map((entry) => ({
-          videoId: entry.videoId.toHexString(),
-          ...toProgressSummary(entry),
-          video: views.get(entry.videoId.toHexString()) ?? null,
-        })),
-        meta: pageMeta(page, limit, total),
-      };
+      const user = request.user!;
+      return listPage(
+        request.query,
+        (page, limit) => fastify.progressRepository.listForUser(user._id, page, limit, request.query.status),
+        async (rows) => {
+          const videos = await fastify.videosRepository.findByIds(rows.map((entry) => entry.videoId), user.role !== 'ADMIN');
+          const views = new Map((await videoViews(fastify, request, videos)).map((view) => [view._id, view]));
+          return rows.map((entry) => ({ videoId: entry.videoId.toHexString(), ...toProgressSummary(entry), video: views.get(entry.videoId.toHexString()) ?? null }));
+        },
+      );
     },
   );
 };

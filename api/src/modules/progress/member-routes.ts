@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageMeta } from '../../http/pagination';
-import { withDefaults } from '../../http/query';
+import { listPage } from '../../http/pagination';
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { userNotFound } from '../users/errors';
@@ -22,15 +21,14 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       if (!(await fastify.usersRepository.existsById(request.params.id))) throw userNotFound();
-      const { page, limit } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await fastify.progressRepository.pageForUser(toObjectId(request.params.id), page, limit);
-      const videos = await fastify.videosRepository.findByIds(
-        data.map((row) => row.videoId),
-        false,
-      );
-      const byId = new Map(videos.map((video) => [video._id.toHexString(), video]));
-      return {
-        data: data.map((row) => {
+      const load = (page: number, limit: number) => fastify.progressRepository.pageForUser(toObjectId(request.params.id), page, limit);
+      return listPage(request.query, load, async (rows) => {
+        const videos = await fastify.videosRepository.findByIds(
+          rows.map((row) => row.videoId),
+          false,
+        );
+        const byId = new Map(videos.map((video) => [video._id.toHexString(), video]));
+        return rows.map((row) => {
           const video = byId.get(row.videoId.toHexString());
           return {
             videoId: row.videoId.toHexString(),
@@ -39,9 +37,8 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             watchedSeconds: row.watchedSeconds,
             finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
           };
-        }),
-        meta: pageMeta(page, limit, total),
-      };
+        });
+      });
     },
   );
 };

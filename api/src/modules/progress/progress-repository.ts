@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { findPage } from '../../store/pagination';
 import fp from 'fastify-plugin';
 import { ObjectId, type Document, type Filter } from 'mongodb';
 import type { VideoProgressDocument } from './documents';
@@ -48,12 +49,6 @@ export interface ProgressRepository {
   mostFinished(from: Date, to: Date, limit: number): Promise<VideoRank[]>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    progressRepository: ProgressRepository;
-  }
-}
-
 /** Two reports of the same member and video racing: the loser recomputes on the winner's state. */
 const MAX_ATTEMPTS = 5;
 
@@ -92,11 +87,7 @@ export default fp(
         const query: Filter<VideoProgressDocument> = { userId };
         if (filter === 'FINISHED') query.finishedAt = { $ne: null };
         if (filter === 'IN_PROGRESS') query.finishedAt = null;
-        const [data, total] = await Promise.all([
-          collection().find(query).sort({ lastReportAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
-          collection().countDocuments(query),
-        ]);
-        return { data, total };
+        return findPage(collection(), query, { lastReportAt: -1, _id: -1 }, page, limit);
       },
 
       findForVideos: (userId, videoIds) =>
@@ -104,13 +95,7 @@ export default fp(
 
       allForUser: (userId) => collection().find({ userId }).sort({ _id: -1 }).toArray(),
 
-      async pageForUser(userId, page, limit) {
-        const [data, total] = await Promise.all([
-          collection().find({ userId }).sort({ _id: -1 }).skip((page - 1) * limit).limit(limit).toArray(),
-          collection().countDocuments({ userId }),
-        ]);
-        return { data, total };
-      },
+      pageForUser: (userId, page, limit) => findPage(collection(), { userId }, { _id: -1 }, page, limit),
 
       deleteAllForUser: async (userId) => (await collection().deleteMany({ userId })).deletedCount,
 

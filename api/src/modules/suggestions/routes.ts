@@ -4,9 +4,8 @@ import { ObjectId } from 'mongodb';
 import type { SuggestionDocument } from './documents';
 import type { UserDocument } from '../users/documents';
 import { badRequest, notFound } from '../../http/app-error';
-import { withDefaults } from '../../http/query';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
-import { pageMeta } from '../../http/pagination';
+import { listPage } from '../../http/pagination';
 import {
   CreateSuggestionBody,
   MemberSuggestionListQuery,
@@ -126,9 +125,8 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit, status, sort } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await repository.list(page, limit, status, sort);
-      return { data: await adminViews(data), meta: pageMeta(page, limit, total) };
+      const { status, sort } = request.query;
+      return listPage(request.query, (page, limit) => repository.list(page, limit, status, sort), adminViews);
     },
   );
 
@@ -144,9 +142,7 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await repository.listOpen(page, limit);
-      return { data: await memberViews(data, request.user!), meta: pageMeta(page, limit, total) };
+      return listPage(request.query, (page, limit) => repository.listOpen(page, limit), (rows) => memberViews(rows, request.user!));
     },
   );
 
@@ -162,9 +158,7 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit } = withDefaults(request.query, 'page', 'limit');
-      const { data, total } = await repository.listByUser(request.user!._id, page, limit);
-      return { data: await memberViews(data, request.user!), meta: pageMeta(page, limit, total) };
+      return listPage(request.query, (page, limit) => repository.listByUser(request.user!._id, page, limit), (rows) => memberViews(rows, request.user!));
     },
   );
 

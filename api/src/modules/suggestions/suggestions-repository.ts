@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { StoreSort } from '../../store/store';
+import { findPage } from '../../store/pagination';
 import type { SuggestionAnswer, SuggestionDocument, SuggestionStatus, SuggestionVoteDocument } from './documents';
 import { SUGGESTIONS_COLLECTIONS } from './collections';
 import { AppError, conflict, isDuplicateKeyError, notFound } from '../../http/app-error';
@@ -45,12 +46,6 @@ export interface SuggestionsRepository {
   deleteAllForUser(userId: ObjectId): Promise<{ suggestions: number; votes: number }>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    suggestionsRepository: SuggestionsRepository;
-  }
-}
-
 const STATUS_NAMES: Record<SuggestionStatus, string> = { NEW: 'nova', READ: 'lida', DONE: 'concluída' };
 const suggestionNotFound = () => notFound('Sugestão não encontrada.', 'SUGGESTION_NOT_FOUND');
 
@@ -60,13 +55,8 @@ export default fp(
     const votes = () => fastify.store.collection<SuggestionVoteDocument>(SUGGESTIONS_COLLECTIONS.suggestionVotes);
     const now = () => fastify.clock.now();
 
-    const page = async (filter: Filter<SuggestionDocument>, sort: StoreSort, pageNumber: number, limit: number) => {
-      const [data, total] = await Promise.all([
-        collection().find(filter).sort(sort).skip((pageNumber - 1) * limit).limit(limit).toArray(),
-        collection().countDocuments(filter),
-      ]);
-      return { data, total };
-    };
+    const page = (filter: Filter<SuggestionDocument>, sort: StoreSort, pageNumber: number, limit: number) =>
+      findPage(collection(), filter, sort, pageNumber, limit);
     const RECENT: StoreSort = { createdAt: -1, _id: -1 };
     const MOST_VOTED: StoreSort = { votes: -1, createdAt: -1, _id: -1 };
 

@@ -46,12 +46,6 @@ export interface TeamRepository {
 
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    teamRepository: TeamRepository;
-  }
-}
-
 export default fp(
   async function teamRepository(fastify: FastifyInstance) {
     const db = () => fastify.store;

@@ -50,12 +50,6 @@ export interface TeamService {
   training(account: LaboratoryAccountDocument, period: TrainingPeriod): Promise<TrainingRecord>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    team: TeamService;
-  }
-}
-
 export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const teamNotFound = () =>

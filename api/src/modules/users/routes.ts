@@ -4,7 +4,7 @@ import { badRequest, forbidden } from '../../http/app-error';
 import { withDefaults } from '../../http/query';
 import { ownerOrAdmin } from '../../http/authentication';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
-import { pageMeta } from '../../http/pagination';
+import { listPage } from '../../http/pagination';
 import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema } from './schemas';
 import { toUserResponse } from './responses';
 import { userNotFound } from './errors';
@@ -46,9 +46,8 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { page, limit, field, criteria, ...filters } = withDefaults(request.query, 'page', 'limit', 'field', 'criteria');
-      const { data, total } = await repository.list({ page, limit, field, criteria, ...filters });
-      return { data: data.map(toUserResponse), meta: pageMeta(page, limit, total) };
+      const { field, criteria, ...filters } = withDefaults(request.query, 'field', 'criteria');
+      return listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, field, criteria }), (rows) => rows.map(toUserResponse));
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { StoreSort } from '../../store/store';
+import { findPage } from '../../store/pagination';
 import { literalPattern } from '../../store/text-pattern';
 import { USERS_COLLECTIONS } from './collections';
 import type { Laboratory, UserDocument, UserRole } from './documents';
@@ -104,12 +105,6 @@ const lastAdmin = () =>
     'LAST_ADMIN',
   );
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    usersRepository: UsersRepository;
-  }
-}
-
 /** The filter of `GET /users` (and of its CSV export): same parameters, same meaning. */
 export function userListFilter({
   searchTerm,
@@ -190,18 +185,7 @@ export default fp(
       },
 
       async list({ page, limit, field, criteria, ...filters }) {
-        const filter = userListFilter(filters);
-        const sort = listSort(field, criteria);
-        const [data, total] = await Promise.all([
-          collection()
-            .find(filter)
-            .sort(sort)
-            .skip((page - 1) * limit)
-            .limit(limit)
-            .toArray(),
-          collection().countDocuments(filter),
-        ]);
-        return { data, total };
+        return findPage(collection(), userListFilter(filters), listSort(field, criteria), page, limit);
       },
 
       streamAll: ({ field, criteria, ...filters }) => collection().find(userListFilter(filters)).sort(listSort(field, criteria)),
