@@ -22,7 +22,7 @@ export function addInterval(date: Date, interval: PlanInterval, cycles = 1): Dat
 }
 
 /**
- * The billing calendar (see api/README.md, "Billing rules"):
+ * The billing calendar (see modules/billing/README.md):
  * - a checkout's (or reactivation's) first invoice is due FIRST_INVOICE_DUE_DAYS after it is
  *   opened; unpaid by then, the checkout expires (subscription CANCELED);
  * - a renewal invoice is issued RENEWAL_LEAD_DAYS before `endDate` and is due on `endDate`;

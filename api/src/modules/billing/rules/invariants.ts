@@ -28,7 +28,7 @@ const CENTS_TOLERANCE_PER_INVOICE = 1;
 const hex = (id: { toHexString(): string }) => id.toHexString();
 
 /**
- * The billing invariants, written once over stored state (api/README.md, "Invariants"); the
+ * The billing invariants, written once over stored state (modules/billing/README.md, "Invariants"); the
  * model-based suite asserts them after every step. Returns the violations in plain words.
  */
 export function billingInvariantViolations(snapshot: BillingSnapshot): string[] {

@@ -48,7 +48,7 @@ export interface Transition {
   effect: string;
 }
 
-/** Every allowed transition; anything else is a 409 (see `transitionOf`). api/README.md shows this table. */
+/** Every allowed transition; anything else is a 409 (see `transitionOf`). modules/billing/README.md shows this table. */
 export const TRANSITIONS: readonly Transition[] = [
   { from: 'NONE', event: 'CHECKOUT', to: 'PENDING', by: 'member', effect: 'FIRST invoice at the plan price, due in 3 days' },
   { from: 'PENDING', event: 'FIRST_PAID', to: 'ACTIVE', by: 'gateway', effect: 'period = payment + interval; credits += creditsPerCycle' },
