@@ -1,3 +1,8 @@
+// Longer than 400 lines on purpose: this is one class, the embedded store's Collection, and its
+// methods share private state (documents, indexes, the journal, the batching of multi-document
+// writes) that splitting across files would have to expose; each method is the driver call of
+// the same name (store/store.ts lists them). The parts that stand alone already live apart:
+// sorted-index.ts, persistence.ts, records.ts, documents.ts.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Aggregator, Query } from 'mingo';
 import { updateMany as applyModifier } from 'mingo/updater';

@@ -1,3 +1,6 @@
+// A little over 400 lines on purpose: the on-disk format of one database (snapshot, journals,
+// compaction, crash recovery) is one protocol, and its steps only make sense read together
+// (the order of writes, syncs and renames is what keeps a crash safe, see the comment below).
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
