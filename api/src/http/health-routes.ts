@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, NoQuery } from './schemas';
+import { errorResponses } from './schemas';
 
 /** GET /v1/health — the shell polls it; the body is exactly { "status": "ok" }. */
 const health: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -11,7 +11,6 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['health'],
         summary: 'A API está no ar',
-        querystring: NoQuery,
         response: { 200: Type.Object({ status: Type.Literal('ok') }), ...errorResponses() },
       },
     },

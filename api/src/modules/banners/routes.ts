@@ -12,7 +12,7 @@ import {
   UpdateBannerBody,
   type BannerResponse,
 } from './schemas';
-import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 
 const tags = ['banners'];
@@ -87,7 +87,6 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Um banner (admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -105,7 +104,6 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Cria um banner (admin)',
-        querystring: NoQuery,
         body: CreateBannerBody,
         response: { 201: BannerSchema, ...errorResponses(401, 403) },
       },
@@ -135,7 +133,6 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Reordena os banners (admin): os ids na nova ordem',
-        querystring: NoQuery,
         body: ReorderBannersBody,
         response: { 200: Type.Object({ data: Type.Array(BannerSchema) }), ...errorResponses(401, 403) },
       },
@@ -151,7 +148,6 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Altera um banner (admin)',
         params: IdParams,
-        querystring: NoQuery,
         body: UpdateBannerBody,
         response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
       },
@@ -179,7 +175,6 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Exclui um banner (admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
       },
     },

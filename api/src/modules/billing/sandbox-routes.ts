@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { AppError, conflict } from '../../http/app-error';
 import { ownerOrAdmin } from '../../http/authentication';
 import { invoiceNotFound } from './billing-service';
-import { errorResponses, NoQuery, ObjectIdString } from '../../http/schemas';
+import { errorResponses, ObjectIdString } from '../../http/schemas';
 import { InvoiceSchema, SubscriptionSchema } from './schemas';
 import { toInvoiceResponse, toSubscriptionResponse } from './responses';
 
@@ -33,7 +33,6 @@ const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['sandbox'],
         summary: 'Sandbox: paga a fatura (o gateway de teste envia o webhook assinado)',
         params: InvoiceIdParams,
-        querystring: NoQuery,
         response: {
           200: Type.Object({ invoice: InvoiceSchema, subscription: SubscriptionSchema, webhookStatus: Type.Integer() }),
           ...errorResponses(401, 403, 404, 409),

@@ -4,7 +4,7 @@ import type { SubscriptionDocument } from './documents';
 import { subscriptionNotFound } from './billing-service';
 import { perUserReadLimit } from '../../plugins/rate-limit';
 import { ownerOnly, ownerOrAdmin, type OwnerResolver } from '../../http/authentication';
-import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
 import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
@@ -87,7 +87,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Uma assinatura com o resumo do plano (dono ou admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -102,7 +101,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'PIX copia e cola + QR code da fatura em aberto, com validade (dono ou admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: PixQRCodeSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
@@ -117,7 +115,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Situação do pagamento da fatura em aberto (ou da última): para confirmar o PIX sem recarregar (dono ou admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: PaymentStatusSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -173,7 +170,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)',
         description:
           'seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).',
-        querystring: NoQuery,
         body: CreateSubscriptionBody,
         response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
@@ -191,7 +187,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto)',
-        querystring: NoQuery,
         body: UpdateStatusBody,
         response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -206,7 +201,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Altera a forma de pagamento (dono ou admin)',
-        querystring: NoQuery,
         body: UpdateSubscriptionBody,
         response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -222,7 +216,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo',
         params: SubscriptionIdParams,
-        querystring: NoQuery,
         body: ChangePlanBody,
         response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
@@ -245,7 +238,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Pede o cancelamento: o acesso continua até endDate, depois a assinatura é cancelada (só o dono)',
         params: IdParams,
-        querystring: NoQuery,
         body: CancelRequestBody,
         response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -264,7 +256,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Cancela agora: o acesso termina e as faturas em aberto são canceladas (dono ou admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
@@ -279,7 +270,6 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Desfaz o pedido de cancelamento, ou abre um novo ciclo (nova fatura) se o período acabou (dono ou admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { PaymentWebhookEvent } from '../../plugins/payment-gateway/gateway';
 import { isValidWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '../../plugins/payment-gateway/webhook-signature';
 import { unauthorized } from '../../http/app-error';
-import { errorResponses, NoQuery, ObjectIdString } from '../../http/schemas';
+import { errorResponses, ObjectIdString } from '../../http/schemas';
 
 const PaymentEventBody = Type.Object(
   {
@@ -64,7 +64,6 @@ const webhooks: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['webhooks'],
         summary: 'Pagamento confirmado pelo gateway (assinado com HMAC-SHA256 do corpo bruto)',
         headers: Type.Object({ [WEBHOOK_SIGNATURE_HEADER]: Type.String({ description: 'sha256=<hex>' }) }),
-        querystring: NoQuery,
         body: PaymentEventBody,
         response: { 200: WebhookAnswer, ...errorResponses(401, 404, 409) },
       },

@@ -5,7 +5,7 @@ import type { CatalogueItemDocument } from './documents';
 import type { AppError } from '../../http/app-error';
 import { withDefaults } from '../../http/query';
 import { IdOrSlugParams, ItemListQuery } from './schemas';
-import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { assertCategoryExists } from './use-cases/check-references';
 import type { ItemStore } from './catalogue-items-repository';
@@ -97,7 +97,6 @@ export function catalogueItemRoutes<
           tags,
           summary: kind.summaries.read,
           params: IdOrSlugParams,
-          querystring: NoQuery,
           response: { 200: itemSchema, ...errorResponses(401, 404) },
         },
       },
@@ -115,7 +114,6 @@ export function catalogueItemRoutes<
         schema: {
           tags,
           summary: kind.summaries.create,
-          querystring: NoQuery,
           body: createSchema,
           response: { 201: itemSchema, ...errorResponses(401, 403, 409) },
         },
@@ -144,7 +142,6 @@ export function catalogueItemRoutes<
           tags,
           summary: kind.summaries.update,
           params: IdParams,
-          querystring: NoQuery,
           body: updateSchema,
           response: { 200: itemSchema, ...errorResponses(401, 403, 404, 409) },
         },
@@ -182,7 +179,6 @@ export function catalogueItemRoutes<
           tags,
           summary: kind.summaries.delete,
           params: IdParams,
-          querystring: NoQuery,
           response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
         },
       },

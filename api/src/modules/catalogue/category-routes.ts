@@ -9,7 +9,7 @@ import {
   ReorderCategoriesBody,
   UpdateCategoryBody,
 } from './schemas';
-import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { toCategoryResponse } from './responses';
 
@@ -43,7 +43,6 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Uma categoria pelo id ou slug',
         params: IdOrSlugParams,
-        querystring: NoQuery,
         response: { 200: CategorySchema, ...errorResponses(404) },
       },
     },
@@ -61,7 +60,6 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Cria uma categoria (admin); slug único, gerado do nome se ausente',
-        querystring: NoQuery,
         body: CreateCategoryBody,
         response: { 201: CategorySchema, ...errorResponses(401, 403, 409) },
       },
@@ -76,7 +74,6 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Reordena as categorias (admin): os ids na nova ordem; as omitidas vêm depois, na ordem em que estavam',
-        querystring: NoQuery,
         body: ReorderCategoriesBody,
         response: { 200: Type.Object({ data: Type.Array(CategorySchema) }), ...errorResponses(401, 403) },
       },
@@ -92,7 +89,6 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Altera nome, slug ou ordem de uma categoria (admin)',
         params: IdParams,
-        querystring: NoQuery,
         body: UpdateCategoryBody,
         response: { 200: CategorySchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -112,7 +108,6 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Exclui uma categoria sem conteúdos nem vídeos (admin); em uso: 409',
         params: IdParams,
-        querystring: NoQuery,
         response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) },
       },
     },

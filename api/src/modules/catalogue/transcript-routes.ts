@@ -5,7 +5,7 @@ import type { TranscriptDocument, VideoDocument } from './documents';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/app-error';
 import { lockOf } from '../entitlements/rules/gate';
 import { IdOrSlugParams } from './schemas';
-import { errorResponses, IdParams, NoQuery } from '../../http/schemas';
+import { errorResponses, IdParams } from '../../http/schemas';
 import { SignedFileQuery } from '../files/schemas';
 import { TranscriptBody, TranscriptSchema, WebVttText } from './transcript-schemas';
 import { transcriptResource } from './responses';
@@ -56,7 +56,6 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'A transcrição, fala a fala (painel do player); só com acesso ao vídeo',
         params: IdOrSlugParams,
-        querystring: NoQuery,
         response: { 200: TranscriptSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -108,7 +107,6 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Envia ou substitui a transcrição (admin): texto de um arquivo WebVTT ou SRT',
         description: 'Arquivo fora do formato: 400 INVALID_TRANSCRIPT dizendo a linha e o problema; nada muda.',
         params: IdParams,
-        querystring: NoQuery,
         body: TranscriptBody,
         response: { 200: TranscriptSchema, ...errorResponses(401, 403, 404) },
       },
@@ -131,7 +129,6 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Remove a transcrição de um vídeo (admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
       },
     },

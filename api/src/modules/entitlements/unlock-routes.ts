@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, NoQuery } from '../../http/schemas';
+import { errorResponses } from '../../http/schemas';
 import { UnlockBody, UnlockResultSchema } from './schemas';
 import { toUnlockResponse } from './responses';
 
@@ -15,7 +15,6 @@ const unlocks: FastifyPluginAsyncTypebox = async (fastify) => {
         description:
           '201: créditos debitados (balance − creditCost, used + creditCost). 200: já estava desbloqueado. ' +
           '409 INSUFFICIENT_CREDITS: a mensagem traz o saldo. 403 SUBSCRIPTION_REQUIRED: sem assinatura ativa.',
-        querystring: NoQuery,
         body: UnlockBody,
         response: { 200: UnlockResultSchema, 201: UnlockResultSchema, ...errorResponses(401, 403, 404, 409) },
       },

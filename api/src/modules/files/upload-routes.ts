@@ -3,7 +3,7 @@ import { Readable, Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, badRequest } from '../../http/app-error';
-import { errorResponses, NoQuery } from '../../http/schemas';
+import { errorResponses } from '../../http/schemas';
 import { UploadResultSchema } from './schemas';
 import { detectFileType, extensionOf, LARGEST_UPLOAD_BYTES, SNIFF_BYTES, type FileType } from './rules/file-types';
 import { FILES_PATH_PREFIX } from '../../plugins/file-storage/file-keys';
@@ -101,7 +101,6 @@ const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
           'Imagens JPEG, PNG ou WEBP até 5 MB; PDF até 20 MB; vídeo MP4 até 2 GB. O tipo é lido dos bytes e precisa ' +
           'combinar com a extensão do nome. 415: tipo não aceito ou diferente da extensão; 413: grande demais.',
         consumes: ['multipart/form-data'],
-        querystring: NoQuery,
         response: { 201: UploadResultSchema, ...errorResponses(401, 403) },
       },
     },

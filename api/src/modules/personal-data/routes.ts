@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, NoQuery } from '../../http/schemas';
+import { errorResponses } from '../../http/schemas';
 import { toPersonalDataExport } from './responses';
 import { DeleteAccountBody, PersonalDataExportSchema } from './schemas';
 
@@ -13,7 +13,6 @@ const personalDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['lgpd'],
         summary: 'Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões',
-        querystring: NoQuery,
         response: { 200: PersonalDataExportSchema, ...errorResponses(401, 403) },
       },
     },
@@ -36,7 +35,6 @@ const personalDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['lgpd'],
         summary:
           'Exclui a conta: cancela a assinatura, apaga os dados pessoais, mantém faturas sem dados pessoais, exclui a conta do Firebase (o token deixa de valer)',
-        querystring: NoQuery,
         body: DeleteAccountBody,
         response: { 204: Type.Null(), ...errorResponses(401, 403, 409, 503) },
       },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { planNotFound } from '../billing/billing-service';
-import { errorResponses, IdParams, NoQuery } from '../../http/schemas';
+import { errorResponses, IdParams } from '../../http/schemas';
 import { PlanList, PlanSchema, UpdatePlanBody } from './schemas';
 import { toPlanResponse } from './responses';
 
@@ -16,7 +16,6 @@ const plans: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Planos disponíveis, na ordem de exibição',
-        querystring: NoQuery,
         response: { 200: PlanList, ...errorResponses() },
       },
     },
@@ -30,7 +29,6 @@ const plans: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Todos os planos, inclusive inativos (admin)',
-        querystring: NoQuery,
         response: { 200: PlanList, ...errorResponses(401, 403) },
       },
     },
@@ -45,7 +43,6 @@ const plans: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Um plano (também inativo: `active` diz se aceita novas assinaturas)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: PlanSchema, ...errorResponses(404) },
       },
     },
@@ -64,7 +61,6 @@ const plans: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Apresentação do plano (admin); preço e externalPlanId vêm do gateway',
         params: IdParams,
-        querystring: NoQuery,
         body: UpdatePlanBody,
         response: { 200: PlanSchema, ...errorResponses(401, 403, 404) },
       },

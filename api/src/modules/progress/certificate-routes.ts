@@ -5,7 +5,7 @@ import { notFound } from '../../http/app-error';
 import { perUserReadLimit } from '../../plugins/rate-limit';
 import { CertificateCodeParams, PdfFile, PngFile, PublicCertificateSchema } from './certificate-schemas';
 import { toPublicCertificate } from './responses';
-import { errorResponses, NoQuery } from '../../http/schemas';
+import { errorResponses } from '../../http/schemas';
 import { certificateQrPng, certificateUrl, renderCertificatePdf } from './certificate-pdf';
 
 const tags = ['certificates'];
@@ -37,7 +37,6 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Verifica um certificado pelo código (público): titular, vídeo, carga horária, laboratório e histórico de versões',
         description: 'O código não diferencia maiúsculas de minúsculas. Uma versão substituída (correção do nome) continua autêntica: `current: false`.',
         params: CertificateCodeParams,
-        querystring: NoQuery,
         response: { 200: PublicCertificateSchema, ...errorResponses(404) },
       },
     },
@@ -55,7 +54,6 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'O certificado em PDF (A4 paisagem), com o QR code da página de verificação (público)',
         params: CertificateCodeParams,
-        querystring: NoQuery,
         produces: ['application/pdf'],
         response: { 200: PdfFile, ...errorResponses(404) },
       },
@@ -89,7 +87,6 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'O QR code do certificado em PNG: o endereço da página pública de verificação',
         params: CertificateCodeParams,
-        querystring: NoQuery,
         produces: ['image/png'],
         response: { 200: PngFile, ...errorResponses(404) },
       },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { listPage } from '../../http/pagination';
-import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { videoViews } from '../catalogue/responses';
 import { MyCertificatesSchema } from './certificate-schemas';
 import { toMyCertificate, toProgressSummary } from './responses';
@@ -44,7 +44,6 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           'posição, limitado pelo tempo de relógio decorrido × 2 (velocidade máxima) + 3 s; saltos à frente não contam e trechos ' +
           'revistos não contam duas vezes. Concluído a partir de 90 % assistido. Repetir o mesmo envio não muda nada.',
         params: IdParams,
-        querystring: NoQuery,
         body: ProgressReportBody,
         response: { 200: ProgressSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -62,7 +61,6 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['certificates'],
         summary: 'Os certificados de conclusão do membro (a versão atual de cada um), concluídos por último primeiro',
-        querystring: NoQuery,
         response: { 200: MyCertificatesSchema, ...errorResponses(401, 403) },
       },
     },

@@ -4,7 +4,7 @@ import { ObjectId } from 'mongodb';
 import type { SuggestionDocument } from './documents';
 import type { UserDocument } from '../users/documents';
 import { badRequest, notFound } from '../../http/app-error';
-import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import {
   CreateSuggestionBody,
@@ -101,7 +101,6 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Envia uma sugestão (membro); até 5 por hora',
-        querystring: NoQuery,
         body: CreateSuggestionBody,
         response: { 201: SuggestionSchema, ...errorResponses(401, 403) },
       },
@@ -170,7 +169,6 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Vota numa sugestão aberta (um voto por membro): 201 contado, 200 já votado; concluída: 409',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: VoteResponse, 201: VoteResponse, ...errorResponses(401, 403, 404, 409) },
       },
     },
@@ -190,7 +188,6 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Muda o status (NEW → READ → DONE) e/ou liga o conteúdo ou vídeo que respondeu (admin)',
         params: IdParams,
-        querystring: NoQuery,
         body: UpdateSuggestionBody,
         response: { 200: SuggestionSchema, ...errorResponses(401, 403, 404, 409) },
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../http/app-error';
 import { ownerOrAdmin } from '../../http/authentication';
-import { errorResponses, IdParams, NoQuery } from '../../http/schemas';
+import { errorResponses, IdParams } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { toTeamAccountResponse, toTeamMembersResponse } from './responses';
 import { UserTeamSchema } from './schemas';
@@ -17,7 +17,6 @@ const memberRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'A conta de laboratório que o usuário gerencia ou da qual participa, com seus assentos e pessoas (o próprio ou admin)',
         description: 'Um técnico consultando a si mesmo recebe `members` vazio: só o gestor e o admin veem a equipe. 404 TEAM_NOT_FOUND: nenhuma.',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: UserTeamSchema, ...errorResponses(401, 403, 404) },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { errorResponses, NoQuery } from '../../http/schemas';
+import { errorResponses } from '../../http/schemas';
 import { trainingCsv, trainingFileName, trainingPdf } from './training-record-files';
 import { trainingPeriod } from './rules/training-record';
 import { AcceptedInvitationSchema, CreatedInvitationSchema, CreateInvitationBody, InvitationIdParams, InvitationPreviewSchema, InvitationTokenParams, MemberParams, TeamSchema, TrainingQuery, TrainingSchema } from './schemas';
@@ -25,7 +25,6 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'A equipe do laboratório: assentos, carteira de créditos, membros e convites pendentes (só o gestor)',
         description: '403 TEAM_MANAGER_ONLY: um técnico; 404 TEAM_NOT_FOUND: sem conta de laboratório.',
-        querystring: NoQuery,
         response: { 200: TeamSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -121,7 +120,6 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
           '409 SEATS_FULL: todos os assentos ocupados; 409 ALREADY_INVITED: a pessoa já está na equipe ou tem convite pendente. ' +
           'Convites pendentes podem passar do número de assentos livres: o primeiro a aceitar fica com o assento. ' +
           'Nenhum e-mail é enviado (caixa de saída de desenvolvimento): o gestor copia o link.',
-        querystring: NoQuery,
         body: CreateInvitationBody,
         response: { 201: CreatedInvitationSchema, ...errorResponses(401, 403, 404, 409) },
       },
@@ -140,7 +138,6 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Cancela um convite pendente (só o gestor do laboratório do convite)',
         params: InvitationIdParams,
-        querystring: NoQuery,
         response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) },
       },
     },
@@ -159,7 +156,6 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Remove um técnico da equipe: o acesso termina na hora; o progresso e os certificados continuam no registro do laboratório',
         description: '400 CANNOT_REMOVE_MANAGER: o gestor não remove a si mesmo; 404 MEMBER_NOT_FOUND: não está na equipe.',
         params: MemberParams,
-        querystring: NoQuery,
         response: { 204: Type.Null(), ...errorResponses(401, 400, 403, 404) },
       },
     },
@@ -177,7 +173,6 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'O convite de um link, para a página de aceite: laboratório, e-mail convidado, validade e situação',
         params: InvitationTokenParams,
-        querystring: NoQuery,
         response: { 200: InvitationPreviewSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -198,7 +193,6 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
           '403 INVITATION_EMAIL_MISMATCH: outro e-mail; 410 INVITATION_EXPIRED; 409 INVITATION_USED: usado ou cancelado; ' +
           '409 SEATS_FULL: sem assento livre; 409 ALREADY_ON_TEAM: já está em uma equipe. Os assentos nunca passam do comprado, nem com aceites simultâneos.',
         params: InvitationTokenParams,
-        querystring: NoQuery,
         response: { 200: AcceptedInvitationSchema, ...errorResponses(401, 403, 404, 409, 410) },
       },
     },

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden } from '../../http/app-error';
 import { withDefaults } from '../../http/query';
 import { ownerOrAdmin } from '../../http/authentication';
-import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema } from './schemas';
 import { toUserResponse } from './responses';
@@ -58,7 +58,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Cria o perfil do usuário autenticado (idempotente)',
-        querystring: NoQuery,
         body: CreateUserBody,
         response: { 200: UserSchema, 201: UserSchema, ...errorResponses(401, 409) },
       },
@@ -83,7 +82,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Perfil pelo uid do Firebase (o próprio usuário ou admin)',
         params: ProviderIdParams,
-        querystring: NoQuery,
         response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -106,7 +104,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Perfil pelo id (o próprio usuário ou admin)',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
       },
     },
@@ -126,7 +123,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Se existe um usuário com este id',
         params: IdParams,
-        querystring: NoQuery,
         response: { 200: ExistsResponse, ...errorResponses(401, 403) },
       },
     },
@@ -142,7 +138,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         tags,
         summary: 'Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding',
         params: IdParams,
-        querystring: NoQuery,
         body: UpdateUserBody,
         response: { 200: UserSchema, ...errorResponses(401, 403, 404, 409, 503) },
       },
