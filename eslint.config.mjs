@@ -14,6 +14,37 @@ import webpackShared from './webpack.shared.js';
 /** The shell's and every remote's folder, from the one registry of remotes. */
 const FRONTENDS = [registry.shell.dir, ...Object.values(registry.remotes).map((remote) => remote.dir)];
 
+/**
+ * The API's layers (api/src/modules/README.md), by file name: imports run routes → use cases →
+ * repositories → store; schemas and documents are leaves; a pure rule (rules/) runs nothing of
+ * Fastify, the store or the plugins; the wiring outside modules/ never imports a feature.
+ */
+const API_LAYERS = {
+  routes: ['api/src/modules/**/*routes.ts', 'api/src/modules/**/@(responses|module|modules).ts', 'api/src/@(app|server).ts', 'api/src/seed/**'],
+  useCases: ['api/src/modules/**/use-cases/**', 'api/src/modules/**/*-service.ts', 'api/src/modules/**/*-job.ts'],
+  repositories: ['api/src/modules/**/*-repository.ts'],
+  rules: ['api/src/modules/*/rules/**'],
+  schemas: ['api/src/**/schemas.ts', 'api/src/**/*-schemas.ts'],
+  documents: ['api/src/modules/*/documents.ts'],
+  wiring: ['api/src/plugins/**', 'api/src/http/**', 'api/src/@(config).ts'],
+  store: ['api/src/store/**'],
+};
+const LAYER_MESSAGE = 'Na API, os imports descem: rotas → casos de uso → repositórios → armazenamento (api/src/modules/README.md).';
+const apiZones = [
+  { target: API_LAYERS.repositories, from: [...API_LAYERS.useCases, ...API_LAYERS.routes], message: `Um repositório não importa casos de uso nem rotas. ${LAYER_MESSAGE}` },
+  { target: API_LAYERS.useCases, from: API_LAYERS.routes, message: `Um caso de uso não importa rotas nem respostas. ${LAYER_MESSAGE}` },
+  {
+    target: API_LAYERS.rules,
+    from: [...API_LAYERS.routes, ...API_LAYERS.useCases, ...API_LAYERS.repositories, ...API_LAYERS.wiring, ...API_LAYERS.store],
+    except: ['**/http/app-error.ts', '**/http/format.ts'],
+    message: 'Uma regra pura (rules/) não depende de rotas, casos de uso, repositórios, plugins nem do armazenamento.',
+  },
+  { target: API_LAYERS.schemas, from: ['api/src/**'], except: ['**/schemas.ts', '**/*-schemas.ts', '**/documents.ts'], message: 'Schemas só importam typebox, outros schemas e documents.ts: nenhum código que rode.' },
+  { target: API_LAYERS.documents, from: ['api/src/**'], except: ['**/documents.ts'], message: 'documents.ts só tem tipos e listas de valores: importa só outros documents.ts.' },
+  { target: [...API_LAYERS.wiring, ...API_LAYERS.store], from: ['api/src/modules/**', 'api/src/seed/**', 'api/src/@(app|server).ts'], except: ['**/documents.ts'], message: 'A infraestrutura (plugins/, http/, store/) não depende das features de api/src/modules (só dos tipos em documents.ts).' },
+  { target: API_LAYERS.store, from: [...API_LAYERS.wiring], message: 'O armazenamento (store/) é a camada de baixo: não importa plugins nem http/.' },
+];
+
 /** Zones for import-x/no-restricted-paths: each frontend may not reach into the others. */
 const zones = FRONTENDS.map((target) => ({
   target: `./${target}`,
@@ -110,6 +141,21 @@ export default tseslint.config(
     files: Object.values(registry.remotes).map((remote) => `${remote.dir}/src/**`),
     ignores: ['**/__tests__/**', '**/*.test.*'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...areaZones] }] },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones, basePath: import.meta.dirname }] },
+  },
+  {
+    // A pure rule runs nothing of Fastify (nor its plugins): it is a function of its inputs.
+    files: ['api/src/modules/*/rules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'Uma regra pura (rules/) não importa nada do Fastify.' }] },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

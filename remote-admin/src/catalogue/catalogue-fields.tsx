@@ -1,33 +1,36 @@
 import { DateField, RadioGroupField, SelectField, TextField } from '@clube/kit/forms/fields';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useAllCategories } from './api/categories';
 import { ACCESS_LABELS } from './access';
-import { slugFromTitle } from './slug';
+import { useSlugPreview } from './api/get-slug-preview';
 
-/** The title, and the slug made from it (slugify) until the admin types a slug of their own. */
+/**
+ * The title, and the slug the API will store for it (GET /admin/slug-preview, asked when typing
+ * pauses) until the admin types a slug of their own. While the answer is on its way the slug is
+ * blank and the hint says so: the field never shows a slug for an older title.
+ */
 export function TitleAndSlugFields({ slugLocked, urlPrefix }: { /** An existing item keeps its address when the title changes. */ slugLocked: boolean; urlPrefix: string }) {
-  const { setValue, getValues } = useFormContext<{ title: string; slug: string }>();
+  const { setValue, getValues, control } = useFormContext<{ title: string; slug: string }>();
   const [own, setOwn] = useState(slugLocked);
+  const title = useWatch({ control, name: 'title' }) ?? '';
+  const preview = useSlugPreview(title, !own);
+  useEffect(() => {
+    if (own) return;
+    const slug = preview.slug ?? '';
+    if (getValues('slug') !== slug) setValue('slug', slug, { shouldDirty: true, shouldValidate: slug !== '' });
+  }, [own, preview.slug, getValues, setValue]);
+  const hint = own
+    ? `${urlPrefix}/${'{slug}'}: o endereço que você digitou.`
+    : preview.loading
+      ? 'Calculando o endereço a partir do título…'
+      : preview.error
+        ? `Não foi possível calcular o endereço agora (${preview.error.message}). Digite um.`
+        : `${urlPrefix}/${'{slug}'}: o endereço que a API grava a partir do título, até você editá-lo.`;
   return (
     <>
-      <TextField
-        name="title"
-        label="Título"
-        maxLength={160}
-        registerOptions={{
-          onChange: () => {
-            if (!own) setValue('slug', slugFromTitle(getValues('title')), { shouldDirty: true, shouldValidate: getValues('slug') !== '' });
-          },
-        }}
-      />
-      <TextField
-        name="slug"
-        label="Endereço (slug)"
-        maxLength={100}
-        hint={`${urlPrefix}/${'{slug}'}: feito a partir do título até você editá-lo.`}
-        registerOptions={{ onChange: () => setOwn(true) }}
-      />
+      <TextField name="title" label="Título" maxLength={160} />
+      <TextField name="slug" label="Endereço (slug)" maxLength={100} hint={hint} registerOptions={{ onChange: () => setOwn(true) }} />
     </>
   );
 }

@@ -18,13 +18,6 @@ type SubscriptionRow = ApiResponse<'/v1/subscriptions/paginated'>['data'][number
 const ANY = { value: '', label: 'Todas' };
 const STATUS_OPTIONS = [ANY, ...SUBSCRIPTION_STATUSES.map((status) => ({ value: status, label: subscriptionStatusPlural(status) }))];
 
-/** The admin may set any other status (the lifecycle table in api/src/billing/lifecycle.ts allows each of these); PENDING only exists before the first payment. */
-const ACTIONS: Record<SubscriptionRow['status'], AdminStatus[]> = {
-  PENDING: ['ACTIVE', 'PAUSED', 'CANCELED'],
-  ACTIVE: ['PAUSED', 'CANCELED'],
-  PAUSED: ['ACTIVE', 'CANCELED'],
-  CANCELED: ['ACTIVE', 'PAUSED'],
-};
 const ACTION_LABELS: Record<AdminStatus, string> = { ACTIVE: 'Ativar', PAUSED: 'Pausar', CANCELED: 'Cancelar assinatura' };
 /** The buttons' visible words, short so the table fits at 1280 px (each accessible name starts with them and says the rest). */
 const BUTTON_LABELS: Record<AdminStatus, string> = { ACTIVE: 'Ativar', PAUSED: 'Pausar', CANCELED: 'Cancelar' };
@@ -92,7 +85,8 @@ export function SubscriptionsAdminPage() {
       header: 'Ações',
       cell: (s) => (
         <div className="admin-row-actions">
-          {ACTIONS[s.status].map((status) => (
+          {/* The API says which changes its lifecycle allows for this row (allowedStatusChanges). */}
+          {s.allowedStatusChanges.map((status) => (
             <Button key={status} variant={status === 'CANCELED' ? 'danger' : 'secondary'} onClick={() => setPending({ row: s, status })} aria-label={`${ACTION_LABELS[status]}: ${s.plan?.name ?? 'assinatura'} de ${formatDate(s.createdAt)}`}>
               {BUTTON_LABELS[status]}
             </Button>

@@ -4,10 +4,12 @@ import { ConfirmDialog, Dialog } from '@clube/kit/ui/dialog';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Button, Card, EmptyState, ErrorState, PageLayout, toast, type ApiResponse } from '@clube/platform';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { rowMover } from '../../shared/move-row';
 import { useAllCategories, useCreateCategory, useDeleteCategory, useRenameCategory, useReorderCategories } from '../api/categories';
+import { useSlugPreview } from '../api/get-slug-preview';
 
 type Category = ApiResponse<'/v1/categories/'>['data'][number];
 
@@ -18,6 +20,9 @@ const nameSchema = z.object({
 function CreateForm() {
   const create = useCreateCategory();
   const form = useZodForm(nameSchema, { defaultValues: { name: '' } });
+  // The address the API will store for this name (the API derives it: nothing is sent but the name).
+  const preview = useSlugPreview(useWatch({ control: form.control, name: 'name' }) ?? '');
+  const hint = preview.loading ? 'Calculando o endereço…' : preview.slug ? `Endereço: /${preview.slug}` : undefined;
   async function onSubmit({ name }: { name: string }) {
     await create.mutateAsync(name); // a refusal (e.g. the slug already exists) stays in FormAlert with the typed name
     toast({ variant: 'success', title: 'Categoria criada', description: name });
@@ -26,7 +31,7 @@ function CreateForm() {
   return (
     <Form form={form} onSubmit={onSubmit} className="admin-form">
       <FormAlert />
-      <TextField name="name" label="Nome da nova categoria" maxLength={80} />
+      <TextField name="name" label="Nome da nova categoria" maxLength={80} hint={hint} />
       <SubmitButton>Criar categoria</SubmitButton>
     </Form>
   );

@@ -15,11 +15,22 @@ interface Row {
 const at = '2026-01-01T00:00:00.000Z';
 const category = (n: number, name: string, slug: string): Row => ({ _id: `6f000000000000000000000${n}`, name, slug, order: n - 1, createdAt: at, updatedAt: at });
 
+/** What the fake API answers for GET /v1/admin/slug-preview (the real rule is the API's, api/src/modules/catalogue/rules/slug.ts). */
+const SLUG_PREVIEWS: Record<string, string> = {
+  'Coleta de sangue: boas práticas!': 'coleta-de-sangue-boas-praticas',
+  'Guia de pipetas': 'guia-de-pipetas',
+  'Café & Pão: 100%': 'cafe-pao-100',
+  'Aula externa': 'aula-externa',
+  Equipamentos: 'equipamentos',
+};
+const slugPreview = mockApi('get', '/v1/admin/slug-preview', ({ query }) => ({ slug: SLUG_PREVIEWS[query.get('text') ?? ''] ?? 'sem-previa' }));
+
 let rows: Row[];
 let listReply: ReturnType<typeof apiError> | null;
 let server: MockApi;
 beforeAll(() => {
   server = startMockApi(
+    slugPreview,
     mockApi('get', '/v1/categories/', () => listReply ?? { data: rows, meta: { page: 1, limit: 100, total: rows.length, totalPages: 1 } }),
     mockApi('post', '/v1/categories/', ({ body }) => {
       if (rows.some((row) => row.name === body.name)) return apiError(409, 'Já existe uma categoria com esse endereço.', 'SLUG_TAKEN');
@@ -59,6 +70,8 @@ describe('categories page', () => {
     const name = await screen.findByLabelText('Nome da nova categoria', {}, { timeout: 5000 });
     await screen.findByText('1. Biossegurança');
     await userEvent.type(name, 'Equipamentos');
+    // The address the API will store for the name, before anything is created.
+    expect(await screen.findByText('Endereço: /equipamentos')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Criar categoria' }));
     expect(await screen.findByText('4. Equipamentos')).toBeInTheDocument();
     expect(requests('POST')).toEqual([{ method: 'POST', url: '/v1/categories', body: { name: 'Equipamentos' } }]);

@@ -1,6 +1,6 @@
 import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Routes from '../../../routes';
 
@@ -31,10 +31,22 @@ const content = (n: number, changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
+/** What the fake API answers for GET /v1/admin/slug-preview (the real rule is the API's, api/src/modules/catalogue/rules/slug.ts). */
+const SLUG_PREVIEWS: Record<string, string> = {
+  'Coleta de sangue: boas práticas!': 'coleta-de-sangue-boas-praticas',
+  'Guia de pipetas': 'guia-de-pipetas',
+  'Café & Pão: 100%': 'cafe-pao-100',
+  'Aula externa': 'aula-externa',
+  Equipamentos: 'equipamentos',
+};
+const slugPreview = mockApi('get', '/v1/admin/slug-preview', ({ query }) => ({ slug: SLUG_PREVIEWS[query.get('text') ?? ''] ?? 'sem-previa' }));
+const slugPreviews = (server: MockApi) => server.requests.filter((r) => r.url.startsWith('/v1/admin/slug-preview')).map((r) => new URL(r.url, 'http://api.test').searchParams.get('text'));
+
 let server: MockApi;
 let saveReply: ReturnType<typeof apiError> | null = null;
 beforeAll(() => {
   server = startMockApi(
+    slugPreview,
     mockApi('get', '/v1/categories/', () => ({ data: [CATEGORY], meta: { page: 1, limit: 100, total: 1, totalPages: 1 } })),
     mockApi('get', '/v1/contents/', () => ({
       data: [content(1, { access: 'CREDITS', creditCost: 3 }), content(2, { publishedAt: FUTURE }), content(3, { status: 'DRAFT', publishedAt: null })],
@@ -83,20 +95,33 @@ describe('contents', () => {
     expect(writes()).toEqual([{ method: 'DELETE', url: '/v1/contents/6e0000000000000000000001', body: undefined }]);
   });
 
-  it('When the admin types a title, then the slug follows it until the slug is edited by hand', async () => {
+  it('When the admin types a title, then the slug is the one the API gives for it (asked once typing pauses) until the slug is edited by hand', async () => {
     renderRoute(<Routes />, '/admin/conteudo/novo', { persona: 'admin' });
     const title = await screen.findByLabelText('Título', {}, { timeout: 5000 });
+    const slug = screen.getByLabelText('Endereço (slug)');
     await userEvent.type(title, 'Coleta de sangue: boas práticas!');
-    expect(screen.getByLabelText('Endereço (slug)')).toHaveValue('coleta-de-sangue-boas-praticas');
-    await userEvent.clear(screen.getByLabelText('Endereço (slug)'));
-    await userEvent.type(screen.getByLabelText('Endereço (slug)'), 'coleta');
+    expect(slug).toHaveAccessibleDescription('Calculando o endereço a partir do título…');
+    await waitFor(() => expect(slug).toHaveValue('coleta-de-sangue-boas-praticas'));
+    expect(slug).toHaveAccessibleDescription('/conteudos/{slug}: o endereço que a API grava a partir do título, até você editá-lo.');
+    expect(slugPreviews(server)).toEqual(['Coleta de sangue: boas práticas!']);
+    await userEvent.clear(slug);
+    await userEvent.type(slug, 'coleta');
     await userEvent.type(title, ' 2');
-    expect(screen.getByLabelText('Endereço (slug)')).toHaveValue('coleta');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400))); // longer than the typing pause
+    expect(slug).toHaveValue('coleta');
+    expect(slugPreviews(server)).toEqual(['Coleta de sangue: boas práticas!']);
+  });
+
+  it('When the title is "Café & Pão: 100%", then the form shows the slug the API gives (cafe-pao-100), not one of its own', async () => {
+    renderRoute(<Routes />, '/admin/conteudo/novo', { persona: 'admin' });
+    await userEvent.type(await screen.findByLabelText('Título', {}, { timeout: 5000 }), 'Café & Pão: 100%');
+    await waitFor(() => expect(screen.getByLabelText('Endereço (slug)')).toHaveValue('cafe-pao-100'));
   });
 
   it('When a CREDITS content is filled in and saved, then the API gets it with its cost and the admin is told', async () => {
     renderRoute(<Routes />, '/admin/conteudo/novo', { persona: 'admin' });
     await userEvent.type(await screen.findByLabelText('Título', {}, { timeout: 5000 }), 'Guia de pipetas');
+    await waitFor(() => expect(screen.getByLabelText('Endereço (slug)')).toHaveValue('guia-de-pipetas'));
     await userEvent.type(screen.getByLabelText('Resumo'), 'Como calibrar.');
     await userEvent.type(screen.getByLabelText('Texto (Markdown)'), '## Passos');
     await userEvent.click(screen.getByRole('tab', { name: 'Pré-visualizar' }));

@@ -34,10 +34,21 @@ const video = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
+/** What the fake API answers for GET /v1/admin/slug-preview (the real rule is the API's, api/src/modules/catalogue/rules/slug.ts). */
+const SLUG_PREVIEWS: Record<string, string> = {
+  'Coleta de sangue: boas práticas!': 'coleta-de-sangue-boas-praticas',
+  'Guia de pipetas': 'guia-de-pipetas',
+  'Café & Pão: 100%': 'cafe-pao-100',
+  'Aula externa': 'aula-externa',
+  Equipamentos: 'equipamentos',
+};
+const slugPreview = mockApi('get', '/v1/admin/slug-preview', ({ query }) => ({ slug: SLUG_PREVIEWS[query.get('text') ?? ''] ?? 'sem-previa' }));
+
 let server: MockApi;
 let saveReply: ReturnType<typeof apiError> | null = null;
 beforeAll(() => {
   server = startMockApi(
+    slugPreview,
     mockApi('get', '/v1/categories/', () => ({ data: [CATEGORY], meta: { page: 1, limit: 100, total: 1, totalPages: 1 } })),
     mockApi('get', '/v1/videos/', () => ({ data: [video()], meta: { page: 1, limit: 10, total: 1, totalPages: 1 } })),
     mockApi('get', '/v1/videos/{idOrSlug}', () => video()),
@@ -65,6 +76,7 @@ describe('videos', () => {
   it('When the link is not YouTube or Vimeo, then the form says so in Portuguese next to it and sends nothing', async () => {
     renderRoute(<Routes />, '/admin/videos/novo', { persona: 'admin' });
     await userEvent.type(await screen.findByLabelText('Título', {}, { timeout: 5000 }), 'Aula externa');
+    await waitFor(() => expect(screen.getByLabelText('Endereço (slug)')).toHaveValue('aula-externa'));
     await userEvent.click(screen.getByLabelText('Link do YouTube/Vimeo'));
     await userEvent.type(screen.getByLabelText('Link do vídeo'), 'https://example.com/watch?v=abcdefgh');
     await userEvent.type(screen.getByLabelText('Duração'), '4:30');
