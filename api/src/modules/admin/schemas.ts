@@ -52,4 +52,4 @@ export const SubscriptionExportQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const CsvFile = Type.String({ description: 'CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho)' });
+export const CsvFile = Type.String({ description: 'CSV (UTF-8 com BOM, separador ponto e vírgula, como o Excel em português abre, linha de cabeçalho)' });
