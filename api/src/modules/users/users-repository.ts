@@ -7,6 +7,7 @@ import { findPage } from '../../store/pagination';
 import { literalPattern } from '../../store/text-pattern';
 import { USERS_COLLECTIONS } from './collections';
 import type { Laboratory, UserDocument, UserRole } from './documents';
+import type { LegalConsent } from '../legal/documents';
 import type { TeamMembership } from '../team/documents';
 import { AppError, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { toObjectId } from '../../store/object-id';
@@ -31,12 +32,15 @@ export interface NewUserIdentity {
   providerId: string;
   email: string;
   name: string;
+  /** The terms and privacy policy accepted at sign-up. */
+  consent?: LegalConsent | undefined;
 }
 
 export interface ProfileChanges {
   name?: string | undefined;
   onboardingCompleted?: boolean | undefined;
   laboratory?: Laboratory | undefined;
+  consent?: LegalConsent | undefined;
 }
 
 export interface UsersRepository {
@@ -190,7 +194,7 @@ export default fp(
 
       streamAll: ({ field, criteria, ...filters }) => collection().find(userListFilter(filters)).sort(listSort(field, criteria)),
 
-      async createFromIdentity({ providerId, email, name }) {
+      async createFromIdentity({ providerId, email, name, consent }) {
         const existing = await collection().findOne({ providerId });
         if (existing) return { user: existing, created: false };
         const at = now();
@@ -205,6 +209,7 @@ export default fp(
           onboardingCompleted: false,
           laboratory: null,
           credits: { balance: 0, used: 0 },
+          consent: consent ?? null,
           createdAt: at,
           updatedAt: at,
         };
@@ -225,6 +230,7 @@ export default fp(
         if (changes.name !== undefined) set.name = changes.name;
         if (changes.onboardingCompleted !== undefined) set.onboardingCompleted = changes.onboardingCompleted;
         if (changes.laboratory !== undefined) set.laboratory = changes.laboratory;
+        if (changes.consent !== undefined) set.consent = changes.consent;
         return collection().findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'after' });
       },
 
