@@ -29,7 +29,7 @@ describe('GET /v1/legal', () => {
     const result = await t.call('GET', '/v1/legal');
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
-      company: { name: 'Laboratório Escola Ltda.', cnpj: '12345678000195', address: 'Rua das Pipetas, 10, Campinas - SP', email: 'contato@escola.com.br', phone: null },
+      company: { name: 'Laboratório Escola Ltda.', cnpj: '12.345.678/0001-95', address: 'Rua das Pipetas, 10, Campinas - SP', email: 'contato@escola.com.br', phone: null },
       documents: [
         { kind: 'TERMS', slug: 'termos-de-uso', title: 'Termos de uso', version: '1', publishedAt: '2026-11-23' },
         { kind: 'PRIVACY', slug: 'politica-de-privacidade', title: 'Política de privacidade', version: '1', publishedAt: '2026-11-23' },

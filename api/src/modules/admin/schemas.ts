@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, ObjectIdString } from '../../http/schemas';
-import { SubscriptionStatusSchema } from '../billing/schemas';
+import { MemberSearch, SubscriptionStatusSchema } from '../billing/schemas';
 import { UserListQuery } from '../users/schemas';
 
 export const MetricsQuery = Type.Object(
@@ -47,6 +47,7 @@ export const SubscriptionExportQuery = Type.Object(
   {
     planId: Type.Optional(ObjectIdString),
     userId: Type.Optional(ObjectIdString),
+    member: Type.Optional(MemberSearch),
     status: Type.Optional(SubscriptionStatusSchema),
   },
   { additionalProperties: false },

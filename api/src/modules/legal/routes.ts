@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../http/app-error';
 import { errorResponses } from '../../http/schemas';
+import { formatCnpj } from '../../http/format';
 import { LegalDocumentSchema, LegalSchema, LegalSlugParams } from './schemas';
 
 const tags = ['legal'];
@@ -20,7 +21,8 @@ const legal: FastifyPluginAsyncTypebox = async (fastify) => {
     async (_request, reply) => {
       // The same for everyone and for hours: the footer of every page reads it.
       reply.header('cache-control', 'public, max-age=300');
-      return { company: fastify.legal.company, documents: [...fastify.legal.documents] };
+      const { company } = fastify.legal;
+      return { company: { ...company, cnpj: formatCnpj(company.cnpj) }, documents: [...fastify.legal.documents] };
     },
   );
 

@@ -6,7 +6,7 @@ const Slug = Type.Enum(LEGAL_DOCUMENTS.map((document) => document.slug), { descr
 export const CompanySchema = Type.Object(
   {
     name: Type.String({ description: 'Razão social' }),
-    cnpj: Type.String({ description: 'CNPJ sem pontuação' }),
+    cnpj: Type.String({ description: 'CNPJ como se lê (12.345.678/0001-95)' }),
     address: Type.String({ description: 'Endereço completo, numa linha' }),
     email: Type.String({ description: 'E-mail de contato' }),
     phone: Type.Union([Type.String(), Type.Null()], { description: 'Telefone de contato, se houver' }),

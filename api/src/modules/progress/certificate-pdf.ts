@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatCnpj, formatDate, formatWatchTime } from '../../http/format';
+import { pdfBytes } from '../../http/pdf';
 import type { CertificateDocument } from './documents';
 
 /** The public page that says whether a certificate is genuine (catalog remote, `/certificados/{code}`). */
@@ -45,12 +46,7 @@ export async function renderCertificatePdf({ certificate, url, replacedBy }: Cer
       Subject: `Certificado ${certificate.code}`,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
 
   const width = doc.page.width;
   const height = doc.page.height;

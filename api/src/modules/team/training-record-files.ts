@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { csvFile } from '../../http/csv';
+import { pdfBytes } from '../../http/pdf';
 import { formatCnpj, formatDate, formatWatchTime } from '../../http/format';
 import type { SeatRole } from './documents';
 import type { TrainingPeriod, TrainingRecord } from './rules/training-record';
@@ -28,12 +29,7 @@ export function trainingCsv(record: TrainingRecord): Readable {
 /** The report an auditor reads: laboratory, CNPJ, period, then each person and what they finished. */
 export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Registro de treinamento — ${record.account.name}`, Author: 'Clube' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - 100;
   const columns = [

@@ -50,6 +50,8 @@ export interface UsersRepository {
   findSummaries(ids: ObjectId[]): Promise<Pick<UserDocument, '_id' | 'name' | 'email'>[]>;
   findByEmail(email: string): Promise<UserDocument | null>;
   findByIds(ids: ObjectId[]): Promise<UserDocument[]>;
+  /** Ids of the profiles whose name or e-mail contains `term` (literal, any case), at most `limit`: other lists filter by member. */
+  findIdsMatching(term: string, limit: number): Promise<ObjectId[]>;
   existsById(id: string | ObjectId): Promise<boolean>;
   list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
   /** Every profile the list's filters and sort select, read as it is written (CSV export). */
@@ -183,6 +185,11 @@ export default fp(
       findByEmail: (email) => collection().findOne({ email: email.toLowerCase() }),
 
       findByIds: (ids) => (ids.length ? collection().find({ _id: { $in: ids } }).toArray() : Promise.resolve([])),
+
+      async findIdsMatching(term, limit) {
+        const rows = await collection().find(userListFilter({ searchTerm: term }), { projection: { _id: 1 } }).sort({ _id: 1 }).limit(limit).toArray();
+        return rows.map((row) => row._id);
+      },
 
       async existsById(id) {
         return (await collection().countDocuments({ _id: toObjectId(id) }, { limit: 1 })) > 0;
