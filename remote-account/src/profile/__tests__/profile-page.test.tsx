@@ -20,8 +20,8 @@ beforeAll(async () => {
     mockApi('get', '/v1/legal/', () => ({
       company: { name: 'Clube Lab Ltda.', cnpj: '12.345.678/0001-95', address: 'Rua Exemplo, 100', email: 'contato@clube.local', phone: null },
       documents: [
-        { kind: 'TERMS', slug: 'termos-de-uso', title: 'Termos de uso', version: '2', publishedAt: '2026-11-23' },
-        { kind: 'PRIVACY', slug: 'politica-de-privacidade', title: 'Política de privacidade', version: '3', publishedAt: '2026-11-23' },
+        { kind: 'TERMS' as const, slug: 'termos-de-uso' as const, title: 'Termos de uso', version: '2', publishedAt: '2026-11-23' },
+        { kind: 'PRIVACY' as const, slug: 'politica-de-privacidade' as const, title: 'Política de privacidade', version: '3', publishedAt: '2026-11-23' },
       ],
     })),
     mockApi('delete', '/v1/me/', () => deleteReply ?? (undefined as never)),
