@@ -124,6 +124,13 @@ describe('/assinatura', () => {
     click.mockRestore();
   });
 
+  it('When the administration paused the subscription, then the status says so and why, not "por falta de pagamento"', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, { status: 'PAUSED', adminDecision: { status: 'PAUSED', byName: 'Ana Admin', reason: 'Pedido do laboratório', at: '2026-01-10T12:00:00.000Z' } });
+    openSubscription();
+    expect(await screen.findByText('Pausada pela administração do Clube: Pedido do laboratório')).toBeInTheDocument();
+    expect(screen.queryByText('Pausada por falta de pagamento')).toBeNull();
+  });
+
   it('When a cancel was requested, then the status says until when and "Continuar assinatura" restores it', async () => {
     subscription = subscriptionOf(TRIMESTRAL, { cancelRequest: { reason: 'Está caro para mim', comment: null, requestedAt: '2026-02-01T12:00:00.000Z' } });
     openSubscription();
