@@ -136,8 +136,8 @@ function SeatCalculator({ plans }: { plans: readonly Plan[] }) {
               <span className="catalog-meta">
                 ({seats} × {formatMoney(plan.priceCents)})
               </span>{' '}
-              <Link to={`/checkout/assinar?planId=${plan._id}&assentos=${seats}`} aria-label={`Assinar ${plan.name} para ${seats} ${seats === 1 ? 'pessoa' : 'pessoas'}`}>
-                Assinar para {seats} {seats === 1 ? 'pessoa' : 'pessoas'}
+              <Link to={`/checkout/assinar?planId=${plan._id}&assentos=${seats}`}>
+                Assinar {plan.name} para {seats} {seats === 1 ? 'pessoa' : 'pessoas'}
               </Link>
             </li>
           ))}
