@@ -251,7 +251,7 @@ describe('laboratory accounts', () => {
     const { manager } = lab;
     const page = await signedInPage(manager);
     const { token } = await tokenOf(manager);
-    const training = await api<{ people: Array<{ email: string; videosFinished: number; hoursWatched: number }> }>('GET', '/team/training', token);
+    const training = await api<{ people: Array<{ email: string; videosFinished: number; timeWatched: string }> }>('GET', '/team/training', token);
     const row = training.body.people.find((person) => person.email === technician.email)!;
     expect(row.videosFinished).toBe(1);
 
@@ -261,7 +261,9 @@ describe('laboratory accounts', () => {
     const person = table.getByRole('row', { name: new RegExp(technician.name) });
     await person.waitFor({ timeout: 20000 });
     const cells = await person.getByRole('cell').allTextContents();
-    expect(cells.slice(1, 4)).toEqual(['Técnico', '1', `${row.hoursWatched.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`]);
+    // The time as watched, in words (a 6-second video reads "6 s", not "0,1 h").
+    expect(cells.slice(1, 4)).toEqual(['Técnico', '1', row.timeWatched]);
+    expect(row.timeWatched).toBe(`${VIDEO.durationSeconds} s`);
     await page.getByText(`Vídeos de ${technician.name} (1)`).click();
     const item = page.getByRole('table', { name: `Vídeos concluídos por ${technician.name}` }).getByRole('row', { name: new RegExp(VIDEO.title) });
     expect(await item.getByRole('link', { name: certificateCode, exact: true }).getAttribute('href')).toBe(`/certificados/${certificateCode}`);

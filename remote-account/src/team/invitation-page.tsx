@@ -1,6 +1,6 @@
 import { messageOf } from '@clube/kit/forms/form';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { ApiError, Button, Card, EmptyState, ErrorState, LOGIN_PATH, PageLayout, formatDate, useAuth, withRedirect } from '@clube/platform';
+import { ApiError, Button, Card, EmptyState, ErrorState, LOGIN_PATH, ONBOARDING_PATH, PageLayout, formatDate, useAuth, withRedirect } from '@clube/platform';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import '../shared/account.css';
@@ -83,11 +83,13 @@ export function InvitationPage() {
   const accept = useAcceptInvitation(token);
 
   if (accept.isSuccess) {
+    // Someone who has just created their account still gives their name (only that: the laboratory is the manager's), then goes on.
+    const next = profile?.onboardingCompleted === false ? withRedirect(ONBOARDING_PATH, '/videos') : '/videos';
     return layout(
       <Card title="Convite aceito">
         <p role="status">Você agora faz parte da equipe de {accept.data.laboratoryName}. Seu acesso ao Clube já está liberado.</p>
         <div className="account-row">
-          <Link className="clube-button clube-button--primary" to="/videos">
+          <Link className="clube-button clube-button--primary" to={next}>
             Ver os vídeos
           </Link>
           <Link to="/conteudos">Ver os conteúdos</Link>

@@ -58,6 +58,13 @@ describe('/equipe/convite/{token}', () => {
     expect(server.requests.find((r) => r.method === 'POST')?.url).toBe(`/v1/team/invitations/by-token/${TOKEN}/accept`);
   });
 
+  it('When someone who has just created their account accepts, then "Ver os vídeos" first asks their name (onboarding), then goes on to the videos', async () => {
+    const auth = testAuth(profileOf('membro', { email: 'membro@clube.local', onboardingCompleted: false, laboratory: null }));
+    renderRoute(<Routes />, `/equipe/convite/${TOKEN}`, { auth });
+    await userEvent.click(await screen.findByRole('button', { name: 'Aceitar convite' }, { timeout: 5000 }));
+    expect(await screen.findByRole('link', { name: 'Ver os vídeos' })).toHaveAttribute('href', `/onboarding?redirect=${encodeURIComponent('/videos')}`);
+  });
+
   it('When someone signed in with another e-mail accepts, then the refusal is shown in Portuguese and signing out to come back with the invited e-mail is offered', async () => {
     acceptReply = apiError(403, 'Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.', 'INVITATION_EMAIL_MISMATCH');
     const auth = openInvitation(TOKEN, 'outra@lab.com.br');
