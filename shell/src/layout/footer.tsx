@@ -1,12 +1,22 @@
-import { useApi } from '@clube/platform/data';
+import { useConfig, type ApiResponse } from '@clube/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 
 /** Who sells (razão social, CNPJ, address, contact), as `GET /v1/legal` says: the club's settings (COMPANY_*). */
 function Company() {
-  const api = useApi();
-  const legal = useQuery({ queryKey: ['legal'], queryFn: ({ signal }) => api.get('/v1/legal/', { signal }), staleTime: Infinity });
+  const { apiUrl } = useConfig();
+  // A plain fetch of a public read, not the API client: the auth pages load no API client before
+  // the person signs in (axios comes with the first call), and the footer is on them too.
+  const legal = useQuery({
+    queryKey: ['legal'],
+    queryFn: async ({ signal }): Promise<ApiResponse<'/v1/legal/'>> => {
+      const response = await fetch(`${apiUrl.replace(/\/$/, '')}/v1/legal/`, { signal });
+      if (!response.ok) throw new Error(`GET /v1/legal: ${response.status}`);
+      return (await response.json()) as ApiResponse<'/v1/legal/'>;
+    },
+    staleTime: Infinity,
+  });
   const company = legal.data?.company;
   if (!company) return null;
   return (
