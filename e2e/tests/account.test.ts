@@ -98,6 +98,7 @@ describe('the member runs their own subscription', () => {
     await page.getByLabel('E-mail').fill(member.email);
     await page.getByLabel('Senha', { exact: true }).fill(member.password);
     await page.getByLabel('Confirme a senha').fill(member.password);
+    await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await heading('Dados do laboratório');
     await page.getByLabel('Nome do laboratório').fill('Laboratório Conta Própria');
