@@ -13,7 +13,7 @@ export interface LaboratoryAccountDocument {
   subscriptionId: ObjectId;
   /** Copied from the manager's profile laboratory when the account is created. */
   name: string;
-  /** Digits only. */
+  /** Upper case without punctuation (numeric or alphanumeric, @clube/documents). */
   cnpj: string;
   /** Seats that may be occupied now: the subscription's seats (a reduction waiting for the next cycle already counts). */
   seats: number;

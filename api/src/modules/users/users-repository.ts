@@ -8,6 +8,7 @@ import { literalPattern } from '../../store/text-pattern';
 import { USERS_COLLECTIONS } from './collections';
 import type { Laboratory, UserDocument, UserRole } from './documents';
 import type { TeamMembership } from '../team/documents';
+import { cnpjSearchKey } from './rules/laboratory';
 import { AppError, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { toObjectId } from '../../store/object-id';
 
@@ -120,7 +121,9 @@ export function userListFilter({
   if (term) {
     // Literal, case-insensitive text: whatever the person typed, never a pattern.
     const pattern = literalPattern(term, 'i');
-    filter.$or = [{ name: pattern }, { email: pattern }];
+    // A CNPJ is found typed either way (masked or not, any case): it is stored normalised.
+    const cnpj = cnpjSearchKey(term);
+    filter.$or = [{ name: pattern }, { email: pattern }, ...(cnpj ? [{ 'laboratory.cnpj': literalPattern(cnpj, 'i') }] : [])];
   }
   return filter;
 }

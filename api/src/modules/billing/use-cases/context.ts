@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ObjectId } from 'mongodb';
+import { normalizeCnpj } from '@clube/documents/cnpj';
 import { seatsOf } from '../rules/pricing';
 import type { InvoiceDocument, SubscriptionDocument } from '../documents';
 import type { PlanDocument } from '../../plans/documents';
@@ -163,7 +164,7 @@ async function createAccount(ctx: BillingContext, subscription: SubscriptionDocu
     managerId: manager._id,
     subscriptionId: subscription._id,
     name: manager.laboratory.name,
-    cnpj: manager.laboratory.cnpj.replace(/\D/g, ''),
+    cnpj: normalizeCnpj(manager.laboratory.cnpj),
     seats: limit,
     seatsUsed: 1,
     createdAt: at,
