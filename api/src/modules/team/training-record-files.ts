@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { csvFile } from '../../http/csv';
 import { formatCnpj, formatDate } from '../../http/format';
+import { createPdfDocument, PDF_FONTS, renderPdf } from '../../http/pdf';
 import { certificateHours } from '../progress/rules/certificate-code';
 import type { SeatRole } from './documents';
 import type { TrainingPeriod, TrainingRecord } from './rules/training-record';
@@ -28,16 +28,13 @@ export function trainingCsv(record: TrainingRecord): Readable {
   return csvFile(CSV_COLUMNS, rows);
 }
 
-/** The report an auditor reads: laboratory, CNPJ, period, then each person and what they finished. */
-export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Registro de treinamento — ${record.account.name}`, Author: 'Clube' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+/** The report an auditor reads: laboratory, CNPJ, period, then each person and what they finished (any name prints: http/pdf.ts). */
+export function trainingPdf(record: TrainingRecord, generatedAt: Date): Promise<Buffer> {
+  const doc = createPdfDocument({ size: 'A4', margin: 50, info: { Title: `Registro de treinamento — ${record.account.name}`, Author: 'Clube' } });
+  return renderPdf(doc, () => drawTrainingRecord(doc, record, generatedAt));
+}
 
+function drawTrainingRecord(doc: PDFKit.PDFDocument, record: TrainingRecord, generatedAt: Date): void {
   const width = doc.page.width - 100;
   const columns = [
     { title: 'Vídeo', width: width * 0.42 },
@@ -49,7 +46,7 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
     if (doc.y > doc.page.height - 90) doc.addPage();
     const y = doc.y;
     let x = 50;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(bold ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(9);
     let bottom = y;
     cells.forEach((cell, index) => {
       doc.text(cell, x, y, { width: columns[index]!.width - 6 });
@@ -60,9 +57,9 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
     doc.y = bottom + 3;
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).text('Registro de treinamento da equipe');
+  doc.font(PDF_FONTS.bold).fontSize(16).text('Registro de treinamento da equipe');
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(11).text(`Laboratório: ${record.account.name}`);
+  doc.font(PDF_FONTS.regular).fontSize(11).text(`Laboratório: ${record.account.name}`);
   doc.text(`CNPJ: ${formatCnpj(record.account.cnpj)}`);
   doc.text(`Período: ${brDay(record.period.from)} a ${brDay(record.period.to)}`);
   doc.fontSize(9).fillColor('#555555').text(`Gerado em ${formatDate(generatedAt)} pelo Clube.`).fillColor('#000000');
@@ -72,9 +69,9 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
   for (const person of record.people) {
     if (doc.y > doc.page.height - 140) doc.addPage();
     const status = person.seatStatus === 'REMOVED' ? ' — saiu da equipe' : '';
-    doc.font('Helvetica-Bold').fontSize(12).text(`${person.name} (${person.email})`);
+    doc.font(PDF_FONTS.bold).fontSize(12).text(`${person.name} (${person.email})`);
     const total = person.items.reduce((sum, item) => sum + item.durationSeconds, 0);
-    doc.font('Helvetica').fontSize(9).text(
+    doc.font(PDF_FONTS.regular).fontSize(9).text(
       `${ROLE_WORDS[person.role]}${status}. Vídeos concluídos no período: ${person.items.length}; horas: ${hoursText(total)}.`,
     );
     doc.moveDown(0.3);
@@ -88,6 +85,4 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
     }
     doc.moveDown(0.8);
   }
-  doc.end();
-  return done;
 }
