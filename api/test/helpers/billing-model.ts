@@ -160,6 +160,10 @@ async function newWorld(): Promise<World> {
 }
 
 const accepted = (status: number) => status < 500;
+/** No card gateway exists: a card is refused (422), never saved (issue 25). */
+const cardRefused = (method: 'PIX' | 'CREDIT_CARD', status: number, what: string) => {
+  if (method === 'CREDIT_CARD' && status !== 422) throw new Error(`${what} com cartão respondeu ${status}, esperado 422`);
+};
 
 async function openInvoice(world: World, index: number): Promise<InvoiceDocument | null> {
   const subId = world.subscriptions[index];
@@ -201,6 +205,7 @@ async function step(world: World, act: Action): Promise<void> {
         body: { planId: t.plans[act.plan]._id, paymentMethod: act.method, ...(act.seats ? { seats: act.seats } : {}) },
       });
       expectOk(result.status, 'assinar', result.body);
+      cardRefused(act.method, result.status, 'assinar');
       if (result.status === 201) world.subscriptions[act.member] = result.body._id;
       return;
     }
@@ -272,7 +277,8 @@ async function step(world: World, act: Action): Promise<void> {
     case 'paymentMethod': {
       if (!subId) return;
       const result = await t.call('PATCH', '/v1/subscriptions', { token: who!.token, body: { subscriptionId: subId, paymentMethod: act.method } });
-      return expectOk(result.status, 'forma de pagamento', result.body);
+      expectOk(result.status, 'forma de pagamento', result.body);
+      return cardRefused(act.method, result.status, 'forma de pagamento');
     }
     case 'unlock': {
       const item = creditItems[act.item % Math.max(creditItems.length, 1)];

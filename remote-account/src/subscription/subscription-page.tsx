@@ -77,6 +77,9 @@ function Invoices({ subscriptionId }: { subscriptionId: string }) {
   );
 }
 
+/** Only what a gateway can take: there is no card gateway, so the API refuses CREDIT_CARD (issue 25). */
+const PAYABLE_METHODS: { value: Subscription['paymentMethod']; label: string }[] = [{ value: 'PIX', label: 'PIX' }];
+
 function PaymentMethod({ subscription }: { subscription: Subscription }) {
   const change = useChangePaymentMethod(subscription._id);
   return (
@@ -90,10 +93,7 @@ function PaymentMethod({ subscription }: { subscription: Subscription }) {
           onSuccess: () => toast({ variant: 'success', title: 'Forma de pagamento atualizada.', duration: 4000 }),
         })
       }
-      options={[
-        { value: 'PIX', label: 'PIX' },
-        { value: 'CREDIT_CARD', label: 'Cartão de crédito' },
-      ]}
+      options={PAYABLE_METHODS}
     />
   );
 }

@@ -8,7 +8,7 @@ import { PlanSummarySchema } from '../plans/schemas';
 /** Seats of a laboratory account: 1 to 100 (price and credits × seats). */
 export const Seats = Type.Integer({ minimum: 1, maximum: 100, description: 'Número de assentos (1 a 100); mais de 1: conta de laboratório' });
 
-export const PaymentMethodSchema = Type.Enum([...PAYMENT_METHODS], { description: 'PIX ou CREDIT_CARD' });
+export const PaymentMethodSchema = Type.Enum([...PAYMENT_METHODS], { description: 'PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)' });
 export const SubscriptionStatusSchema = Type.Enum([...SUBSCRIPTION_STATUSES]);
 
 export const SubscriptionSchema = Type.Object(

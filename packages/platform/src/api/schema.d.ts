@@ -2766,7 +2766,7 @@ export interface paths {
                             /** Format: date-time */
                             issuedAt: string;
                             laboratory: {
-                                /** @description Só dígitos */
+                                /** @description CNPJ em maiúsculas, sem pontuação (numérico ou alfanumérico) */
                                 cnpj: string;
                                 name: string;
                             } | null;
@@ -4861,7 +4861,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -4895,7 +4895,7 @@ export interface paths {
                                         state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                         street: string;
                                     };
-                                    /** @description CNPJ, com ou sem máscara */
+                                    /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                     cnpj: string;
                                     /** @description Nome do laboratório */
                                     name: string;
@@ -4944,7 +4944,7 @@ export interface paths {
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
@@ -6605,7 +6605,7 @@ export interface paths {
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
@@ -7115,7 +7115,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description PIX ou CREDIT_CARD
+                         * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                          * @enum {unknown}
                          */
                         paymentMethod: "PIX" | "CREDIT_CARD";
@@ -7152,7 +7152,7 @@ export interface paths {
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
@@ -7363,7 +7363,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Altera a forma de pagamento (dono ou admin) */
+        /**
+         * Altera a forma de pagamento (dono ou admin)
+         * @description Só PIX é aceito: CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE enquanto não houver um gateway de cartão.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -7375,7 +7378,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description PIX ou CREDIT_CARD
+                         * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                          * @enum {unknown}
                          */
                         paymentMethod?: "PIX" | "CREDIT_CARD";
@@ -7410,7 +7413,7 @@ export interface paths {
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
@@ -7572,6 +7575,21 @@ export interface paths {
                     };
                 };
                 /** @description Erro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7650,7 +7668,7 @@ export interface paths {
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
@@ -8762,7 +8780,7 @@ export interface paths {
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
@@ -9024,7 +9042,7 @@ export interface paths {
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
@@ -9274,7 +9292,7 @@ export interface paths {
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
@@ -9528,7 +9546,7 @@ export interface paths {
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
@@ -9757,7 +9775,7 @@ export interface paths {
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
@@ -10012,7 +10030,7 @@ export interface paths {
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
@@ -10258,7 +10276,7 @@ export interface paths {
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
@@ -11622,7 +11640,7 @@ export interface paths {
                         "application/json": {
                             /** @description Conta de laboratório */
                             account: {
-                                /** @description CNPJ, só dígitos */
+                                /** @description CNPJ em maiúsculas, sem pontuação (numérico ou alfanumérico) */
                                 cnpj: string;
                                 /** @description Carteira do laboratório (os créditos do gestor): o plano dá créditos × assentos a cada ciclo pago */
                                 credits: {
@@ -13672,7 +13690,7 @@ export interface paths {
                                         state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                         street: string;
                                     };
-                                    /** @description CNPJ, com ou sem máscara */
+                                    /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                     cnpj: string;
                                     /** @description Nome do laboratório */
                                     name: string;
@@ -13862,7 +13880,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -13920,7 +13938,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -14111,7 +14129,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -14293,7 +14311,7 @@ export interface paths {
                                 state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                 street: string;
                             };
-                            /** @description CNPJ, com ou sem máscara */
+                            /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                             cnpj: string;
                             /** @description Nome do laboratório */
                             name: string;
@@ -14344,7 +14362,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -14882,7 +14900,7 @@ export interface paths {
                         "application/json": {
                             /** @description Conta de laboratório */
                             account: {
-                                /** @description CNPJ, só dígitos */
+                                /** @description CNPJ em maiúsculas, sem pontuação (numérico ou alfanumérico) */
                                 cnpj: string;
                                 /** @description Carteira do laboratório (os créditos do gestor): o plano dá créditos × assentos a cada ciclo pago */
                                 credits: {
@@ -15290,7 +15308,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;

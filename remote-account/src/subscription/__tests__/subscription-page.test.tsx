@@ -155,12 +155,10 @@ describe('/assinatura', () => {
     expect(screen.queryByRole('button', { name: /^Confirmar/ })).toBeNull();
   });
 
-  it('When the payment method is changed, then PATCH /subscriptions carries it', async () => {
+  it('When the payment method is shown, then only PIX is offered: no card form or gateway exists (issue 25)', async () => {
     openSubscription();
-    await userEvent.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'CREDIT_CARD');
-    await waitFor(() =>
-      expect(server.requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', url: '/v1/subscriptions', body: { subscriptionId: subscription._id, paymentMethod: 'CREDIT_CARD' } }),
-    );
-    expect(await screen.findByText('Forma de pagamento atualizada.')).toBeInTheDocument();
+    const method = await screen.findByLabelText('Forma de pagamento');
+    expect(within(method).getAllByRole('option').map((option) => option.textContent)).toEqual(['PIX']);
+    expect(screen.queryByText(/Cartão de crédito/)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ObjectId } from 'mongodb';
 import { normalizeCnpj } from '@clube/documents/cnpj';
 import { seatsOf } from '../rules/pricing';
-import type { InvoiceDocument, SubscriptionDocument } from '../documents';
+import type { InvoiceDocument, PaymentMethod, SubscriptionDocument } from '../documents';
 import type { PlanDocument } from '../../plans/documents';
 import type { LaboratoryAccountDocument } from '../../team/documents';
 import { AppError, conflict, isDuplicateKeyError, notFound } from '../../../http/app-error';
@@ -116,6 +116,16 @@ export async function syncUser(ctx: BillingContext, userId: ObjectId): Promise<v
 /** Seats that may be occupied now: a reduction waiting for the next cycle (or for an upgrade's payment) already counts. */
 export function seatLimitOf(subscription: SubscriptionDocument): number {
   return Math.min(seatsOf(subscription), subscription.pendingPlanChange?.seats ?? Infinity);
+}
+
+/** The payment methods a gateway can take today. There is no card gateway: a card would be saved and never charged. */
+const GATEWAY_METHODS: readonly PaymentMethod[] = ['PIX'];
+
+/** Refuses a method no gateway can take (422, nothing changed). */
+export function checkPaymentMethod(paymentMethod: PaymentMethod | undefined): void {
+  if (paymentMethod !== undefined && !GATEWAY_METHODS.includes(paymentMethod)) {
+    throw new AppError(422, 'PAYMENT_METHOD_UNAVAILABLE', 'Pagamento com cartão de crédito ainda não está disponível. Pague com PIX.');
+  }
 }
 
 export const laboratoryRequired = () =>

@@ -4,7 +4,7 @@ import type { UserDocument } from '../../users/documents';
 import { conflict, isDuplicateKeyError } from '../../../http/app-error';
 import { isValidCnpj } from '../../users/rules/laboratory';
 import { decideCheckout } from '../rules/lifecycle';
-import { alreadyOpen, issueInvoice, laboratoryRequired, planNotFound, syncAccount, syncUser, type BillingContext } from './context';
+import { alreadyOpen, checkPaymentMethod, issueInvoice, laboratoryRequired, planNotFound, syncAccount, syncUser, type BillingContext } from './context';
 
 export const seatsInUse = (seats: number) =>
   conflict(`Remova pessoas da equipe antes de reduzir para ${seats} assento${seats === 1 ? '' : 's'}.`, 'SEATS_IN_USE');
@@ -37,6 +37,7 @@ export async function subscribe(
   paymentMethod: PaymentMethod,
   seats = 1,
 ): Promise<SubscriptionDocument> {
+  checkPaymentMethod(paymentMethod);
   const plan = await ctx.plans.findById(planId);
   if (!plan) throw planNotFound();
   if (!plan.active) throw conflict('Este plano não está disponível no momento. Escolha outro plano.', 'PLAN_UNAVAILABLE');
