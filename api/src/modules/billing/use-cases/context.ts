@@ -138,7 +138,9 @@ export const laboratoryRequired = () =>
 /**
  * The laboratory account follows its manager's subscription: created (with the MANAGER seat) once
  * the subscription has 2 or more seats, taken over by the manager's newer subscription, its seat
- * limit kept equal to `seatLimitOf`; the technicians' access is synced with the subscription.
+ * limit kept equal to `seatLimitOf`; the technicians' access is synced with the subscription. Fewer
+ * seats lower the limit before the change is written (checkout, plan change), so the update here
+ * is only refused if that order is broken: logged as an error.
  */
 export async function syncAccount(ctx: BillingContext, subscription: SubscriptionDocument): Promise<LaboratoryAccountDocument | null> {
   const at = ctx.now();
@@ -158,7 +160,7 @@ export async function syncAccount(ctx: BillingContext, subscription: Subscriptio
   } else if (account.seats !== limit) {
     // Refused only when more seats are in use than the new limit (the plan change checks it first).
     if (await ctx.team.setSeatLimit(account._id, limit, at)) account = { ...account, seats: limit };
-    else ctx.log.warn({ accountId: account._id.toHexString(), limit }, 'seat limit kept: more seats in use than the subscription now has');
+    else ctx.log.error({ accountId: account._id.toHexString(), limit }, 'seat limit kept: more seats in use than the subscription now has');
   }
   for (const seat of await ctx.team.listSeats(account._id)) {
     if (seat.role === 'TECHNICIAN') await syncUser(ctx, seat.userId);
