@@ -103,6 +103,12 @@ function Overview({ subscription }: { subscription: Subscription }) {
   const reactivate = useReactivate(subscription._id);
   const renews = subscription.status === 'ACTIVE' && !subscription.cancelRequest;
   const canReactivate = Boolean(subscription.cancelRequest) || subscription.status === 'CANCELED';
+  // What the next cycle charges and grants for every seat: a downgrade waiting for it already counts (issue 25).
+  const downgrade = subscription.pendingPlanChange?.kind === 'DOWNGRADE' ? subscription.pendingPlanChange : null;
+  const nextCycle = {
+    amountCents: downgrade?.cycleAmountCents ?? subscription.cycleAmountCents ?? 0,
+    credits: downgrade?.cycleCredits ?? subscription.cycleCredits ?? 0,
+  };
 
   return (
     <Card title={subscription.plan ? `Plano ${subscription.plan.name}` : 'Sua assinatura'}>
@@ -114,7 +120,12 @@ function Overview({ subscription }: { subscription: Subscription }) {
           <>
             <dt>Preço</dt>
             <dd>
-              <Money cents={subscription.plan.priceCents} /> {planIntervalEvery(subscription.plan.interval)}
+              <Money cents={subscription.cycleAmountCents ?? subscription.plan.priceCents} /> {planIntervalEvery(subscription.plan.interval)}
+              {subscription.seats > 1 && (
+                <>
+                  {' '}({subscription.seats} assentos × <Money cents={subscription.plan.priceCents} />)
+                </>
+              )}
             </dd>
           </>
         )}
@@ -134,7 +145,7 @@ function Overview({ subscription }: { subscription: Subscription }) {
               {subscription.plan && (
                 <>
                   {' '}
-                  — <Money cents={(subscription.pendingPlanChange?.kind === 'DOWNGRADE' ? subscription.pendingPlanChange.plan : subscription.plan).priceCents} />
+                  — <Money cents={nextCycle.amountCents} />
                 </>
               )}
             </dd>
@@ -145,7 +156,7 @@ function Overview({ subscription }: { subscription: Subscription }) {
             <dt>Créditos</dt>
             <dd>
               Saldo: {creditsWords(profile.credits.balance)} · usados: {profile.credits.used}
-              {renews && subscription.plan && subscription.endDate && ` · próximos ${subscription.plan.creditsPerCycle} em ${formatDate(subscription.endDate)}`}
+              {renews && subscription.plan && subscription.endDate && ` · próximos ${nextCycle.credits} em ${formatDate(subscription.endDate)}`}
             </dd>
           </>
         )}

@@ -3,7 +3,7 @@ import type { PlanDocument } from '../plans/documents';
 import { toPlanSummary } from '../plans/responses';
 import type { PaymentStatus, PlanChange, PixQrCode } from './billing-service';
 import type { InvoiceDocument, SubscriptionDocument } from './documents';
-import { seatsOf } from './rules/pricing';
+import { creditsFor, priceFor, seatsOf } from './rules/pricing';
 import { allowedStatusChanges } from './rules/state-machine';
 import type { AdminSubscriptionSchema, InvoiceResponse, PaymentStatusSchema, PixQRCodeSchema, PlanChangeSchema, SubscriptionResponse } from './schemas';
 
@@ -44,8 +44,12 @@ export function toSubscriptionResponse(subscription: SubscriptionDocument, plans
             effectiveAt: iso(pending.effectiveAt),
             requestedAt: pending.requestedAt.toISOString(),
             seats: pending.seats ?? seatsOf(subscription),
+            cycleAmountCents: priceFor(pendingPlan, pending.seats ?? seatsOf(subscription)),
+            cycleCredits: creditsFor(pendingPlan, pending.seats ?? seatsOf(subscription)),
           }
         : null,
+    cycleAmountCents: plan ? priceFor(plan, seatsOf(subscription)) : null,
+    cycleCredits: plan ? creditsFor(plan, seatsOf(subscription)) : null,
     plan: plan ? toPlanSummary(plan) : null,
     createdAt: subscription.createdAt.toISOString(),
     updatedAt: subscription.updatedAt.toISOString(),

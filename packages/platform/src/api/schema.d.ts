@@ -4938,6 +4938,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
@@ -4949,6 +4951,10 @@ export interface paths {
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -6599,6 +6605,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
@@ -6610,6 +6618,10 @@ export interface paths {
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -7146,6 +7158,8 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
@@ -7157,6 +7171,10 @@ export interface paths {
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -7407,6 +7425,8 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
@@ -7418,6 +7438,10 @@ export interface paths {
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -7662,6 +7686,8 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
@@ -7673,6 +7699,10 @@ export interface paths {
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -8774,6 +8804,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
@@ -8785,6 +8817,10 @@ export interface paths {
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -9036,6 +9072,8 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
@@ -9047,6 +9085,10 @@ export interface paths {
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -9286,6 +9328,8 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
@@ -9297,6 +9341,10 @@ export interface paths {
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -9540,6 +9588,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
@@ -9551,6 +9601,10 @@ export interface paths {
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -9769,6 +9823,8 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
@@ -9780,6 +9836,10 @@ export interface paths {
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -10024,6 +10084,8 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
@@ -10035,6 +10097,10 @@ export interface paths {
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -10270,6 +10336,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
@@ -10281,6 +10349,10 @@ export interface paths {
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */

@@ -1,6 +1,6 @@
 import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
-import type { Subscription } from '@clube/platform';
+import type { Subscription, UserProfile } from '@clube/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Routes from '../../routes';
@@ -78,8 +78,9 @@ beforeEach(() => {
 });
 afterAll(() => server.close());
 
-function openSubscription(path = '/assinatura', persona: 'assinante' | 'membro' = 'assinante') {
-  const auth = testAuth(profileOf(persona, persona === 'assinante' ? { subscription: subscription._id, credits: { balance: 10, used: 2 } } : {}));
+/** The subscriber has no laboratory unless a test gives one (with one, seats can be added: issue 25). */
+function openSubscription(path = '/assinatura', persona: 'assinante' | 'membro' = 'assinante', overrides: Partial<UserProfile> = {}) {
+  const auth = testAuth(profileOf(persona, { laboratory: null, ...(persona === 'assinante' ? { subscription: subscription._id, credits: { balance: 10, used: 2 } } : {}), ...overrides }));
   renderRoute(<Routes />, path, { auth });
   return auth;
 }
@@ -160,5 +161,24 @@ describe('/assinatura', () => {
     const method = await screen.findByLabelText('Forma de pagamento');
     expect(within(method).getAllByRole('option').map((option) => option.textContent)).toEqual(['PIX']);
     expect(screen.queryByText(/Cartão de crédito/)).toBeNull();
+  });
+
+  it('When a 3-seat Trimestral subscription is shown, then the price, the next charge and the next credits are the whole subscription’s, with "3 assentos × R$ 239,90" (issue 25)', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, { seats: 3 });
+    openSubscription();
+    const price = (await screen.findByText('Preço')).nextElementSibling;
+    expect(price).toHaveTextContent(/^R\$\s719,70 por trimestre \(3 assentos × R\$\s239,90\)$/);
+    expect(screen.getByText('Próxima cobrança').nextElementSibling).toHaveTextContent(/^01\/04\/2026 — R\$\s719,70$/);
+    expect(screen.getByText(/Saldo: 10 créditos · usados: 2 · próximos 36 em 01\/04\/2026/)).toBeInTheDocument();
+  });
+
+  it('When a 3-seat lab waits for a change to Mensal, then the next charge and credits are the Mensal’s for 3 seats (issue 25)', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, {
+      seats: 3,
+      pendingPlanChange: { kind: 'DOWNGRADE', plan: subscriptionOf(MENSAL).plan!, invoiceId: null, effectiveAt: '2026-04-01T12:00:00.000Z', requestedAt: '2026-02-01T12:00:00.000Z', seats: 3, cycleAmountCents: 3 * 8990, cycleCredits: 9 },
+    });
+    openSubscription();
+    expect((await screen.findByText('Próxima cobrança')).nextElementSibling).toHaveTextContent(/^01\/04\/2026 — R\$\s269,70$/);
+    expect(screen.getByText(/próximos 9 em 01\/04\/2026/)).toBeInTheDocument();
   });
 });
