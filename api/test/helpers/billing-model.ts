@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import { createAccount, signIn, type TestAccount } from './identity';
 import { billingSnapshot, signedEvent, startBillingApp, type BillingTestApp, type PlanView } from './billing';
 import { seedCatalogue } from '../../src/seed/catalogue';
-import { billingInvariantViolations } from '../../src/modules/billing/rules/invariants';
+import { billingInvariantViolations, creditStepViolations } from '../../src/modules/billing/rules/invariants';
 import { COLLECTIONS } from './collections';
 import type { UserDocument } from '../../src/modules/users/documents';
 import type { InvoiceDocument } from '../../src/modules/billing/documents';
@@ -321,9 +321,12 @@ async function step(world: World, act: Action): Promise<void> {
 /** Runs one history from an empty store; throws with the step and the broken invariants. */
 export async function history(actions: Action[]): Promise<void> {
   const world = await newWorld();
+  let before = await billingSnapshot(world.t, world.t.clock.now());
   for (const [index, act] of actions.entries()) {
     await step(world, act);
-    const violations = billingInvariantViolations(await billingSnapshot(world.t, world.t.clock.now()));
+    const after = await billingSnapshot(world.t, world.t.clock.now());
+    const violations = [...billingInvariantViolations(after), ...creditStepViolations(before, after)];
+    before = after;
     if (violations.length) {
       throw new Error(`passo ${index + 1} (${JSON.stringify(act)}) em ${world.t.clock.now().toISOString()}:\n${violations.join('\n')}`);
     }

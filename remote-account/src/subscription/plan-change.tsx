@@ -96,7 +96,10 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
           )}
           <p className="account-muted">{preview.data.message}</p>
           <p className="account-muted">
-            Créditos: {preview.data.creditsNow} agora, {preview.data.creditsAfter} depois da troca.
+            {preview.data.creditsTakenBack > 0
+              ? // Said before confirming: which credits leave, and only once it is paid (issue 25).
+                `Créditos: ${preview.data.creditsNow} agora. Quando o pagamento for confirmado, saem ${preview.data.creditsTakenBack} (dos dias não usados, descontados do preço) e entram ${preview.data.creditsAfter - preview.data.creditsNow + preview.data.creditsTakenBack}: ${preview.data.creditsAfter} depois da troca.`
+              : `Créditos: ${preview.data.creditsNow} agora, ${preview.data.creditsAfter} depois da troca.`}
           </p>
           {change.isError && <p role="alert" className="clube-input__error">{messageOf(change.error)}</p>}
           <Button

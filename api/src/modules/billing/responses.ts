@@ -102,6 +102,7 @@ export function toPlanChangeResponse(change: PlanChange): Static<typeof PlanChan
     effectiveAt: iso(change.effectiveAt),
     invoiceId: change.invoiceId ? change.invoiceId.toHexString() : null,
     creditsNow: change.creditsNow,
+    creditsTakenBack: change.creditsTakenBack,
     creditsAfter: change.creditsAfter,
     message: change.message,
   };

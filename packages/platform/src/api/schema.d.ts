@@ -8491,10 +8491,12 @@ export interface paths {
                             chargedAt: string | null;
                             /** @description Desconto pelos dias não usados (upgrade) */
                             creditCents: number;
-                            /** @description Créditos depois que a troca valer (upgrade: os dos dias não usados voltam como desconto) */
+                            /** @description Créditos depois que a troca valer: agora − os que saem + os do novo ciclo */
                             creditsAfter: number;
                             /** @description Créditos do membro agora */
                             creditsNow: number;
+                            /** @description Upgrade: créditos dos dias não usados que saem do saldo quando o pagamento é confirmado (o valor deles é descontado do preço); nada sai antes */
+                            creditsTakenBack: number;
                             dueDate: string | null;
                             effectiveAt: string | null;
                             /** @description Resumo do plano */
@@ -8746,10 +8748,12 @@ export interface paths {
                                 chargedAt: string | null;
                                 /** @description Desconto pelos dias não usados (upgrade) */
                                 creditCents: number;
-                                /** @description Créditos depois que a troca valer (upgrade: os dos dias não usados voltam como desconto) */
+                                /** @description Créditos depois que a troca valer: agora − os que saem + os do novo ciclo */
                                 creditsAfter: number;
                                 /** @description Créditos do membro agora */
                                 creditsNow: number;
+                                /** @description Upgrade: créditos dos dias não usados que saem do saldo quando o pagamento é confirmado (o valor deles é descontado do preço); nada sai antes */
+                                creditsTakenBack: number;
                                 dueDate: string | null;
                                 effectiveAt: string | null;
                                 /** @description Resumo do plano */

@@ -32,6 +32,7 @@ beforeAll(async () => {
           effectiveAt: null,
           invoiceId: null,
           creditsNow: 36,
+          creditsTakenBack: 0,
           creditsAfter: 60,
           message: `Cobramos agora a diferença proporcional de ${seats} assentos.`,
           fromPlan: subscription.plan,
@@ -48,7 +49,8 @@ beforeAll(async () => {
         effectiveAt: upgrade ? null : '2026-04-01T12:00:00.000Z',
         invoiceId: null,
         creditsNow: 10,
-        creditsAfter: upgrade ? 58 : 10,
+        creditsTakenBack: upgrade ? 4 : 0,
+        creditsAfter: upgrade ? 66 : 10,
         message: upgrade ? 'Cobramos R$ 622,90 agora.' : 'O novo preço vale a partir de 01/04/2026.',
         fromPlan: subscription.plan,
         toPlan: { _id: target._id, externalPlanId: target.externalPlanId, name: target.name, interval: target.interval, priceCents: target.priceCents, creditsPerCycle: target.creditsPerCycle },
@@ -117,7 +119,7 @@ describe('/assinatura', () => {
     expect(await screen.findByLabelText('Novo plano')).toHaveValue('plan_anual');
     expect(await screen.findByTestId('preview-amount')).toHaveTextContent(/^R\$\s622,90$/);
     expect(screen.getByText('Cobramos R$ 622,90 agora.')).toBeInTheDocument();
-    expect(screen.getByText('Créditos: 10 agora, 58 depois da troca.')).toBeInTheDocument();
+    expect(screen.getByText(/66 depois da troca\.$/)).toBeInTheDocument();
     expect(server.requests.some((r) => r.url === `/v1/subscriptions/${subscription._id}/plan-preview?externalPlanId=plan_anual`)).toBe(true);
     expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar troca para Anual' }));
@@ -180,5 +182,10 @@ describe('/assinatura', () => {
     openSubscription();
     expect((await screen.findByText('Próxima cobrança')).nextElementSibling).toHaveTextContent(/^01\/04\/2026 — R\$\s269,70$/);
     expect(screen.getByText(/próximos 9 em 01\/04\/2026/)).toBeInTheDocument();
+  });
+
+  it('When an upgrade takes the unused days’ credits back on payment, then the preview says how many before confirming (issue 25)', async () => {
+    openSubscription('/assinatura?trocar=plan_anual');
+    expect(await screen.findByText('Créditos: 10 agora. Quando o pagamento for confirmado, saem 4 (dos dias não usados, descontados do preço) e entram 60: 66 depois da troca.')).toBeInTheDocument();
   });
 });
