@@ -1,5 +1,5 @@
 import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
-import { renderRoute } from '@clube/dev-harness/test';
+import { personaProfile, renderRoute } from '@clube/dev-harness/test';
 import type { Subscription, UserProfile } from '@clube/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -182,6 +182,27 @@ describe('/assinatura', () => {
     openSubscription();
     expect((await screen.findByText('Próxima cobrança')).nextElementSibling).toHaveTextContent(/^01\/04\/2026 — R\$\s269,70$/);
     expect(screen.getByText(/próximos 9 em 01\/04\/2026/)).toBeInTheDocument();
+  });
+
+  it('When a single-seat member with a laboratory changes the plan, then 2 or more seats can be chosen and previewed like any change (issue 25)', async () => {
+    openSubscription('/assinatura', 'assinante', { laboratory: personaProfile('assinante')!.laboratory });
+    expect(await screen.findByRole('heading', { name: 'Trocar de plano ou de assentos' })).toBeInTheDocument();
+    const seats = await screen.findByLabelText('Número de assentos');
+    expect(seats).toHaveValue(1);
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '3');
+    expect(await screen.findByTestId('preview-amount')).toHaveTextContent(/^R\$\s159,93$/);
+    expect(server.requests.some((r) => r.url === `/v1/subscriptions/${subscription._id}/plan-preview?externalPlanId=plan_trimestral&seats=3`)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar 3 assentos' }));
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', url: `/v1/subscriptions/${subscription._id}/plan`, body: { externalPlanId: 'plan_trimestral', seats: 3 } }),
+    );
+  });
+
+  it('When a single-seat member has no laboratory yet, then the plan change says where to register the CNPJ to add seats (issue 25)', async () => {
+    openSubscription();
+    expect(await screen.findByRole('link', { name: 'Cadastrar o CNPJ em Meu laboratório' })).toHaveAttribute('href', '/usuario/laboratorio');
+    expect(screen.queryByLabelText('Número de assentos')).toBeNull();
   });
 
   it('When an upgrade takes the unused days’ credits back on payment, then the preview says how many before confirming (issue 25)', async () => {
