@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import '../shared/account.css';
-import { planIntervalEvery, subscriptionStatusLabel } from '@clube/platform/subscription-words';
+import { subscriptionStatusLabel } from '@clube/platform/subscription-words';
 import { creditsWords } from '../shared/credits';
 import { perMonthCents, retentionOffer } from './retention-offer';
 import { usePlans, type Plan } from '../shared/api/get-plans';
