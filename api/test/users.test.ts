@@ -47,6 +47,7 @@ describe('POST /v1/users', () => {
       laboratory: null,
       credits: { balance: 0, used: 0 },
       team: null,
+      teamNotice: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

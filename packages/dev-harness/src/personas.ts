@@ -50,6 +50,7 @@ export function personaProfile(persona: Persona): UserProfile | null {
     laboratory: persona === 'novo' ? null : LABORATORY,
     credits: { balance: subscriber ? 10 : 0, used: 0 },
     team: null,
+    teamNotice: null,
     createdAt: now,
     updatedAt: now,
   };

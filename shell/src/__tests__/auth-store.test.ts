@@ -18,6 +18,7 @@ function profile(overrides: Partial<UserProfile> = {}): UserProfile {
     laboratory: null,
     credits: { balance: 0, used: 0 },
     team: null,
+    teamNotice: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -152,7 +153,7 @@ describe('auth state machine', () => {
   it('When a visitor signs in, then the answers a page fetched as a guest (a subscribers-only video) are asked again with the session (issue 25)', async () => {
     const { emit, queryClient } = setup();
     emit(null);
-    const fetchVideo = jest.fn(async () => ({ locked: fetchVideo.mock.calls.length <= 1 }));
+    const fetchVideo: jest.Mock<Promise<{ locked: boolean }>, []> = jest.fn(async () => ({ locked: fetchVideo.mock.calls.length <= 1 }));
     const observer = new QueryObserver(queryClient, { queryKey: ['videos', 'detail', 'calibracao'], queryFn: fetchVideo });
     const unsubscribe = observer.subscribe(() => undefined);
     await flush();

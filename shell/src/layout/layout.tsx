@@ -1,6 +1,7 @@
 import { Toaster } from '@clube/platform';
 import type { ReactNode } from 'react';
 import { Header } from './header';
+import { TeamNotice } from './team-notice';
 import './layout.css';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -10,6 +11,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Pular para o conteúdo
       </a>
       <Header />
+      <TeamNotice />
       <div id="conteudo" className="shell-content">{children}</div>
       <footer className="shell-footer">Clube · conteúdo para equipes de laboratório</footer>
       <Toaster />

@@ -19,6 +19,9 @@ export interface LaboratoryAccountDocument {
   seats: number;
   /** ACTIVE seats, the manager's included. Only changed by conditional updates: never above `seats`. */
   seatsUsed: number;
+  /** Set when the team ended because its manager deleted their account (every seat freed; the record kept). */
+  closedReason?: 'MANAGER_DELETED';
+  closedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,6 +60,13 @@ export interface InvitationDocument {
 }
 
 /** What user responses and menus show of the team a user belongs to (denormalised on the profile). */
+/** Shown to a technician on their next visit when their laboratory's team ended without them (dismissed with DELETE /v1/team/notice). */
+export interface TeamNotice {
+  laboratoryName: string;
+  message: string;
+  at: Date;
+}
+
 export interface TeamMembership {
   accountId: ObjectId;
   role: SeatRole;

@@ -1,5 +1,5 @@
 import type { ObjectId } from 'mongodb';
-import type { TeamMembership } from '../team/documents';
+import type { TeamMembership, TeamNotice } from '../team/documents';
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -40,6 +40,8 @@ export interface UserDocument {
   credits: { balance: number; used: number };
   /** The laboratory account the user manages or sits in (ACTIVE seat); missing or null: none. */
   team?: TeamMembership | null;
+  /** Why a team the user sat in ended without them (shown on the next visit until dismissed). */
+  teamNotice?: TeamNotice | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -54,6 +54,10 @@ export const UserSchema = Type.Object(
       ],
       { description: 'A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma' },
     ),
+    teamNotice: Type.Union(
+      [Type.Object({ laboratoryName: Type.String(), message: Type.String(), at: DateTime }), Type.Null()],
+      { description: 'Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum' },
+    ),
     createdAt: DateTime,
     updatedAt: DateTime,
   },

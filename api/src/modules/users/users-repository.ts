@@ -7,7 +7,7 @@ import { findPage } from '../../store/pagination';
 import { literalPattern } from '../../store/text-pattern';
 import { USERS_COLLECTIONS } from './collections';
 import type { Laboratory, UserDocument, UserRole } from './documents';
-import type { TeamMembership } from '../team/documents';
+import type { TeamMembership, TeamNotice } from '../team/documents';
 import { cnpjSearchKey } from './rules/laboratory';
 import { AppError, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { toObjectId } from '../../store/object-id';
@@ -79,6 +79,8 @@ export interface UsersRepository {
   setSubscriptionSummary(id: ObjectId, subscriptionId: ObjectId | null, hasActiveSubscription: boolean, at: Date): Promise<void>;
   /** Laboratory accounts only: the team the user manages or sits in (null when the seat ends). */
   setTeam(id: ObjectId, team: TeamMembership | null, at: Date): Promise<void>;
+  /** The notice that the user's team ended (null: seen). */
+  setTeamNotice(id: ObjectId, notice: TeamNotice | null, at: Date): Promise<void>;
 }
 
 interface ErasedIdentityDocument {
@@ -300,6 +302,9 @@ export default fp(
 
       async setSubscriptionSummary(id, subscriptionId, hasActiveSubscription, at) {
         await collection().updateOne({ _id: id }, { $set: { subscription: subscriptionId, hasActiveSubscription, updatedAt: at } });
+      },
+      async setTeamNotice(id, teamNotice, at) {
+        await collection().updateOne({ _id: id }, { $set: { teamNotice, updatedAt: at } });
       },
       async setTeam(id, team, at) {
         await collection().updateOne({ _id: id }, { $set: { team, updatedAt: at } });

@@ -4916,6 +4916,13 @@ export interface paths {
                                     /** @enum {unknown} */
                                     role: "MANAGER" | "TECHNICIAN";
                                 } | null;
+                                /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                                teamNotice: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    laboratoryName: string;
+                                    message: string;
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             };
@@ -12785,6 +12792,287 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/team/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sair da equipe (técnico): o assento é liberado e o acesso pela equipe termina na hora; o registro do laboratório guarda a passagem
+         * @description 404 TEAM_NOT_FOUND: não está em nenhuma equipe; 409 MANAGER_CANNOT_LEAVE: o gestor encerra a equipe cancelando a assinatura ou excluindo a conta.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Marca como visto o aviso de que a equipe foi encerrada (teamNotice do perfil) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/team/training": {
         parameters: {
             query?: never;
@@ -13787,6 +14075,13 @@ export interface paths {
                                     /** @enum {unknown} */
                                     role: "MANAGER" | "TECHNICIAN";
                                 } | null;
+                                /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                                teamNotice: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    laboratoryName: string;
+                                    message: string;
+                                } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
                             }[];
@@ -13977,6 +14272,13 @@ export interface paths {
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
                             } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
+                            } | null;
                             /** Format: date-time */
                             updatedAt: string;
                         };
@@ -14034,6 +14336,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -14225,6 +14534,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -14458,6 +14774,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -15404,6 +15727,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;

@@ -28,6 +28,7 @@ export function memberProfile(overrides: Partial<UserProfile> = {}): UserProfile
     laboratory: null,
     credits: { balance: 0, used: 0 },
     team: null,
+    teamNotice: null,
     createdAt: '2026-01-10T12:00:00.000Z',
     updatedAt: '2026-01-10T12:00:00.000Z',
     ...overrides,
