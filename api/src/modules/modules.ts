@@ -5,6 +5,7 @@ import { billingModule } from './billing/module';
 import { catalogueModule } from './catalogue/module';
 import { entitlementsModule } from './entitlements/module';
 import { filesModule } from './files/module';
+import { jobsModule } from './jobs/module';
 import { personalDataModule } from './personal-data/module';
 import { plansModule } from './plans/module';
 import { progressModule } from './progress/module';
@@ -20,6 +21,7 @@ export const MODULES: readonly ApiModule[] = [
   usersModule,
   plansModule,
   filesModule,
+  jobsModule,
   catalogueModule,
   billingModule,
   entitlementsModule,
