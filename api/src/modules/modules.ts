@@ -6,6 +6,7 @@ import { catalogueModule } from './catalogue/module';
 import { entitlementsModule } from './entitlements/module';
 import { filesModule } from './files/module';
 import { jobsModule } from './jobs/module';
+import { mailModule } from './mail/module';
 import { personalDataModule } from './personal-data/module';
 import { plansModule } from './plans/module';
 import { progressModule } from './progress/module';
@@ -22,6 +23,7 @@ export const MODULES: readonly ApiModule[] = [
   plansModule,
   filesModule,
   jobsModule,
+  mailModule,
   catalogueModule,
   billingModule,
   entitlementsModule,
