@@ -42,7 +42,7 @@ describe('Outbox through a real SMTP server', () => {
       // The same event again (a retried request): still one message.
       await t.app.mail.send(invitation('tecnico.a@lab.test', 'convite-a'));
       expect(await t.app.jobs.runDue()).toBe(1);
-      const [message] = await inbox.waitFor((m) => m.to.includes('tecnico.a@lab.test'));
+      const message = (await inbox.waitFor((m) => m.to.includes('tecnico.a@lab.test')))[0]!;
       expect(message.subject).toBe('Convite para a equipe Lab Ômega no Clube');
       expect(message.from).toBe('"Clube" <nao-responda@clube.test>');
       expect(message.text).toContain('Ana Souza convidou você para a equipe do laboratório Lab Ômega');
@@ -70,7 +70,7 @@ describe('Outbox through a real SMTP server', () => {
       await t.app.mail.send({ template: 'pix-reminder-3-days', to: 'quer@lab.test', eventKey: 'r1', userId: wants, data });
       const { job } = await t.app.mail.send({ template: 'pix-reminder-3-days', to: 'nao-quer@lab.test', eventKey: 'r2', userId: refuses, data });
       await t.app.jobs.runDue();
-      const [message] = await inbox.waitFor((m) => m.to.includes('quer@lab.test'));
+      const message = (await inbox.waitFor((m) => m.to.includes('quer@lab.test')))[0]!;
       expect(message.headers['list-unsubscribe']).toContain('/usuario#emails');
       expect(inbox.messages().some((m) => m.to.includes('nao-quer@lab.test'))).toBe(false);
       expect((await t.app.jobsRepository.findById(job._id))?.result).toMatchObject({ skipped: expect.any(String) });
@@ -89,7 +89,7 @@ describe('Outbox through a real SMTP server', () => {
       expect(await t.app.jobs.runDue()).toBe(3);
       const waiting = await t.app.jobsRepository.listByType(EMAIL_JOB, 'PENDING', 1, 10);
       expect(waiting.total).toBe(3);
-      expect(waiting.data[0].lastError).toContain('Serviço indisponível');
+      expect(waiting.data[0]?.lastError).toContain('Serviço indisponível');
       clock.set('2026-06-01T12:00:01.000Z');
       expect(await t.app.jobs.runDue()).toBe(3);
       refusing = false;

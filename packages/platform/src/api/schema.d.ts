@@ -11811,7 +11811,7 @@ export interface paths {
         put?: never;
         /**
          * Convida por e-mail: devolve o link do convite (válido por 7 dias, uso único), mostrado só agora (só o gestor)
-         * @description 409 SEATS_FULL: todos os assentos ocupados; 409 ALREADY_INVITED: a pessoa já está na equipe ou tem convite pendente. Convites pendentes podem passar do número de assentos livres: o primeiro a aceitar fica com o assento. Nenhum e-mail é enviado (caixa de saída de desenvolvimento): o gestor copia o link.
+         * @description 409 SEATS_FULL: todos os assentos ocupados; 409 ALREADY_INVITED: a pessoa já está na equipe ou tem convite pendente. Convites pendentes podem passar do número de assentos livres: o primeiro a aceitar fica com o assento. O convite também sai por e-mail para a pessoa convidada (com o mesmo link).
          */
         post: {
             parameters: {
