@@ -39,6 +39,8 @@ export interface DevMailServerOptions {
   httpPort?: number | null;
   /** Refuse every message with this SMTP error (tests of a provider that is down). */
   refuse?: () => boolean;
+  /** Take the message and never answer (tests of a sender killed mid-send). */
+  hold?: () => boolean;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -71,6 +73,10 @@ export async function startDevMailServer(options: DevMailServerOptions = {}): Pr
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      if (options.hold?.()) {
+        stream.resume();
+        return;
+      }
       if (options.refuse?.()) {
         stream.resume();
         stream.on('end', () => callback(Object.assign(new Error('Serviço indisponível (teste)'), { responseCode: 421 })));
