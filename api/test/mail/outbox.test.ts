@@ -79,6 +79,24 @@ describe('Outbox through a real SMTP server', () => {
     }
   });
 
+  test('The hooks other issues call send their template once per event (certificate issued)', async () => {
+    const clock = new TestClock('2026-06-01T12:00:00.000Z');
+    const t = await mailApp(clock);
+    try {
+      const to = { email: 'certificado@lab.test', userId: new ObjectId() };
+      const data = { contentTitle: 'Biossegurança NB-2', certificateUrl: 'https://clube.test/certificados/ABC123' };
+      await t.app.mail.hooks.certificateIssued(to, 'cert-ABC123', data);
+      await t.app.mail.hooks.certificateIssued(to, 'cert-ABC123', data);
+      await t.app.jobs.runDue();
+      const message = (await inbox.waitFor((m) => m.to.includes('certificado@lab.test')))[0]!;
+      expect(message.subject).toBe('Seu certificado de Biossegurança NB-2 está pronto');
+      expect(message.text).toContain('https://clube.test/certificados/ABC123');
+      expect(inbox.messages().filter((m) => m.to.includes('certificado@lab.test'))).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
   test('When SMTP is down for a while, then every message arrives once after it is back; a message that keeps failing ends DEAD with its error', async () => {
     const clock = new TestClock('2026-06-01T12:00:00.000Z');
     const t = await mailApp(clock, 3);

@@ -28,8 +28,27 @@ export interface SendInput {
  */
 export interface MailService {
   send(input: SendInput): Promise<{ job: JobDocument<EmailPayload>; created: boolean }>;
+  /**
+   * Hooks for events other issues build (Pix Automático #28, certificates, the competence dossier
+   * #31, LGPD erasure): each sends its template once per `eventKey`. Dates as ISO strings.
+   */
+  hooks: {
+    pixAutomaticActivated(to: Recipient, eventKey: string, data: { maxAmountCents: number }): Promise<unknown>;
+    pixAutomaticNextDebit(to: Recipient, eventKey: string, data: { amountCents: number; debitDate: string }): Promise<unknown>;
+    pixAutomaticDebitFailed(to: Recipient, eventKey: string, data: { amountCents: number; debitDate: string }): Promise<unknown>;
+    certificateIssued(to: Recipient, eventKey: string, data: { contentTitle: string; certificateUrl: string }): Promise<unknown>;
+    dossierExpiryReminder(to: Recipient, eventKey: string, data: { itemTitle: string; expiresAt: string }): Promise<unknown>;
+    /** Send it before the profile is erased; the job holds only the address. */
+    accountDeleted(to: { email: string }, eventKey: string): Promise<unknown>;
+  };
   /** The Message-ID a message of this job carries (stable per event: a resend repeats it). */
   messageIdOf(jobKey: string): string;
+}
+
+/** Who a hook's message goes to: the address, and the profile (preferences, LGPD erasure). */
+export interface Recipient {
+  email: string;
+  userId: ObjectId;
 }
 
 const TEXT_AFTER_SEND = '[removido após o envio]';
@@ -83,8 +102,19 @@ export default fp(
       return { result: { messageId, response: String(info.response ?? '') }, payload: { ...job.payload, data: cleaned, inlineImages: {} } };
     });
 
+    const hook = (template: string, to: Recipient, eventKey: string, data: TemplateData) =>
+      service.send({ template, to: to.email, userId: to.userId, eventKey, data });
+    const subscriptionUrl = `${web}/assinatura`;
     const service: MailService = {
       messageIdOf,
+      hooks: {
+        pixAutomaticActivated: (to, eventKey, data) => hook('pix-automatic-activated', to, eventKey, { ...data, subscriptionUrl }),
+        pixAutomaticNextDebit: (to, eventKey, data) => hook('pix-automatic-next-debit', to, eventKey, { ...data, subscriptionUrl }),
+        pixAutomaticDebitFailed: (to, eventKey, data) => hook('pix-automatic-debit-failed', to, eventKey, { ...data, subscriptionUrl }),
+        certificateIssued: (to, eventKey, data) => hook('certificate-issued', to, eventKey, data),
+        dossierExpiryReminder: (to, eventKey, data) => hook('dossier-expiry-reminder', to, eventKey, { ...data, dossierUrl: `${web}/equipe` }),
+        accountDeleted: (to, eventKey) => service.send({ template: 'account-deleted', to: to.email, eventKey, data: {} }),
+      },
       send(input) {
         if (!TEMPLATE_NAMES.includes(input.template)) throw new Error(`Modelo de e-mail desconhecido: ${input.template}`);
         return fastify.jobs.enqueue<EmailPayload>({
