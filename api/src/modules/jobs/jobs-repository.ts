@@ -44,8 +44,8 @@ export interface JobsRepository {
   countByStatus(type: string): Promise<Record<JobStatus, number>>;
   /** Finished jobs past their retention. */
   purgeExpired(now: Date): Promise<number>;
-  /** LGPD erasure: every job about the person (messages to them included). */
-  deleteForUser(userId: ObjectId): Promise<number>;
+  /** LGPD erasure: every job about the person, by profile or by the address a message went to (sent before they had a profile). */
+  deleteForUser(userId: ObjectId, address?: string): Promise<number>;
 }
 
 export default fp(
@@ -138,8 +138,9 @@ export default fp(
         return (await jobs().deleteMany({ status: 'DONE', expiresAt: { $lte: now } })).deletedCount;
       },
 
-      async deleteForUser(userId) {
-        return (await jobs().deleteMany({ userId })).deletedCount;
+      async deleteForUser(userId, address) {
+        const filter: Filter<JobDocument> = address ? { $or: [{ userId }, { 'payload.to': address }] } : { userId };
+        return (await jobs().deleteMany(filter)).deletedCount;
       },
     };
     fastify.decorate('jobsRepository', repository);
