@@ -13,10 +13,13 @@ import { startAuthEmulator } from './emulator.mjs';
 const { ROOT, FRONTENDS, portOf } = frontends;
 const EMULATOR_DATA_DIR = path.join(ROOT, '.data', 'auth-emulator');
 const API_PORT = Number(process.env.API_PORT ?? 3000);
+// The local SMTP server and its inbox page (api/scripts/dev-mail-server.ts): every e-mail the API sends lands there.
+const DEV_SMTP_PORT = Number(process.env.DEV_SMTP_PORT ?? 1025);
+const DEV_INBOX_PORT = Number(process.env.DEV_INBOX_PORT ?? 8025);
 const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-clube';
 const stoppers = [];
 
-async function waitForApi(url, timeoutMs = 60000) {
+async function waitForUrl(url, what = 'A API', timeoutMs = 60000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -27,11 +30,12 @@ async function waitForApi(url, timeoutMs = 60000) {
     }
     await delay(250);
   }
-  throw new Error(`A API não respondeu em ${url} após ${timeoutMs / 1000} s.`);
+  throw new Error(`${what} não respondeu em ${url} após ${timeoutMs / 1000} s.`);
 }
 
-function startApi(env) {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'server.ts')], {
+/** A TypeScript child (the API, the dev mail server) stopped with everything else; its exit stops everything. */
+function startChild(label, script, env) {
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [script], {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -46,11 +50,13 @@ function startApi(env) {
   );
   child.once('exit', (code) => {
     if (!shuttingDown) {
-      console.error(`A API parou (código ${code}).`);
+      console.error(`${label} parou (código ${code}).`);
       void shutdown(1);
     }
   });
 }
+
+const startApi = (env) => startChild('A API', path.join(ROOT, 'api', 'src', 'server.ts'), env);
 
 let shuttingDown = false;
 async function shutdown(code = 0) {
@@ -68,7 +74,15 @@ try {
 
   const emulator = await startAuthEmulator({ projectId: PROJECT_ID, dataDir: EMULATOR_DATA_DIR });
   stoppers.push(() => emulator.stop());
+  if (!process.env.SMTP_URL) {
+    startChild('O servidor de e-mail de desenvolvimento', path.join(ROOT, 'api', 'scripts', 'dev-mail-server.ts'), {
+      DEV_SMTP_PORT: String(DEV_SMTP_PORT),
+      DEV_INBOX_PORT: String(DEV_INBOX_PORT),
+    });
+    await waitForUrl(`http://localhost:${DEV_INBOX_PORT}/api/messages`, 'A caixa de entrada de desenvolvimento', 20000);
+  }
   const env = {
+    SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${DEV_SMTP_PORT}`,
     NODE_ENV: 'development',
     API_PORT: String(API_PORT),
     ...(process.env.DATA_DIR ? { DATA_DIR: process.env.DATA_DIR } : {}),
@@ -85,7 +99,7 @@ try {
   };
   Object.assign(process.env, env);
   startApi(env);
-  await waitForApi(`http://localhost:${API_PORT}/v1/health`);
+  await waitForUrl(`http://localhost:${API_PORT}/v1/health`);
 
   const urls = [];
   for (const name of Object.keys(FRONTENDS)) {
@@ -98,6 +112,7 @@ try {
   for (const [name, url] of urls) console.log(`  ${name.padEnd(8)} ${url}`);
   console.log(`  api      http://localhost:${API_PORT}/v1  (docs: http://localhost:${API_PORT}/v1/docs)`);
   console.log(`  firebase emulador do Auth em http://${emulator.host}`);
+  if (!process.env.SMTP_URL) console.log(`  e-mail   caixa de entrada em http://localhost:${DEV_INBOX_PORT} (JSON: /api/messages; SMTP em 127.0.0.1:${DEV_SMTP_PORT})`);
   console.log(`\nAbra http://localhost:${portOf('shell')} — contas de demonstração no README. Ctrl-C para parar.`);
 } catch (error) {
   console.error(`\nNão foi possível iniciar: ${error.message}`);

@@ -16,6 +16,7 @@ import paymentGateway from './plugins/payment-gateway/payment-gateway-plugin';
 import rateLimit from './plugins/rate-limit';
 import store from './plugins/store';
 import swagger from './plugins/swagger';
+import type { StoreDb } from './store/store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   /** Time source for every timestamp the API writes. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Another app's open store: two app instances on one database, as two API processes (tests). */
+  sharedStore?: StoreDb;
 }
 
 export type App = FastifyInstance;
@@ -68,7 +71,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   await app.register(firebase);
   await app.register(helmet);
   // The store creates every module's indexes before the first request.
-  await app.register(store, { indexes: MODULES.flatMap((module) => module.indexes) });
+  await app.register(store, { indexes: MODULES.flatMap((module) => module.indexes), shared: options.sharedStore });
   await app.register(rateLimit);
   await app.register(swagger);
   await app.register(clock, { now: options.now });

@@ -52,6 +52,10 @@ export interface Config {
   reconcileIntervalMs: number;
   /** Who runs the club: the footer, the legal pages and every receipt name it (Decreto 7.962/2013, art. 2). */
   company: CompanyConfig;
+  /** The job runner (modules/jobs). */
+  jobs: JobsConfig;
+  /** Outgoing e-mail (modules/mail): SMTP through nodemailer. */
+  mail: MailConfig;
 }
 
 export interface CompanyConfig {
@@ -65,9 +69,34 @@ export interface CompanyConfig {
   phone: string | null;
 }
 
+export interface JobsConfig {
+  /** How often each process looks for due jobs; 0 = never by itself (tests run them explicitly). */
+  pollMs: number;
+  /** Jobs one process runs at once. */
+  concurrency: number;
+  /** A claimed job's lease, renewed every third of it while the handler works. */
+  leaseMs: number;
+  /** First retry after this; doubled after every failure up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Runs before a job is dead. */
+  maxAttempts: number;
+  /** At close, how long running jobs may take before they are released to another process. */
+  shutdownGraceMs: number;
+}
+
+export interface MailConfig {
+  /** e.g. smtp://user:pass@smtp.example.com:587 or smtps://…:465; undefined: e-mail jobs fail (and retry) until it is set. */
+  smtpUrl: string | undefined;
+  /** The From header, e.g. `Clube <nao-responda@clube.com.br>`. */
+  from: string;
+}
+
 export const PAYMENT_GATEWAYS = ['sandbox'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 const DEV_WEBHOOK_SECRET = 'clube-sandbox-webhook-secret';
+/** The local SMTP server `npm start` runs (api/scripts/dev-mail-server.ts); its inbox is on http://localhost:8025. */
+export const DEV_SMTP_URL = 'smtp://127.0.0.1:1025';
 
 export interface StorageConfig {
   driver: 'local' | 's3';
@@ -150,6 +179,14 @@ export const ENV_SCHEMA = {
     COMPANY_ADDRESS: text,
     COMPANY_EMAIL: text,
     COMPANY_PHONE: text,
+    JOBS_POLL_MS: { type: 'integer', minimum: 0, description: 'um número inteiro de milissegundos, ou 0 para não buscar trabalhos sozinho' },
+    JOBS_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 4, description: 'um número inteiro de 1 a 64' },
+    JOBS_LEASE_MS: { type: 'integer', minimum: 200, default: 60_000, description: 'um número inteiro de milissegundos (mínimo 200)' },
+    JOBS_RETRY_BASE_MS: { type: 'integer', minimum: 1, default: 30_000, description: 'um número inteiro positivo de milissegundos' },
+    JOBS_RETRY_MAX_MS: { type: 'integer', minimum: 1, default: 3_600_000, description: 'um número inteiro positivo de milissegundos' },
+    JOBS_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 100, default: 8, description: 'um número inteiro de 1 a 100' },
+    SMTP_URL: { type: 'string', pattern: '^smtps?://', description: 'uma URL smtp:// ou smtps:// (ex.: smtp://usuario:senha@smtp.exemplo.com:587)' },
+    MAIL_FROM: { type: 'string', default: 'Clube <nao-responda@clube.local>' },
   },
 } as const;
 
@@ -189,6 +226,14 @@ interface Env {
   COMPANY_ADDRESS?: string;
   COMPANY_EMAIL?: string;
   COMPANY_PHONE?: string;
+  JOBS_POLL_MS?: number;
+  JOBS_CONCURRENCY: number;
+  JOBS_LEASE_MS: number;
+  JOBS_RETRY_BASE_MS: number;
+  JOBS_RETRY_MAX_MS: number;
+  JOBS_MAX_ATTEMPTS: number;
+  SMTP_URL?: string;
+  MAIL_FROM: string;
 }
 
 interface AjvError {
@@ -257,6 +302,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     );
   }
 
+  const smtpUrl = vars.SMTP_URL ?? (nodeEnv === 'development' ? DEV_SMTP_URL : undefined);
+  if (nodeEnv === 'production' && !vars.SMTP_URL) {
+    throw new ConfigError(
+      'Modo produção (NODE_ENV=production) exige SMTP_URL (ex.: smtp://usuario:senha@smtp.exemplo.com:587): sem ele nenhum e-mail sai.',
+    );
+  }
+
   return {
     nodeEnv,
     host: vars.API_HOST,
@@ -284,6 +336,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     // 0 = only at start (tests default to it: they run the job themselves with an injected clock).
     reconcileIntervalMs: vars.RECONCILE_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 60_000),
     company,
+    jobs: {
+      // Tests run jobs themselves (app.jobs.runDue()), unless they set a poll interval.
+      pollMs: vars.JOBS_POLL_MS ?? (nodeEnv === 'test' ? 0 : 1000),
+      concurrency: vars.JOBS_CONCURRENCY,
+      leaseMs: vars.JOBS_LEASE_MS,
+      retryBaseMs: vars.JOBS_RETRY_BASE_MS,
+      retryMaxMs: Math.max(vars.JOBS_RETRY_MAX_MS, vars.JOBS_RETRY_BASE_MS),
+      maxAttempts: vars.JOBS_MAX_ATTEMPTS,
+      shutdownGraceMs: 5000,
+    },
+    mail: { smtpUrl, from: vars.MAIL_FROM },
   };
 }
 

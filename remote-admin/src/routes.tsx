@@ -18,6 +18,7 @@ const BannerEditPage = lazy(() => import(/* webpackChunkName: "page-banners" */ 
 const PlansAdminPage = lazy(() => import(/* webpackChunkName: "page-plans" */ './plans/plan-pages').then((m) => ({ default: m.PlansAdminPage })));
 const PlanEditPage = lazy(() => import(/* webpackChunkName: "page-plans" */ './plans/plan-pages').then((m) => ({ default: m.PlanEditPage })));
 const SuggestionsPage = lazy(() => import(/* webpackChunkName: "page-suggestions" */ './suggestions/suggestions-page').then((m) => ({ default: m.SuggestionsPage })));
+const EmailsPage = lazy(() => import(/* webpackChunkName: "page-emails" */ './emails/emails-page').then((m) => ({ default: m.EmailsPage })));
 const UsersPage = lazy(() => import(/* webpackChunkName: "page-users" */ './users/users-page').then((m) => ({ default: m.UsersPage })));
 const UserPage = lazy(() => import(/* webpackChunkName: "page-user" */ './users/user-page').then((m) => ({ default: m.UserPage })));
 const SubscriptionsAdminPage = lazy(() => import(/* webpackChunkName: "page-subscriptions" */ './subscriptions/subscriptions-page').then((m) => ({ default: m.SubscriptionsAdminPage })));
@@ -48,6 +49,7 @@ export default function AdminRoutes() {
         <Route path="/admin/planos" element={<PlansAdminPage />} />
         <Route path="/admin/planos/editar/:id" element={<PlanEditPage />} />
         <Route path="/admin/sugestoes" element={<SuggestionsPage />} />
+        <Route path="/admin/emails" element={<EmailsPage />} />
         <Route path="/admin/usuarios" element={<UsersPage />} />
         <Route path="/admin/usuarios/:id" element={<UserPage />} />
         <Route path="/admin/assinaturas" element={<SubscriptionsAdminPage />} />

@@ -6,6 +6,8 @@ import { catalogueModule } from './catalogue/module';
 import { entitlementsModule } from './entitlements/module';
 import { filesModule } from './files/module';
 import { legalModule } from './legal/module';
+import { jobsModule } from './jobs/module';
+import { mailModule } from './mail/module';
 import { personalDataModule } from './personal-data/module';
 import { plansModule } from './plans/module';
 import { progressModule } from './progress/module';
@@ -21,6 +23,8 @@ export const MODULES: readonly ApiModule[] = [
   usersModule,
   plansModule,
   filesModule,
+  jobsModule,
+  mailModule,
   catalogueModule,
   billingModule,
   entitlementsModule,

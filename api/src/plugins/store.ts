@@ -21,6 +21,8 @@ declare module 'fastify' {
 export interface StorePluginOptions {
   /** Every module's indexes (app.ts collects them from the modules), created before the first request. */
   indexes: readonly IndexDeclaration[];
+  /** An open store another app instance owns (tests of several API processes on one database); not closed here. */
+  shared?: StoreDb;
 }
 
 /**
@@ -32,7 +34,10 @@ export interface StorePluginOptions {
 export default fp(
   async function store(fastify: FastifyInstance, options: StorePluginOptions) {
     const { mongodbUri, mongodbDb, dataDir } = fastify.config;
-    if (mongodbUri) {
+    if (options.shared) {
+      fastify.decorate('dataBackend', mongodbUri ? 'mongodb' : 'embedded');
+      fastify.decorate('store', options.shared);
+    } else if (mongodbUri) {
       const real = new MongoClient(mongodbUri, { serverSelectionTimeoutMS: 7500 });
       await real.connect();
       fastify.addHook('onClose', () => real.close());

@@ -6,6 +6,7 @@ import { certificatesGroup } from './rows/certificates';
 import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
 import { legalGroup } from './rows/legal';
+import { mailGroup } from './rows/mail';
 import { teamGroup } from './rows/team';
 import { usersGroup } from './rows/users';
 
@@ -27,4 +28,6 @@ export const MATRIX_GROUPS: MatrixGroup[] = [
   teamGroup,
   // issue 27: what a Brazilian paid site must show
   legalGroup,
+  // issue 29: e-mail
+  mailGroup,
 ];

@@ -68,8 +68,8 @@ describe('OpenAPI document', () => {
         .map((route) => [`${route.method} ${route.url.replace(/\/$/, '')}`, route]),
     );
     // 29 before issues 12–14; + progress (2), transcripts (4), search (1); + suggestions/me/admin routes (6);
-    // + the member's certificates (issue 16: GET /me/certificates).
-    expect(catalogue.size).toBe(43);
+    // + the member's certificates (issue 16: GET /me/certificates); + e-mail preferences (issue 29: GET and PUT /me/email-preferences).
+    expect(catalogue.size).toBe(45);
     for (const route of catalogue.values()) {
       const documented = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
       const path = spec.paths[documented] ? documented : `${documented}/`;

@@ -27,6 +27,8 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
   /** Runs after plugins and routes are loaded, before listening (extra test-only routes). */
   beforeListen?: (app: App) => void | Promise<void>;
+  /** Another test app's store: a second API process on the same database (its close leaves the store open). */
+  sharedStore?: StoreDb;
 }
 
 /** Builds the whole app on a fresh memory store and listens on a random loopback port. */
@@ -48,6 +50,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     config: testConfig({ ...backendConfig(), ...options.config }),
     logger: options.logger ?? false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.sharedStore ? { sharedStore: options.sharedStore } : {}),
   });
   await options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -61,7 +64,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     routes: [...new Set(app.apiRoutes.map((route) => `${route.method} ${route.url}`))],
     call: (method, path, callOptions) => call(url, method, path, callOptions),
     close: async () => {
-      if (app.dataBackend === 'mongodb') await app.store.dropDatabase();
+      if (app.dataBackend === 'mongodb' && !options.sharedStore) await app.store.dropDatabase();
       await app.close();
     },
   };

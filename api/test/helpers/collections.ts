@@ -2,6 +2,8 @@ import { BANNERS_COLLECTIONS } from '../../src/modules/banners/collections';
 import { BILLING_COLLECTIONS } from '../../src/modules/billing/collections';
 import { CATALOGUE_COLLECTIONS } from '../../src/modules/catalogue/collections';
 import { ENTITLEMENTS_COLLECTIONS } from '../../src/modules/entitlements/collections';
+import { JOBS_COLLECTIONS } from '../../src/modules/jobs/collections';
+import { MAIL_COLLECTIONS } from '../../src/modules/mail/collections';
 import { PLANS_COLLECTIONS } from '../../src/modules/plans/collections';
 import { PROGRESS_COLLECTIONS } from '../../src/modules/progress/collections';
 import { SUGGESTIONS_COLLECTIONS } from '../../src/modules/suggestions/collections';
@@ -23,4 +25,6 @@ export const COLLECTIONS = {
   ...TEAM_COLLECTIONS,
   ...BANNERS_COLLECTIONS,
   ...SUGGESTIONS_COLLECTIONS,
+  ...JOBS_COLLECTIONS,
+  ...MAIL_COLLECTIONS,
 } as const;

@@ -1,6 +1,7 @@
 import { TextField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, messageOf, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { Badge } from '@clube/kit/ui/badge';
+import { Checkbox } from '@clube/kit/ui/checkbox';
 import { Dialog } from '@clube/kit/ui/dialog';
 import { Button, Card, formatDate, Input, PageLayout, toast, useAuth } from '@clube/platform';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import * as z from 'zod/mini';
 import '../shared/account.css';
 import { useAcceptLegal, useLegal } from './api/accept-legal';
 import { useDeleteAccount } from './api/delete-account';
+import { useEmailPreferences, useSaveEmailPreferences, type EmailPreferences } from './api/email-preferences';
 import { useExportMyData } from './api/export-my-data';
 import { useUpdateName } from './api/update-name';
 
@@ -166,7 +168,51 @@ function Consent() {
   );
 }
 
-/** `/usuario`: name, e-mail and its verification, password, the consent to the terms, the LGPD export and the account's deletion. */
+/** "E-mails": reminders and news can be turned off; messages about money and access always go. */
+function EmailPreferencesCard() {
+  const preferences = useEmailPreferences();
+  const save = useSaveEmailPreferences();
+  const current = preferences.data;
+
+  async function change(next: EmailPreferences) {
+    try {
+      await save.mutateAsync(next);
+      toast({ variant: 'success', title: 'Preferências de e-mail salvas.', duration: 4000 });
+    } catch (error) {
+      toast({ variant: 'danger', title: 'Não foi possível salvar', description: messageOf(error) });
+    }
+  }
+
+  return (
+    <Card title="E-mails">
+      <p className="account-muted">E-mails sobre pagamentos, cobranças e acesso sempre são enviados. Os demais você escolhe.</p>
+      {preferences.isError ? (
+        <p className="clube-input__error" role="alert">
+          {messageOf(preferences.error)}
+        </p>
+      ) : current ? (
+        <>
+          <Checkbox
+            label="Lembretes (PIX a vencer, itens do dossiê a vencer)"
+            checked={current.reminders}
+            disabled={save.isPending}
+            onChange={(event) => void change({ ...current, reminders: event.target.checked })}
+          />
+          <Checkbox
+            label="Novidades (certificado emitido)"
+            checked={current.news}
+            disabled={save.isPending}
+            onChange={(event) => void change({ ...current, news: event.target.checked })}
+          />
+        </>
+      ) : (
+        <p className="account-muted">Carregando…</p>
+      )}
+    </Card>
+  );
+}
+
+/** `/usuario`: name, e-mail and its verification, password, the consent to the terms, which optional e-mails arrive, the LGPD export and the account's deletion. */
 export function ProfilePage() {
   const { profile, user } = useAuth();
   const exportData = useExportMyData();
@@ -191,6 +237,10 @@ export function ProfilePage() {
         </Card>
 
         <Consent />
+
+        <div id="emails">
+          <EmailPreferencesCard />
+        </div>
 
         <Card title="Meus dados no Clube">
           <p className="account-muted">

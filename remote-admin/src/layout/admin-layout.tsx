@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/banners', label: 'Banners' },
   { to: '/admin/planos', label: 'Planos' },
   { to: '/admin/sugestoes', label: 'Sugestões' },
+  { to: '/admin/emails', label: 'E-mails' },
   { to: '/admin/usuarios', label: 'Usuários' },
   { to: '/admin/assinaturas', label: 'Assinaturas' },
 ] as const;

@@ -17,6 +17,7 @@ import { subscribe } from './use-cases/subscribe';
 import { updatePaymentMethod } from './use-cases/update-payment-method';
 import { withdraw, withdrawalPreview } from './use-cases/withdraw';
 import type { Withdrawal } from './rules/withdrawal';
+import { billingMail } from './use-cases/notify';
 import type { PaymentMethod, SubscriptionDocument } from './documents';
 import type { UserDocument } from '../users/documents';
 import type { ObjectId } from 'mongodb';
@@ -80,8 +81,14 @@ export default fp(
       now: () => fastify.clock.now(),
       log: fastify.log,
     };
+    // E-mail (modules/mail): the triggers, apart from the use cases.
+    const mail = billingMail(ctx, fastify.mail, fastify.config.publicWebUrl);
     const service: BillingService = {
-      subscribe: (user, planId, paymentMethod, seats) => subscribe(ctx, user, planId, paymentMethod, seats),
+      subscribe: async (user, planId, paymentMethod, seats) => {
+        const subscription = await subscribe(ctx, user, planId, paymentMethod, seats);
+        await mail.pixChargeIssued(subscription);
+        return subscription;
+      },
       updatePaymentMethod: (subscription, paymentMethod) => updatePaymentMethod(ctx, subscription, paymentMethod),
       overrideStatus: (subscription, status, by, reason) => overrideStatus(ctx, subscription, status, by, reason),
       changePlan: (subscription, externalPlanId, seats) => changePlan(ctx, subscription, externalPlanId, seats),
@@ -93,7 +100,12 @@ export default fp(
       reactivate: (subscription) => reactivate(ctx, subscription),
       pixQrCode: (subscription) => pixQrCode(ctx, subscription),
       paymentStatus: (subscription) => paymentStatus(ctx, subscription),
-      applyPaidEvent: (event) => payInvoice(ctx, event),
+      applyPaidEvent: async (event) => {
+        const outcome = await payInvoice(ctx, event);
+        // A replayed event queues the receipt again under the same key: one message, even when a crash came between.
+        await mail.paymentConfirmed(outcome.invoice);
+        return outcome;
+      },
       reconcile: () => reconcile(ctx),
       syncAccess: (userId) => syncUser(ctx, userId),
       hasAccess: async (userId) => (await ctx.subscriptions.hasActive(userId)) || hasSeatAccess(ctx, userId),
@@ -106,6 +118,6 @@ export default fp(
   },
   {
     name: 'billing',
-    dependencies: ['clock', 'payment-gateway', 'plans-repository', 'subscriptions-repository', 'invoices-repository', 'users-repository', 'team-repository'],
+    dependencies: ['clock', 'payment-gateway', 'plans-repository', 'subscriptions-repository', 'invoices-repository', 'users-repository', 'team-repository', 'mail'],
   },
 );

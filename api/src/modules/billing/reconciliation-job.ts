@@ -7,42 +7,31 @@ export interface Reconciliation {
   run(): Promise<ReconciliationReport>;
 }
 
+/** Job type of the billing calendar's schedule ticks. */
+export const RECONCILE_JOB = 'billing.reconcile';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Runs the billing calendar (use-cases/reconcile.ts) at start and on a schedule. Every
- * change goes through the lifecycle and a conditional write, so two API instances running it
- * at the same moment do each thing once.
+ * Runs the billing calendar (use-cases/reconcile.ts) on the job runner: one job per tick of
+ * RECONCILE_INTERVAL_MS, whichever API process claims it first (so one run per tick across
+ * replicas), the first one before the first request; a failed tick is retried with backoff. Every
+ * change also goes through the lifecycle and a conditional write, so a tick overlapping a direct
+ * run (tests) does each thing once.
  */
 export default fp(
   async function reconciliation(fastify: FastifyInstance) {
     const run = () => fastify.billing.reconcile();
-
-    let running: Promise<unknown> | null = null;
-    const tick = (reason: string) => {
-      if (running) return running; // one pass at a time per instance
-      running = run()
-        .then((report) => fastify.log.info({ reason, ...report }, 'billing reconciliation done'))
-        .catch((error: unknown) => fastify.log.error({ err: error, reason }, 'billing reconciliation failed'))
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    };
-
-    let timer: NodeJS.Timeout | undefined;
-    fastify.addHook('onReady', async () => {
-      await tick('start');
-      const every = fastify.config.reconcileIntervalMs;
-      if (every > 0) {
-        timer = setInterval(() => void tick('schedule'), every);
-        timer.unref();
-      }
-    });
-    fastify.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-
+    fastify.jobs.define(
+      RECONCILE_JOB,
+      async () => {
+        const report = await run();
+        fastify.log.info(report, 'billing reconciliation done');
+        return { result: { ...report } };
+      },
+      { maxAttempts: 3, retentionMs: DAY_MS },
+    );
+    fastify.jobs.every(RECONCILE_JOB, fastify.config.reconcileIntervalMs);
     fastify.decorate('reconciliation', { run });
   },
-  { name: 'reconciliation', dependencies: ['billing'] },
+  { name: 'reconciliation', dependencies: ['billing', 'job-runner'] },
 );

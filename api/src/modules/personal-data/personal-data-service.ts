@@ -87,6 +87,9 @@ export default fp(
         const invoicesKept = await fastify.invoicesRepository.eraseOwner(userId, erasureId, at);
         // Certificates carry the name: they go too (their codes then answer "não encontrado").
         const certificatesDeleted = await fastify.certificatesRepository.deleteAllForUser(userId);
+        // E-mail (modules/mail): the messages to the person (their address, links) and their preferences.
+        const emailsDeleted = await fastify.jobsRepository.deleteForUser(userId, user.email);
+        await fastify.mailPreferencesRepository.deleteForUser(userId);
         // 5. The profile itself (so the admin lists no longer show the name or e-mail).
         await fastify.usersRepository.deleteProfile(userId);
         log.info(
@@ -101,6 +104,7 @@ export default fp(
             suggestionsDeleted: suggestions.suggestions,
             votesDeleted: suggestions.votes,
             certificatesDeleted,
+            emailsDeleted,
           },
           'LGPD: conta excluída a pedido do membro',
         );
@@ -121,6 +125,8 @@ export default fp(
       'progress-repository',
       'certificates-repository',
       'suggestions-repository',
+      'jobs-repository',
+      'mail-preferences-repository',
       'billing',
       'team-service',
     ],

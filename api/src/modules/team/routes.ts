@@ -119,7 +119,7 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
         description:
           '409 SEATS_FULL: todos os assentos ocupados; 409 ALREADY_INVITED: a pessoa já está na equipe ou tem convite pendente. ' +
           'Convites pendentes podem passar do número de assentos livres: o primeiro a aceitar fica com o assento. ' +
-          'Nenhum e-mail é enviado (caixa de saída de desenvolvimento): o gestor copia o link.',
+          'O convite também sai por e-mail para a pessoa convidada (com o mesmo link).',
         body: CreateInvitationBody,
         response: { 201: CreatedInvitationSchema, ...errorResponses(401, 403, 404, 409) },
       },

@@ -5,7 +5,6 @@ import { ObjectId } from 'mongodb';
 import type { UserDocument } from '../users/documents';
 import type { InvitationDocument, LaboratoryAccountDocument, SeatDocument, SeatRole } from './documents';
 import { AppError, badRequest, conflict, forbidden, isDuplicateKeyError, notFound } from '../../http/app-error';
-import { sendInvitationToOutbox } from './invitation-outbox';
 import type { TrainingItem, TrainingPerson, TrainingPeriod, TrainingRecord } from './rules/training-record';
 
 /** An invitation link is valid for 7 days. */
@@ -168,7 +167,13 @@ export default fp(
         };
         await repo.insertInvitation(invitation);
         const inviteUrl = `${fastify.config.publicWebUrl}/equipe/convite/${token}`;
-        sendInvitationToOutbox(fastify.log, { to: email, laboratoryName: account.name, expiresAt: invitation.expiresAt });
+        // E-mail (modules/mail): the message job, keyed by the invitation, right after it is written.
+        await fastify.mail.send({
+          template: 'team-invitation',
+          to: email,
+          eventKey: invitation._id.toHexString(),
+          data: { laboratoryName: account.name, invitedBy: manager.name || manager.email, link: inviteUrl, expiresAt: invitation.expiresAt.toISOString() },
+        });
         return { invitation, inviteUrl };
       },
 
@@ -333,6 +338,6 @@ export default fp(
   },
   {
     name: 'team-service',
-    dependencies: ['clock', 'team-repository', 'users-repository', 'subscriptions-repository', 'catalogue-items-repository', 'progress-repository', 'certificates-repository', 'billing'],
+    dependencies: ['clock', 'team-repository', 'users-repository', 'subscriptions-repository', 'catalogue-items-repository', 'progress-repository', 'certificates-repository', 'billing', 'mail'],
   },
 );

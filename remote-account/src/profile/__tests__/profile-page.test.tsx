@@ -11,6 +11,7 @@ const EXPORT = { exportedAt: '2026-01-12T10:00:00.000Z', profile: { name: profil
 
 let server: MockApi;
 let deleteReply: ReturnType<typeof apiError> | null = null;
+let emailPreferences = { reminders: true, news: true };
 
 beforeAll(async () => {
   await import('../profile-page'); // the lazy chunk, loaded once before the timed queries
@@ -25,6 +26,8 @@ beforeAll(async () => {
       ],
     })),
     mockApi('delete', '/v1/me/', () => deleteReply ?? (undefined as never)),
+    mockApi('get', '/v1/me/email-preferences/', () => emailPreferences),
+    mockApi('put', '/v1/me/email-preferences/', ({ body }) => (emailPreferences = body)),
   );
 });
 afterEach(() => {
@@ -33,6 +36,9 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 afterAll(() => server.close());
+
+/** The page also loads the "E-mails" preferences on open. */
+const requestsBesidesPreferences = () => server.requests.filter((r) => r.url !== '/v1/me/email-preferences');
 
 function openProfile(options?: { emailVerified?: boolean }) {
   const auth = testAuth(profile, options);
@@ -51,6 +57,18 @@ describe('profile page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Li e aceito as versões atuais' }));
     await waitFor(() => expect(auth.refreshProfile).toHaveBeenCalled());
     expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ acceptLegal: { termsVersion: '2', privacyVersion: '3' } }]);
+  });
+
+  it('When the member turns reminders off under "E-mails", then the exact PUT is sent and the box stays unchecked', async () => {
+    emailPreferences = { reminders: true, news: true };
+    openProfile();
+    const reminders = await screen.findByRole('checkbox', { name: 'Lembretes (PIX a vencer, itens do dossiê a vencer)' });
+    expect(reminders).toBeChecked();
+    await userEvent.click(reminders);
+    expect(await screen.findByText('Preferências de e-mail salvas.')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method === 'PUT')).toEqual([{ method: 'PUT', url: '/v1/me/email-preferences', body: { reminders: false, news: true } }]);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Lembretes (PIX a vencer, itens do dossiê a vencer)' })).not.toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'Novidades (certificado emitido)' })).toBeChecked();
   });
 
   it('When the member changes the name, then the exact PATCH is sent, the profile is reloaded and a toast confirms', async () => {
@@ -116,7 +134,7 @@ describe('profile page', () => {
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]?.download).toMatch(/^clube-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
     expect(JSON.parse(await blobs[0]!.text())).toEqual(EXPORT);
-    expect(server.requests).toEqual([{ method: 'GET', url: '/v1/me/export', body: undefined }]);
+    expect(requestsBesidesPreferences()).toEqual([{ method: 'GET', url: '/v1/me/export', body: undefined }]);
   });
 
   it('When deleting, then the button stays disabled until EXCLUIR is typed, the DELETE carries it and the member is signed out', async () => {
@@ -132,7 +150,7 @@ describe('profile page', () => {
     await userEvent.click(confirm);
 
     await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
-    expect(server.requests).toEqual([{ method: 'DELETE', url: '/v1/me', body: { confirmation: 'EXCLUIR' } }]);
+    expect(requestsBesidesPreferences()).toEqual([{ method: 'DELETE', url: '/v1/me', body: { confirmation: 'EXCLUIR' } }]);
   });
 
   it('When the API refuses the deletion, then its message is shown and the member stays signed in', async () => {

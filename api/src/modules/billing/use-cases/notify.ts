@@ -1,0 +1,63 @@
+import type { MailService } from '../../mail/mail-service';
+import type { InvoiceDocument, SubscriptionDocument } from '../documents';
+import type { BillingContext } from './context';
+import { pixQrCode } from './pix-qr-code';
+
+/**
+ * The billing e-mails (modules/mail), each keyed by the event it is about so that running the
+ * same step again (a replayed webhook, a retried request) queues one message. They are queued
+ * right after the change is written; a failure to queue is logged, never the member's error.
+ */
+export interface BillingMail {
+  /** A PIX checkout or renewal was issued: the copy-and-paste code and QR code the API serves for it. */
+  pixChargeIssued(subscription: SubscriptionDocument): Promise<void>;
+  /** An invoice was paid: the receipt. */
+  paymentConfirmed(invoice: InvoiceDocument): Promise<void>;
+}
+
+export function billingMail(ctx: BillingContext, mail: MailService, webUrl: string): BillingMail {
+  const subscriptionUrl = `${webUrl}/assinatura`;
+  const recipient = async (userId: InvoiceDocument['userId']) => (await ctx.users.findById(userId))?.email ?? null;
+  const safely = async (what: string, send: () => Promise<unknown>) => {
+    try {
+      await send();
+    } catch (error) {
+      ctx.log.error({ err: error, email: what }, 'billing e-mail could not be queued');
+    }
+  };
+
+  return {
+    pixChargeIssued: (subscription) =>
+      safely('pix-charge-issued', async () => {
+        if (subscription.paymentMethod !== 'PIX') return;
+        const to = await recipient(subscription.userId);
+        if (!to) return;
+        const pix = await pixQrCode(ctx, subscription);
+        await mail.send({
+          template: 'pix-charge-issued',
+          to,
+          userId: subscription.userId,
+          eventKey: pix.invoice._id.toHexString(),
+          data: { amountCents: pix.invoice.amountCents, dueDate: pix.invoice.dueDate.toISOString(), pixCode: pix.payload, subscriptionUrl },
+          inlineImages: { 'pix-qr': pix.qrCodeDataUrl },
+        });
+      }),
+
+    paymentConfirmed: (invoice) =>
+      safely('payment-confirmed', async () => {
+        if (invoice.amountCents <= 0) return;
+        const to = await recipient(invoice.userId);
+        if (!to) return;
+        const subscription = await ctx.subscriptions.findById(invoice.subscriptionId);
+        const periodStart = invoice.periodStart ?? subscription?.currentPeriodStart ?? invoice.paidAt ?? ctx.now();
+        const periodEnd = invoice.periodEnd ?? subscription?.endDate ?? periodStart;
+        await mail.send({
+          template: 'payment-confirmed',
+          to,
+          userId: invoice.userId,
+          eventKey: invoice._id.toHexString(),
+          data: { amountCents: invoice.amountCents, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString(), credits: invoice.creditsGranted, subscriptionUrl },
+        });
+      }),
+  };
+}

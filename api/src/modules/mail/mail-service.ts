@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ObjectId } from 'mongodb';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { PermanentJobError } from '../jobs/jobs-service';
+import type { JobDocument } from '../jobs/documents';
+import { EMAIL_JOB, type EmailPayload, type TemplateData } from './documents';
+import { renderMessage } from './rules/render';
+import { messageContent, TemplateDataError, TEMPLATE_NAMES } from './rules/templates';
+
+export interface SendInput {
+  /** One of rules/templates.ts. */
+  template: string;
+  to: string;
+  data: TemplateData;
+  /** The event the message is about (e.g. the invoice id): the same event twice sends one message. */
+  eventKey: string;
+  /** The member it goes to, if they have a profile (preferences, LGPD erasure). */
+  userId?: ObjectId | null;
+  inlineImages?: Record<string, string>;
+}
+
+/**
+ * The outbox: every message is an `email` job (modules/jobs), keyed by its template and event,
+ * written by the state change that causes it; the job renders the template and hands it to
+ * SMTP (nodemailer). Delivery is at least once: see api/README ("E-mail").
+ */
+export interface MailService {
+  send(input: SendInput): Promise<{ job: JobDocument<EmailPayload>; created: boolean }>;
+  /**
+   * Hooks for events other issues build (Pix Automático #28, certificates, the competence dossier
+   * #31, LGPD erasure): each sends its template once per `eventKey`. Dates as ISO strings.
+   */
+  hooks: {
+    pixAutomaticActivated(to: Recipient, eventKey: string, data: { maxAmountCents: number }): Promise<unknown>;
+    pixAutomaticNextDebit(to: Recipient, eventKey: string, data: { amountCents: number; debitDate: string }): Promise<unknown>;
+    pixAutomaticDebitFailed(to: Recipient, eventKey: string, data: { amountCents: number; debitDate: string }): Promise<unknown>;
+    certificateIssued(to: Recipient, eventKey: string, data: { contentTitle: string; certificateUrl: string }): Promise<unknown>;
+    dossierExpiryReminder(to: Recipient, eventKey: string, data: { itemTitle: string; expiresAt: string }): Promise<unknown>;
+    /** Send it before the profile is erased; the job holds only the address. */
+    accountDeleted(to: { email: string }, eventKey: string): Promise<unknown>;
+  };
+  /** The Message-ID a message of this job carries (stable per event: a resend repeats it). */
+  messageIdOf(jobKey: string): string;
+}
+
+/** Who a hook's message goes to: the address, and the profile (preferences, LGPD erasure). */
+export interface Recipient {
+  email: string;
+  userId: ObjectId;
+}
+
+const TEXT_AFTER_SEND = '[removido após o envio]';
+/** Data that must not stay in the database once the message left (the invitation's secret link). */
+const SECRET_FIELDS = ['link'];
+
+export default fp(
+  async function mailService(fastify: FastifyInstance) {
+    const { smtpUrl, from } = fastify.config.mail;
+    const web = fastify.config.publicWebUrl;
+    let transport: Transporter | null = null;
+    const transporter = () => {
+      if (!smtpUrl) throw new Error('SMTP_URL não configurado: nenhum e-mail pode sair.');
+      transport ??= nodemailer.createTransport(smtpUrl, { from });
+      return transport;
+    };
+    fastify.addHook('onClose', async () => transport?.close());
+
+    const messageIdOf = (jobKey: string) => `<${createHash('sha256').update(jobKey).digest('hex').slice(0, 32)}@clube.mail>`;
+
+    fastify.jobs.define<EmailPayload>(EMAIL_JOB, async (job) => {
+      const { template, to, data } = job.payload;
+      let content;
+      try {
+        content = messageContent(template, data);
+      } catch (error) {
+        if (error instanceof TemplateDataError) throw new PermanentJobError(error.message, { cause: error });
+        throw error;
+      }
+      if (content.category !== 'ESSENTIAL' && job.userId) {
+        const preferences = await fastify.mailPreferencesRepository.find(job.userId);
+        const wanted = content.category === 'REMINDERS' ? preferences.reminders : preferences.news;
+        if (!wanted) return { result: { skipped: 'O membro desligou este tipo de e-mail.' } };
+      }
+      const preferencesUrl = content.category === 'ESSENTIAL' ? undefined : `${web}/usuario#emails`;
+      const rendered = await renderMessage(content, { preferencesUrl });
+      const messageId = messageIdOf(job.key);
+      const info = await transporter().sendMail({
+        from,
+        to,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        messageId,
+        ...(preferencesUrl ? { list: { unsubscribe: { url: preferencesUrl, comment: 'Deixar de receber' } } } : {}),
+        attachments: Object.entries(job.payload.inlineImages ?? {})
+          .filter(([cid]) => content.image?.cid === cid)
+          .map(([cid, dataUrl]) => ({ filename: `${cid}.png`, path: dataUrl, cid })),
+      });
+      const cleaned = Object.fromEntries(Object.entries(data).map(([name, value]) => [name, SECRET_FIELDS.includes(name) ? TEXT_AFTER_SEND : value]));
+      return { result: { messageId, response: String(info.response ?? '') }, payload: { ...job.payload, data: cleaned, inlineImages: {} } };
+    });
+
+    const hook = (template: string, to: Recipient, eventKey: string, data: TemplateData) =>
+      service.send({ template, to: to.email, userId: to.userId, eventKey, data });
+    const subscriptionUrl = `${web}/assinatura`;
+    const service: MailService = {
+      messageIdOf,
+      hooks: {
+        pixAutomaticActivated: (to, eventKey, data) => hook('pix-automatic-activated', to, eventKey, { ...data, subscriptionUrl }),
+        pixAutomaticNextDebit: (to, eventKey, data) => hook('pix-automatic-next-debit', to, eventKey, { ...data, subscriptionUrl }),
+        pixAutomaticDebitFailed: (to, eventKey, data) => hook('pix-automatic-debit-failed', to, eventKey, { ...data, subscriptionUrl }),
+        certificateIssued: (to, eventKey, data) => hook('certificate-issued', to, eventKey, data),
+        dossierExpiryReminder: (to, eventKey, data) => hook('dossier-expiry-reminder', to, eventKey, { ...data, dossierUrl: `${web}/equipe` }),
+        accountDeleted: (to, eventKey) => service.send({ template: 'account-deleted', to: to.email, eventKey, data: {} }),
+      },
+      send(input) {
+        if (!TEMPLATE_NAMES.includes(input.template)) throw new Error(`Modelo de e-mail desconhecido: ${input.template}`);
+        return fastify.jobs.enqueue<EmailPayload>({
+          type: EMAIL_JOB,
+          key: `email:${input.template}:${input.eventKey}`,
+          userId: input.userId ?? null,
+          payload: { template: input.template, to: input.to, data: input.data, ...(input.inlineImages ? { inlineImages: input.inlineImages } : {}) },
+        });
+      },
+    };
+    fastify.decorate('mail', service);
+  },
+  { name: 'mail', dependencies: ['job-runner', 'mail-preferences-repository'] },
+);
