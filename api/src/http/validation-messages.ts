@@ -51,6 +51,8 @@ export function translateValidationErrors(
       const path = [field, missing].filter(Boolean).join('.');
       return message(`${subject} "${path}" é obrigatório.`);
     }
+    case 'maxDepth':
+      return message(`O corpo da requisição tem níveis demais: no máximo ${String(params.limit)} níveis de listas e objetos.`);
     case 'minProperties':
       return message(context === 'body' ? 'Envie pelo menos um campo para alterar.' : 'Requisição inválida.');
     case 'type': {

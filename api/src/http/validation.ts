@@ -26,6 +26,8 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   if (httpPart === 'body') {
     // A request without a body is checked as an empty object, so "field is required" explains it.
     return (input: unknown) => {
+      // Checked before anything walks the body: trimming and the schema both recurse into it.
+      if (tooDeep(input, MAX_BODY_DEPTH)) return { error: [tooDeepError] };
       const value = trimStrings(input ?? {});
       return validate(value) ? { value } : { error: validate.errors ?? [] };
     };
@@ -36,6 +38,35 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
     return validate(value) ? { value } : { error: validate.errors ?? [] };
   };
 };
+
+/**
+ * How deep a JSON body may nest (objects and arrays). The deepest body a route takes is the
+ * laboratory's address (3 levels); an array nested 8,000 levels (16 KB) used to overflow the
+ * stack in the recursive trimming below and answer 500.
+ */
+export const MAX_BODY_DEPTH = 16;
+
+const tooDeepError = {
+  keyword: 'maxDepth',
+  instancePath: '',
+  schemaPath: '#',
+  params: { limit: MAX_BODY_DEPTH },
+  message: `must not nest more than ${MAX_BODY_DEPTH} levels`,
+} as FastifySchemaValidationError;
+
+/** True when objects or arrays nest deeper than `limit`; walks iteratively (no stack to overflow). */
+function tooDeep(input: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[input, 0]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      if (item !== null && typeof item === 'object') pending.push([item, depth + 1]);
+    }
+  }
+  return false;
+}
 
 const UNTRIMMED = /^\s|\s$/;
 
