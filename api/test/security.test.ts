@@ -35,4 +35,11 @@ describe('Security review (#26)', () => {
     }
     expect(await snapshotData(testApp.db)).toBe(before);
   });
+
+  test('When a member asks whether another member\'s id exists, then 403; the owner and an admin get the answer', async () => {
+    const { member, otherMember, admin } = actors;
+    expectErrorShape(await testApp.call('GET', `/v1/users/${otherMember.id}/exists`, { token: member.token }), 403);
+    expect((await testApp.call('GET', `/v1/users/${member.id}/exists`, { token: member.token })).body).toEqual({ exists: true });
+    expect((await testApp.call('GET', `/v1/users/${otherMember.id}/exists`, { token: admin.token })).body).toEqual({ exists: true });
+  });
 });

@@ -118,10 +118,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/exists',
     {
-      config: { auth: 'signed-in' },
+      // Any member asking about any id counted the members (neighbouring ids are guessable): #26.
+      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
       schema: {
         tags,
-        summary: 'Se existe um usuário com este id',
+        summary: 'Se existe um usuário com este id (o próprio usuário ou admin)',
         params: IdParams,
         response: { 200: ExistsResponse, ...errorResponses(401, 403) },
       },
