@@ -1,4 +1,5 @@
-import { startTestApp, createActors, snapshotData, type Actors, type TestApp } from './helpers/app';
+import { startTestApp, createActor, createActors, snapshotData, type Actors, type TestApp } from './helpers/app';
+import { startBillingApp, type BillingTestApp } from './helpers/billing';
 import { expectErrorShape } from './helpers/http';
 
 /**
@@ -41,5 +42,60 @@ describe('Security review (#26)', () => {
     expectErrorShape(await testApp.call('GET', `/v1/users/${otherMember.id}/exists`, { token: member.token }), 403);
     expect((await testApp.call('GET', `/v1/users/${member.id}/exists`, { token: member.token })).body).toEqual({ exists: true });
     expect((await testApp.call('GET', `/v1/users/${otherMember.id}/exists`, { token: admin.token })).body).toEqual({ exists: true });
+  });
+
+  test('When a page size is not written in digits (limit=1.5, 1e1, 0x10, 1.0), then 400 like limit=abc', async () => {
+    for (const limit of ['1.5', 'abc', '1e1', '0x10', '1.0']) {
+      for (const path of ['/v1/users', '/v1/categories']) {
+        const result = await testApp.call('GET', path, { token: actors.admin.token, query: { limit } });
+        expectErrorShape(result, 400);
+        expect(result.body.message).toBe('O parâmetro "limit" deve ser um número inteiro.');
+      }
+      expectErrorShape(await testApp.call('GET', '/v1/search', { query: { q: 'gasometria', limit } }), 400);
+    }
+    expect((await testApp.call('GET', '/v1/users', { token: actors.admin.token, query: { limit: '5' } })).status).toBe(200);
+  });
+
+  test('When an admin uploads two files in one request, then 400 and neither is kept', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082', 'hex');
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'a.png');
+    form.append('file', new Blob([png], { type: 'image/png' }), 'b.png');
+    const write = jest.spyOn(testApp.app.fileStorage, 'write');
+    const result = await testApp.call('POST', '/v1/uploads', { token: actors.admin.token, formData: form });
+    expectErrorShape(result, 400);
+    expect(result.body.message).toMatch(/um único arquivo/);
+    const written = write.mock.calls.map(([key]) => key);
+    write.mockRestore();
+    for (const key of written) expect(await testApp.app.fileStorage.stat(key)).toBeNull();
+  });
+});
+
+describe('Security review (#26): paying the same invoice in parallel', () => {
+  let t: BillingTestApp;
+  beforeAll(async () => {
+    t = await startBillingApp('2026-03-10T12:00:00.000Z');
+  });
+  afterAll(() => t.close());
+
+  test('When the same invoice is paid by several requests at once, then one answers 200 and the others 409', async () => {
+    const member = await createActor(t);
+    const sub = (await t.call('POST', '/v1/subscriptions', { token: member.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX' } })).body;
+    const invoices = (await t.call('GET', `/v1/subscriptions/${sub._id}/invoices`, { token: member.token })).body;
+    const invoiceId = (invoices.data ?? invoices)[0]._id as string;
+    // Each request waits a moment after reading the invoice, as requests do on a busy database.
+    const findById = t.app.invoicesRepository.findById.bind(t.app.invoicesRepository);
+    const slowFind = jest.spyOn(t.app.invoicesRepository, 'findById').mockImplementation(async (id) => {
+      const found = await findById(id);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return found;
+    });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => t.call('POST', `/v1/sandbox/invoices/${invoiceId}/pay`, { token: member.token })),
+    );
+    slowFind.mockRestore();
+    const statuses = results.map((result) => result.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const refused of results.filter((result) => result.status === 409)) expect(refused.body.code).toBe('INVOICE_ALREADY_PAID');
   });
 });

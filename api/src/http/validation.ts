@@ -32,7 +32,11 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
       return validate(value) ? { value } : { error: validate.errors ?? [] };
     };
   }
+  const integers = integerKeys(schema);
   return (raw: unknown) => {
+    // Ajv turns "1e1", "0x10" and "1.0" into whole numbers; a count in a URL is written in digits.
+    const notDigits = integers.length > 0 ? integers.find((key) => isNotDigits((raw as Record<string, unknown> | null)?.[key])) : undefined;
+    if (notDigits !== undefined) return { error: [notIntegerError(notDigits)] };
     // Trimmed like bodies, but only copied when some text has spaces around it (rare; hot path).
     const value = hasUntrimmed(raw) ? trimStrings(raw) : raw;
     return validate(value) ? { value } : { error: validate.errors ?? [] };
@@ -66,6 +70,22 @@ function tooDeep(input: unknown, limit: number): boolean {
     }
   }
   return false;
+}
+
+/** The top-level properties a query, params or headers schema declares as integers. */
+function integerKeys(schema: TSchema): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.keys(properties).filter((key) => properties[key]!.type === 'integer');
+}
+
+const DIGITS = /^\s*-?\d+\s*$/;
+
+function isNotDigits(value: unknown): boolean {
+  return typeof value === 'string' && !DIGITS.test(value);
+}
+
+function notIntegerError(key: string): FastifySchemaValidationError {
+  return { keyword: 'type', instancePath: `/${key}`, schemaPath: `#/properties/${key}/type`, params: { type: 'integer' }, message: 'must be integer' };
 }
 
 const UNTRIMMED = /^\s|\s$/;
