@@ -1,11 +1,20 @@
 import { startTestApp, createActor, createActors, snapshotData, type Actors, type TestApp } from './helpers/app';
 import { startBillingApp, type BillingTestApp } from './helpers/billing';
 import { expectErrorShape } from './helpers/http';
+import { createAccount } from './helpers/identity';
+import { neutraliseFormula } from '../src/http/csv';
 
 /**
  * Issue #26 ("what a hostile member or a hostile page can still do"), the API's items, each
  * over real HTTP against the Auth emulator.
  */
+const LABORATORY = {
+  name: 'Laboratório Vida',
+  cnpj: '11.222.333/0001-81',
+  phone: '(11) 3456-7890',
+  address: { cep: '01310-100', street: 'Av. Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+};
+
 /** A JSON array nested `depth` levels: about 2 bytes a level, far below the body limit. */
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -35,6 +44,40 @@ describe('Security review (#26)', () => {
       expect(result.body.message).toMatch(/níveis/);
     }
     expect(await snapshotData(testApp.db)).toBe(before);
+  });
+
+  test('When a name or laboratory text carries control, bidi-override or only invisible characters, then 400 and nothing is stored', async () => {
+    const { member } = actors;
+    const before = await snapshotData(testApp.db);
+    for (const name of ['\u0000=1+1', 'Ana\nSilva', 'Ana \u202EavliS', 'Ana \uD800 Silva', '\u200B\u200B', 'Ana\u0007']) {
+      const result = await testApp.call('PATCH', `/v1/users/${member.id}`, { token: member.token, body: { name } });
+      expectErrorShape(result, 400);
+      expect(result.body.message).toMatch(/caracteres/);
+    }
+    for (const field of ['street', 'number', 'district', 'city', 'complement'] as const) {
+      const laboratory = { ...LABORATORY, address: { ...LABORATORY.address, [field]: 'Rua\u0000 X' } };
+      expectErrorShape(await testApp.call('PATCH', `/v1/users/${member.id}`, { token: member.token, body: { laboratory } }), 400);
+    }
+    const lab = { ...LABORATORY, name: '\u200B\u2060' };
+    expectErrorShape(await testApp.call('PATCH', `/v1/users/${member.id}`, { token: member.token, body: { laboratory: lab } }), 400);
+    expect(await snapshotData(testApp.db)).toBe(before);
+
+    // Composed and decomposed accents are one name (NFC), stored once the same way.
+    const saved = await testApp.call('PATCH', `/v1/users/${member.id}`, { token: member.token, body: { name: 'Jose\u0301 Conceic\u0327a\u0303o' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.name).toBe('José Conceição');
+  });
+
+  test('When the Firebase display name is made of control characters, then the profile is named from the e-mail instead', async () => {
+    const account = await createAccount({ displayName: '\u0000=1+1' });
+    const created = await testApp.call('POST', '/v1/users', { token: account.idToken, body: {} });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe(account.email.split('@')[0]);
+  });
+
+  test('When a stored text starts with invisible characters and then a formula, then the CSV guard still makes it text', () => {
+    for (const cell of ['\u0000=1+1', '\u200B=HYPERLINK("x")', '\u2060+1', '=1+1', '\t-1']) expect(neutraliseFormula(cell)).toBe(`'${cell}`);
+    for (const cell of ['Ana Silva', 'José = 1', '']) expect(neutraliseFormula(cell)).toBe(cell);
   });
 
   test('When a member asks whether another member\'s id exists, then 403; the owner and an admin get the answer', async () => {

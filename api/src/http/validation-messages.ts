@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { PRINTABLE_TEXT_PATTERNS } from './schemas';
 
 type Context = string | undefined;
 
@@ -71,6 +72,10 @@ export function translateValidationErrors(
     case 'maxLength':
       return message(`${subject} "${field}" deve ter no máximo ${String(params.limit)} caracteres.`);
     case 'pattern':
+      if (PRINTABLE_TEXT_PATTERNS.includes(String(params.pattern))) {
+        return message(`${subject} "${field}" tem caracteres não permitidos: use letras ou números, sem caracteres de controle, quebras de linha ou de direção do texto.`);
+      }
+      return message(`${subject} "${field}" está em um formato inválido.`);
     case 'format':
       return message(`${subject} "${field}" está em um formato inválido.`);
     case 'anyOf':

@@ -99,9 +99,12 @@ function hasUntrimmed(value: unknown): boolean {
   return false;
 }
 
-/** A copy with every string (at any depth) trimmed; other values as they are. */
+/**
+ * A copy with every string (at any depth) trimmed and in Unicode NFC ("é" as one code point
+ * whether typed composed or decomposed); other values as they are.
+ */
 export function trimStrings(value: unknown): unknown {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return value.trim().normalize('NFC');
   if (Array.isArray(value)) return value.map(trimStrings);
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const copy: Record<string, unknown> = {};
