@@ -114,6 +114,35 @@ describe('Security review (#26)', () => {
   });
 });
 
+describe('Security review (#26): expensive reads are limited', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ config: { expensiveReadLimit: 2 } });
+  });
+  afterAll(() => testApp.close());
+
+  test('When one member floods the training record files, the data export or an admin export, then they get 429 and another member is still served', async () => {
+    const [flooder, other] = [await createActor(testApp, 'ADMIN'), await createActor(testApp, 'ADMIN')];
+    for (const path of ['/v1/team/training.pdf', '/v1/team/training.csv', '/v1/me/export', '/v1/admin/exports/users']) {
+      const statuses: number[] = [];
+      for (let index = 0; index < 3; index += 1) statuses.push((await testApp.call('GET', path, { token: flooder.token })).status);
+      expect(statuses.slice(0, 2)).not.toContain(429);
+      expect(statuses[2]).toBe(429);
+      expect((await testApp.call('GET', path, { token: other.token })).status).not.toBe(429);
+    }
+  });
+
+  test('When a guest floods the search, then their address gets 429 with a Portuguese message', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 12; index += 1) statuses.push((await testApp.call('GET', '/v1/search', { query: { q: 'gasometria' } })).status);
+    expect(statuses.slice(0, 8)).not.toContain(429);
+    expect(statuses.at(-1)).toBe(429);
+    const limited = await testApp.call('GET', '/v1/search', { query: { q: 'gasometria' } });
+    expectErrorShape(limited, 429);
+    expect(limited.body.message).toMatch(/^Muitas consultas em pouco tempo/);
+  });
+});
+
 describe('Security review (#26): paying the same invoice in parallel', () => {
   let t: BillingTestApp;
   beforeAll(async () => {
