@@ -28,6 +28,11 @@ export interface Config {
   /** Expensive reads (PIX QR code, payment status polling) allowed per member per minute. */
   expensiveReadLimit: number;
   /**
+   * How long a token's revocation check (disabled account, revoked sessions: firebase-admin's
+   * `verifyIdToken(token, true)`, one Auth API call) is trusted before it is made again.
+   */
+  tokenRevocationCheckMs: number;
+  /**
    * Which proxies may set X-Forwarded-For (Fastify `trustProxy`): false (default: the socket
    * address is the client), a number of hops, or proxy addresses/CIDRs. Never "everyone".
    */
@@ -245,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     bodyLimitBytes: 100 * 1024,
     rateLimit: { max: vars.API_WRITE_RATE_LIMIT, timeWindowMs: 60_000 },
     expensiveReadLimit: vars.API_EXPENSIVE_READ_RATE_LIMIT,
+    tokenRevocationCheckMs: 30_000,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     storage,

@@ -114,6 +114,33 @@ describe('Security review (#26)', () => {
   });
 });
 
+describe('Security review (#26): revoked and disabled accounts', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ config: { tokenRevocationCheckMs: 0 } });
+  });
+  afterAll(() => testApp.close());
+
+  test('When an account is disabled in Firebase, then its current token is refused at once (401)', async () => {
+    const member = await createActor(testApp);
+    expect((await testApp.call('GET', `/v1/users/${member.id}`, { token: member.token })).status).toBe(200);
+    await testApp.app.identity.auth.updateUser(member.account.uid, { disabled: true });
+    const refused = await testApp.call('GET', `/v1/users/${member.id}`, { token: member.token });
+    expectErrorShape(refused, 401);
+    expect(refused.body.message).toMatch(/Faça login novamente/);
+  });
+
+  test('When a member\'s tokens are revoked, then the token they hold is refused on personal data and team actions (401)', async () => {
+    const member = await createActor(testApp);
+    // Firebase compares whole seconds: a revocation in the same second as the sign-in would not count.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await testApp.app.identity.auth.revokeRefreshTokens(member.account.uid);
+    expectErrorShape(await testApp.call('GET', `/v1/users/${member.id}`, { token: member.token }), 401);
+    expectErrorShape(await testApp.call('GET', '/v1/team', { token: member.token }), 401);
+    expectErrorShape(await testApp.call('GET', '/v1/me/export', { token: member.token }), 401);
+  });
+});
+
 describe('Security review (#26): expensive reads are limited', () => {
   let testApp: TestApp;
   beforeAll(async () => {
