@@ -173,7 +173,7 @@ function proxyRequest(target, req, res) {
  *   proxy: requests under `prefix` (e.g. /v1) are forwarded to `target` (the API's origin).
  * @returns {Promise<{ url: string, server: http.Server, close: () => Promise<void>, reindex: () => void }>}
  */
-async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {}, renderHtml, proxy = null }) {
+async function serveStatic({ dir, port, spa = false, host = process.env.HOST ?? '127.0.0.1', files = {}, renderHtml, proxy = null }) {
   let index = indexDir(dir);
   const reindex = () => {
     index = indexDir(dir);

@@ -104,7 +104,8 @@ export const ENV_SCHEMA = {
   type: 'object',
   properties: {
     NODE_ENV: { type: 'string', enum: ['development', 'test', 'production'], default: 'development' },
-    API_HOST: { type: 'string', default: '0.0.0.0' },
+    API_HOST: text,
+    HOST: text,
     API_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000, description: 'um número entre 0 e 65535' },
     MONGODB_URI: text,
     MONGODB_DB: { type: 'string', default: 'clube' },
@@ -142,7 +143,8 @@ export const ENV_SCHEMA = {
 
 interface Env {
   NODE_ENV: NodeEnv;
-  API_HOST: string;
+  API_HOST?: string;
+  HOST?: string;
   API_PORT: number;
   MONGODB_URI?: string;
   MONGODB_DB: string;
@@ -239,7 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 
   return {
     nodeEnv,
-    host: vars.API_HOST,
+    // Loopback unless told otherwise: with the Auth emulator the API accepts unsigned tokens, so
+    // anyone on a developer's network would be admin (#26). A production container sets HOST.
+    host: vars.API_HOST ?? vars.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: vars.API_PORT,
     mongodbUri,
     mongodbDb: vars.MONGODB_DB,
