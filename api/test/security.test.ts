@@ -2,19 +2,13 @@ import { startTestApp, createActor, createActors, snapshotData, type Actors, typ
 import { startBillingApp, type BillingTestApp } from './helpers/billing';
 import { expectErrorShape } from './helpers/http';
 import { createAccount } from './helpers/identity';
+import { LABORATORY } from './helpers/team';
 import { neutraliseFormula } from '../src/http/csv';
 
 /**
  * Issue #26 ("what a hostile member or a hostile page can still do"), the API's items, each
  * over real HTTP against the Auth emulator.
  */
-const LABORATORY = {
-  name: 'Laboratório Vida',
-  cnpj: '11.222.333/0001-81',
-  phone: '(11) 3456-7890',
-  address: { cep: '01310-100', street: 'Av. Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
-};
-
 /** A JSON array nested `depth` levels: about 2 bytes a level, far below the body limit. */
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
