@@ -192,3 +192,23 @@ describe('Security review (#26): paying the same invoice in parallel', () => {
     for (const refused of results.filter((result) => result.status === 409)) expect(refused.body.code).toBe('INVOICE_ALREADY_PAID');
   });
 });
+
+describe('Security review (#26): the receipt PDF is an expensive read too', () => {
+  let t: BillingTestApp;
+  beforeAll(async () => {
+    t = await startBillingApp('2026-03-10T12:00:00.000Z', { config: { expensiveReadLimit: 2 } });
+  });
+  afterAll(() => t.close());
+
+  test('When one member floods the receipt of a paid invoice, then the third call in a minute is 429', async () => {
+    const member = await createActor(t);
+    const sub = (await t.call('POST', '/v1/subscriptions', { token: member.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX' } })).body;
+    const invoices = (await t.call('GET', `/v1/subscriptions/${sub._id}/invoices`, { token: member.token })).body;
+    const invoiceId = (invoices.data ?? invoices)[0]._id as string;
+    expect((await t.call('POST', `/v1/sandbox/invoices/${invoiceId}/pay`, { token: member.token })).status).toBe(200);
+    const path = `/v1/subscriptions/${sub._id}/invoices/${invoiceId}/receipt.pdf`;
+    const statuses: number[] = [];
+    for (let index = 0; index < 3; index += 1) statuses.push((await t.call('GET', path, { token: member.token })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
