@@ -451,6 +451,8 @@ function createFederatedConfig({ name, dir }) {
             ]),
       ].filter(Boolean),
       devServer: {
+        // Loopback only unless HOST says otherwise: a dev server is no one else's business (#26).
+        host: process.env.HOST ?? '127.0.0.1',
         port: frontend.port,
         historyApiFallback: true,
         hot: true,

@@ -95,13 +95,15 @@ function negotiate(variants, acceptHeader) {
   return { encoding: null, ...variants.identity };
 }
 
-function send(req, res, { status = 200, type, cacheControl, variants, vary }) {
+function send(req, res, { status = 200, type, cacheControl, variants, vary, extraHeaders = {} }) {
   const chosen = negotiate(variants, req.headers['accept-encoding']);
   const headers = {
     'Content-Type': type,
     'Cache-Control': cacheControl,
     'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
     ETag: chosen.etag,
+    ...extraHeaders,
   };
   if (vary || Object.keys(variants).length > 1) headers.Vary = 'Accept-Encoding';
   if (chosen.encoding) headers['Content-Encoding'] = chosen.encoding;
@@ -114,6 +116,67 @@ function send(req, res, { status = 200, type, cacheControl, variants, vary }) {
   headers['Content-Length'] = chosen.body.length;
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : chosen.body);
+}
+
+/**
+ * Headers of every page (HTML): no other site may frame it (clickjacking: an invisible
+ * /assinatura under a click), and a link out tells only our origin. `pageHeaders` (the shell)
+ * adds the full Content-Security-Policy.
+ */
+const PAGE_HEADERS = {
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+const originOf = (url) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** `'sha256-…'` of every inline script of a page (the first-paint `window.__CLUBE__`), for script-src. */
+function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`'sha256-${crypto.createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** Firebase Auth's endpoints (e-mail and password sign-in, token refresh). */
+const FIREBASE_ORIGINS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
+
+/**
+ * The shell's Content-Security-Policy for one rendered page: scripts only from this origin, the
+ * remotes' origins (runtime manifest) and the page's own inline script by hash (never
+ * 'unsafe-inline'); calls to the API, Firebase (the emulator only when configured: development),
+ * BrasilAPI and the analytics that are switched on; framed by no one.
+ */
+function shellContentSecurityPolicy({ config, manifest, html }) {
+  const list = (...urls) => [...new Set(urls.flat().filter(Boolean))].join(' ');
+  const remotes = Object.values(manifest).map(originOf);
+  const api = config.apiUrl ? originOf(config.apiUrl) : null;
+  const emulator = config.firebase.authEmulatorUrl ? originOf(config.firebase.authEmulatorUrl) : null;
+  const posthog = config.posthog ? originOf(config.posthog.host) : null;
+  // PostHog's own cloud loads its extra scripts from the "-assets" twin of the ingestion host.
+  const posthogAssets = posthog?.replace(/\/\/([a-z]+)\.i\.posthog\.com$/, '//$1-assets.i.posthog.com') ?? null;
+  const gtm = config.gtmId ? ['https://www.googletagmanager.com', 'https://www.google-analytics.com'] : [];
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", inlineScriptHashes(html), remotes, gtm, posthogAssets)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", remotes)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', 'https:', api, remotes)}`,
+    `media-src ${list("'self'", 'blob:', 'https:', api)}`,
+    `font-src ${list("'self'", 'data:', remotes)}`,
+    `connect-src ${list("'self'", api, remotes, FIREBASE_ORIGINS, emulator, originOf(config.brasilApiUrl), posthog, posthogAssets, gtm)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }
 
 /** Compresses a generated document (the shell's HTML) the way the build does for files. */
@@ -173,7 +236,7 @@ function proxyRequest(target, req, res) {
  *   proxy: requests under `prefix` (e.g. /v1) are forwarded to `target` (the API's origin).
  * @returns {Promise<{ url: string, server: http.Server, close: () => Promise<void>, reindex: () => void }>}
  */
-async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {}, renderHtml, proxy = null }) {
+async function serveStatic({ dir, port, spa = false, host = process.env.HOST ?? '127.0.0.1', files = {}, renderHtml, pageHeaders, proxy = null }) {
   let index = indexDir(dir);
   const reindex = () => {
     index = indexDir(dir);
@@ -248,7 +311,8 @@ async function serveStatic({ dir, port, spa = false, host = '0.0.0.0', files = {
       const template = file.variants.identity.body.toString('utf8');
       const fileOf = (name) => index.get(name)?.variants.identity.body ?? null;
       const html = renderHtml ? await renderHtml(template, pathname === '/index.html' ? '/' : pathname, fileOf, search) : template;
-      send(req, res, { type: file.type, cacheControl: 'no-cache', variants: renderHtml ? compressVariants(Buffer.from(html)) : file.variants, vary: true });
+      const extraHeaders = { ...PAGE_HEADERS, ...(pageHeaders ? pageHeaders(html) : {}) };
+      send(req, res, { type: file.type, cacheControl: 'no-cache', variants: renderHtml ? compressVariants(Buffer.from(html)) : file.variants, vary: true, extraHeaders });
       return;
     }
     const file = index.get(pathname);
@@ -516,11 +580,12 @@ function serveFrontend(name, env = process.env) {
     spa: isShell,
     files: isShell ? { '/config.json': config, '/remotes.json': manifest } : {},
     renderHtml: isShell ? shellHtmlRenderer({ config, manifest, apiTarget: apiTarget(env) }) : undefined,
+    pageHeaders: isShell ? (html) => ({ 'Content-Security-Policy': shellContentSecurityPolicy({ config, manifest, html }) }) : undefined,
     proxy: isShell && apiProxied(env) ? { prefix: '/v1', target: apiTarget(env) } : null,
   });
 }
 
-module.exports = { serveStatic, serveFrontend, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, shellHtmlRenderer };
+module.exports = { serveStatic, serveFrontend, shellContentSecurityPolicy, inlineScriptHashes, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, shellHtmlRenderer };
 
 // CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/; SIGHUP re-indexes it.
 if (require.main === module) {

@@ -28,6 +28,11 @@ export interface Config {
   /** Expensive reads (PIX QR code, payment status polling) allowed per member per minute. */
   expensiveReadLimit: number;
   /**
+   * How long a token's revocation check (disabled account, revoked sessions: firebase-admin's
+   * `verifyIdToken(token, true)`, one Auth API call) is trusted before it is made again.
+   */
+  tokenRevocationCheckMs: number;
+  /**
    * Which proxies may set X-Forwarded-For (Fastify `trustProxy`): false (default: the socket
    * address is the client), a number of hops, or proxy addresses/CIDRs. Never "everyone".
    */
@@ -141,7 +146,8 @@ export const ENV_SCHEMA = {
   type: 'object',
   properties: {
     NODE_ENV: { type: 'string', enum: ['development', 'test', 'production'], default: 'development' },
-    API_HOST: { type: 'string', default: '0.0.0.0' },
+    API_HOST: text,
+    HOST: text,
     API_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3000, description: 'um número entre 0 e 65535' },
     MONGODB_URI: text,
     MONGODB_DB: { type: 'string', default: 'clube' },
@@ -192,7 +198,8 @@ export const ENV_SCHEMA = {
 
 interface Env {
   NODE_ENV: NodeEnv;
-  API_HOST: string;
+  API_HOST?: string;
+  HOST?: string;
   API_PORT: number;
   MONGODB_URI?: string;
   MONGODB_DB: string;
@@ -311,7 +318,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 
   return {
     nodeEnv,
-    host: vars.API_HOST,
+    // Loopback unless told otherwise: with the Auth emulator the API accepts unsigned tokens, so
+    // anyone on a developer's network would be admin (#26). A production container sets HOST.
+    host: vars.API_HOST ?? vars.HOST ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: vars.API_PORT,
     mongodbUri,
     mongodbDb: vars.MONGODB_DB,
@@ -322,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     bodyLimitBytes: 100 * 1024,
     rateLimit: { max: vars.API_WRITE_RATE_LIMIT, timeWindowMs: 60_000 },
     expensiveReadLimit: vars.API_EXPENSIVE_READ_RATE_LIMIT,
+    tokenRevocationCheckMs: 30_000,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     storage,

@@ -35,9 +35,9 @@ describe('Production mode', () => {
 });
 
 describe('Development defaults', () => {
-  test('When nothing is set, then port 3000 on 0.0.0.0, project demo-clube, the shell and remote origins, memory store', () => {
+  test('When nothing is set, then port 3000 on 127.0.0.1 (loopback), project demo-clube, the shell and remote origins, memory store', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', firebaseProjectId: 'demo-clube', mongodbDb: 'clube' });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', firebaseProjectId: 'demo-clube', mongodbDb: 'clube' });
     expect(config.dataDir).toBeUndefined();
     expect(config.corsOrigins).toEqual(expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8084']));
   });
@@ -94,5 +94,14 @@ describe('The company that sells (COMPANY_*)', () => {
   test('When the CNPJ or the e-mail cannot be one, then configuration refuses and says what to use', () => {
     expect(() => loadConfig({ COMPANY_CNPJ: '123' })).toThrow('COMPANY_CNPJ inválido: "123". Use os 14 caracteres do CNPJ, com ou sem pontuação.');
     expect(() => loadConfig({ COMPANY_EMAIL: 'contato' })).toThrow(ConfigError);
+  });
+});
+
+describe('Where the API listens (#26 item 8)', () => {
+  test('When no HOST is given in development or test, then the API binds to loopback only; HOST or API_HOST opens it', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0', API_HOST: '192.168.0.10' }).host).toBe('192.168.0.10');
   });
 });

@@ -58,4 +58,27 @@ describe('Verified-token cache', () => {
     await expect(verify('bad')).rejects.toThrow('invalid');
     expect(attempts).toBe(2);
   });
+  test('When a route asks for the revocation check, then it is made once per window: a plain verification never answers it, a checked one does until the window ends', async () => {
+    let clock = 1_000_000;
+    const calls: [string, boolean][] = [];
+    const verify = cachedVerifier(
+      async (token, checkRevoked) => {
+        calls.push([token, checkRevoked]);
+        return { uid: 'u1', exp: 2_000 } as DecodedIdToken;
+      },
+      () => clock,
+      30_000,
+    );
+    await verify('a');
+    expect(verify.cached('a', undefined, true)).toBeUndefined();
+    await verify('a', true);
+    expect(verify.cached('a', undefined, true)).toMatchObject({ uid: 'u1' });
+    await verify('a', true);
+    expect(calls).toEqual([['a', false], ['a', true]]);
+    clock += 30_000;
+    expect(verify.cached('a', undefined, true)).toBeUndefined();
+    expect(verify.cached('a')).toMatchObject({ uid: 'u1' });
+    await verify('a', true);
+    expect(calls).toEqual([['a', false], ['a', true], ['a', true]]);
+  });
 });

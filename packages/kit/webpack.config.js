@@ -29,6 +29,6 @@ module.exports = (_env, argv = {}) => {
       ],
     },
     plugins: [new HtmlWebpackPlugin({ template: path.join(__dirname, '..', '..', 'shell', 'index.html'), title: 'Kit do Clube' })],
-    devServer: { port: Number(process.env.KIT_PORT ?? 8085), historyApiFallback: true, hot: true, static: false, client: { overlay: false } },
+    devServer: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.KIT_PORT ?? 8085), historyApiFallback: true, hot: true, static: false, client: { overlay: false } },
   };
 };

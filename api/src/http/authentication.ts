@@ -77,16 +77,21 @@ function bearerToken(request: FastifyRequest): string {
  * route data (401 before anything else, 403 for a wrong role). Public routes get no hook at
  * all (autohooks.ts).
  */
-export const authenticate = (rule: Exclude<AuthRule, 'public'>) =>
-  async function authenticateRequest(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+export const authenticate = (rule: Exclude<AuthRule, 'public'>) => {
+  // Every route that acts for a member (their profile and personal data, money, the team) also
+  // checks that the account is enabled and its sessions not revoked; only the catalogue's
+  // 'optional' reads (visitors and members alike) skip it.
+  const checkRevoked = rule !== 'optional';
+  return async function authenticateRequest(this: FastifyInstance, request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (rule === 'optional' && !header) return;
 
     // Hot path: the token exactly as an earlier request sent it, verified then and still within
     // its time (cachedIdToken); it passed bearerToken's checks then. Anything else goes the long way.
     const decoded =
-      (header !== undefined && header.startsWith('Bearer ') ? this.identity.cachedIdToken(header.slice(7), request.raw.socket) : undefined) ??
-      (await verifiedToken(this, request));
+      (header !== undefined && header.startsWith('Bearer ')
+        ? this.identity.cachedIdToken(header.slice(7), request.raw.socket, checkRevoked)
+        : undefined) ?? (await verifiedToken(this, request, checkRevoked));
     request.principal = { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined };
     request.user = await this.usersRepository.findByProviderId(decoded.uid);
     // A deleted account's token may still be within its hour (and in the verification cache):
@@ -99,12 +104,13 @@ export const authenticate = (rule: Exclude<AuthRule, 'public'>) =>
     if (!request.user) throw forbidden(PROFILE_REQUIRED_MESSAGE, 'PROFILE_REQUIRED');
     if (rule === 'admin' && request.user.role !== 'ADMIN') throw forbidden();
   };
+};
 
 /** The bearer token checked and verified (firebase-admin, or its cache); 401 or 503 otherwise. */
-async function verifiedToken(fastify: FastifyInstance, request: FastifyRequest): Promise<DecodedIdToken> {
+async function verifiedToken(fastify: FastifyInstance, request: FastifyRequest, checkRevoked: boolean): Promise<DecodedIdToken> {
   const token = bearerToken(request);
   try {
-    return await fastify.identity.verifyIdToken(token);
+    return await fastify.identity.verifyIdToken(token, checkRevoked);
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (TOKEN_EXPIRED_CODES.has(code)) throw unauthorized('Sua sessão expirou. Faça login novamente.', 'TOKEN_EXPIRED');

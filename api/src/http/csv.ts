@@ -1,13 +1,16 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 
+/** Looks past leading control and invisible (format) characters ("\u0000=1+1", "\u200B=1+1"). */
+const FORMULA_START = /^[\p{Cc}\p{Cf}]*[=+\-@\t\r]/u;
+
 /**
  * A cell starting with = + - @ (or tab / carriage return, which some programs skip before
- * them) is a formula to Excel, LibreOffice and Google Sheets; a leading apostrophe makes it text
- * (OWASP "CSV injection").
+ * them), also after invisible characters, is a formula to Excel, LibreOffice and Google
+ * Sheets; a leading apostrophe makes it text (OWASP "CSV injection").
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /**

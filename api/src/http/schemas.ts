@@ -30,6 +30,22 @@ export const ObjectIdString = Type.String({
 
 export const DateTime = Type.String({ format: 'date-time' });
 
+/**
+ * Text a person reads back (names, a laboratory's name and address: on certificates, team
+ * lists, CSV files): no control characters (NUL, line breaks, tabs), no lone surrogates, no
+ * bidi embeddings, overrides or isolates, and at least one letter or digit (two U+200B are not a
+ * name). Bodies are NFC-normalised before they are checked (validation.ts).
+ */
+const NO_CONTROL = '[^\\p{Cc}\\p{Cs}\\u202A-\\u202E\\u2066-\\u2069]*';
+export const PRINTABLE_TEXT_PATTERN = `^(?=[\\s\\S]*[\\p{L}\\p{N}])${NO_CONTROL}$`;
+/** The same, or empty (an optional field such as an address complement). */
+export const PRINTABLE_OR_EMPTY_PATTERN = `^$|${PRINTABLE_TEXT_PATTERN}`;
+export const PRINTABLE_TEXT_PATTERNS: readonly string[] = [PRINTABLE_TEXT_PATTERN, PRINTABLE_OR_EMPTY_PATTERN];
+
+/** A person's or laboratory's text, trimmed, 1 to `maxLength` characters, printable. */
+export const PrintableText = (maxLength: number, options: { minLength?: number; description?: string } = {}) =>
+  Type.String({ minLength: options.minLength ?? 1, maxLength, pattern: PRINTABLE_TEXT_PATTERN, ...(options.description ? { description: options.description } : {}) });
+
 /** The schema, or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

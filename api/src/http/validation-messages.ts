@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { PRINTABLE_TEXT_PATTERNS } from './schemas';
 
 type Context = string | undefined;
 
@@ -51,6 +52,8 @@ export function translateValidationErrors(
       const path = [field, missing].filter(Boolean).join('.');
       return message(`${subject} "${path}" é obrigatório.`);
     }
+    case 'maxDepth':
+      return message(`O corpo da requisição tem níveis demais: no máximo ${String(params.limit)} níveis de listas e objetos.`);
     case 'minProperties':
       return message(context === 'body' ? 'Envie pelo menos um campo para alterar.' : 'Requisição inválida.');
     case 'type': {
@@ -69,6 +72,10 @@ export function translateValidationErrors(
     case 'maxLength':
       return message(`${subject} "${field}" deve ter no máximo ${String(params.limit)} caracteres.`);
     case 'pattern':
+      if (PRINTABLE_TEXT_PATTERNS.includes(String(params.pattern))) {
+        return message(`${subject} "${field}" tem caracteres não permitidos: use letras ou números, sem caracteres de controle, quebras de linha ou de direção do texto.`);
+      }
+      return message(`${subject} "${field}" está em um formato inválido.`);
     case 'format':
       return message(`${subject} "${field}" está em um formato inválido.`);
     case 'anyOf':

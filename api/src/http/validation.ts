@@ -26,16 +26,67 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   if (httpPart === 'body') {
     // A request without a body is checked as an empty object, so "field is required" explains it.
     return (input: unknown) => {
+      // Checked before anything walks the body: trimming and the schema both recurse into it.
+      if (tooDeep(input, MAX_BODY_DEPTH)) return { error: [tooDeepError] };
       const value = trimStrings(input ?? {});
       return validate(value) ? { value } : { error: validate.errors ?? [] };
     };
   }
+  const integers = integerKeys(schema);
   return (raw: unknown) => {
+    // Ajv turns "1e1", "0x10" and "1.0" into whole numbers; a count in a URL is written in digits.
+    const notDigits = integers.length > 0 ? integers.find((key) => isNotDigits((raw as Record<string, unknown> | null)?.[key])) : undefined;
+    if (notDigits !== undefined) return { error: [notIntegerError(notDigits)] };
     // Trimmed like bodies, but only copied when some text has spaces around it (rare; hot path).
     const value = hasUntrimmed(raw) ? trimStrings(raw) : raw;
     return validate(value) ? { value } : { error: validate.errors ?? [] };
   };
 };
+
+/**
+ * How deep a JSON body may nest (objects and arrays). The deepest body a route takes is the
+ * laboratory's address (3 levels); an array nested 8,000 levels (16 KB) used to overflow the
+ * stack in the recursive trimming below and answer 500.
+ */
+export const MAX_BODY_DEPTH = 16;
+
+const tooDeepError = {
+  keyword: 'maxDepth',
+  instancePath: '',
+  schemaPath: '#',
+  params: { limit: MAX_BODY_DEPTH },
+  message: `must not nest more than ${MAX_BODY_DEPTH} levels`,
+} as FastifySchemaValidationError;
+
+/** True when objects or arrays nest deeper than `limit`; walks iteratively (no stack to overflow). */
+function tooDeep(input: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[input, 0]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      if (item !== null && typeof item === 'object') pending.push([item, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** The top-level properties a query, params or headers schema declares as integers. */
+function integerKeys(schema: TSchema): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.keys(properties).filter((key) => properties[key]!.type === 'integer');
+}
+
+const DIGITS = /^\s*-?\d+\s*$/;
+
+function isNotDigits(value: unknown): boolean {
+  return typeof value === 'string' && !DIGITS.test(value);
+}
+
+function notIntegerError(key: string): FastifySchemaValidationError {
+  return { keyword: 'type', instancePath: `/${key}`, schemaPath: `#/properties/${key}/type`, params: { type: 'integer' }, message: 'must be integer' };
+}
 
 const UNTRIMMED = /^\s|\s$/;
 
@@ -48,9 +99,12 @@ function hasUntrimmed(value: unknown): boolean {
   return false;
 }
 
-/** A copy with every string (at any depth) trimmed; other values as they are. */
+/**
+ * A copy with every string (at any depth) trimmed and in Unicode NFC ("é" as one code point
+ * whether typed composed or decomposed); other values as they are.
+ */
 export function trimStrings(value: unknown): unknown {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return value.trim().normalize('NFC');
   if (Array.isArray(value)) return value.map(trimStrings);
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const copy: Record<string, unknown> = {};

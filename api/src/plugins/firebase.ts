@@ -4,14 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface Identity {
-  /** Verifies a Firebase ID token (signature, expiry, audience); throws a FirebaseAuthError otherwise. */
-  verifyIdToken(token: string): Promise<DecodedIdToken>;
+  /**
+   * Verifies a Firebase ID token (signature, expiry, audience); throws a FirebaseAuthError otherwise.
+   * With `checkRevoked`, also that the account is not disabled and its sessions not revoked
+   * (trusted for `config.tokenRevocationCheckMs`, then asked again).
+   */
+  verifyIdToken(token: string, checkRevoked?: boolean): Promise<DecodedIdToken>;
   /**
    * The same token as verifyIdToken verified earlier, while it may still be trusted (before its
-   * `exp`, at most 5 min): its decoded claims without verifying or waiting; undefined otherwise.
+   * `exp`, at most 5 min; with `checkRevoked`, also within the revocation check's time): its
+   * decoded claims without verifying or waiting; undefined otherwise.
    * `connection` (the request's socket) makes the same token sent again on it cheaper to find.
    */
-  cachedIdToken(token: string, connection?: object): DecodedIdToken | undefined;
+  cachedIdToken(token: string, connection?: object, checkRevoked?: boolean): DecodedIdToken | undefined;
   /** The Admin Auth API, for the seed and future admin tools. */
   auth: Auth;
 }
@@ -30,33 +35,46 @@ const CACHE_MAX_AGE_MS = 5 * 60_000;
 /**
  * Remembers verified tokens until they expire (at most 5 min), so a page that sends the same
  * token on every call pays for verification once. Nothing is trusted past the token's own
- * `exp`; revocation is not checked either way (as with verifyIdToken without checkRevoked).
- * `cached(token, connection?)` answers a hit synchronously (the request hot path: no promise, no tick).
+ * `exp`. A verification with `checkRevoked` (the account still enabled, its sessions not
+ * revoked) is trusted for `revocationCheckMs` more, then made again; one without it never
+ * answers a call that asks for it.
+ * `cached(token, connection?, checkRevoked?)` answers a hit synchronously (the request hot path: no promise, no tick).
  */
-export function cachedVerifier(verify: (token: string) => Promise<DecodedIdToken>, now: () => number = Date.now) {
+export function cachedVerifier(
+  verify: (token: string, checkRevoked: boolean) => Promise<DecodedIdToken>,
+  now: () => number = Date.now,
+  revocationCheckMs = 30_000,
+) {
   const cache = new Map<string, CacheEntry>();
   // Browsers keep a connection open and send the same token on it call after call: the entry
   // last used on a connection is found by the connection's identity and one string comparison,
   // without hashing the whole (about 1 KB) token as the map lookup must.
   const byConnection = new WeakMap<object, CacheEntry>();
-  const cached = (token: string, connection?: object): DecodedIdToken | undefined => {
+  const cached = (token: string, connection?: object, checkRevoked = false): DecodedIdToken | undefined => {
     let hit = connection === undefined ? undefined : byConnection.get(connection);
     if (hit === undefined || hit.token !== token) {
       hit = cache.get(token);
       if (hit === undefined) return undefined;
       if (connection !== undefined) byConnection.set(connection, hit);
     }
-    if (hit.until > now()) return hit.decoded;
+    const at = now();
+    if (hit.until > at) return !checkRevoked || hit.checkedUntil > at ? hit.decoded : undefined;
     cache.delete(token);
     if (connection !== undefined) byConnection.delete(connection);
     return undefined;
   };
-  const verifyCached = async (token: string): Promise<DecodedIdToken> => {
-    const hit = cached(token);
+  const verifyCached = async (token: string, checkRevoked = false): Promise<DecodedIdToken> => {
+    const hit = cached(token, undefined, checkRevoked);
     if (hit) return hit;
-    const decoded = await verify(token);
-    if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(token, { token, decoded, until: Math.min(decoded.exp * 1000, now() + CACHE_MAX_AGE_MS) });
+    const decoded = await verify(token, checkRevoked);
+    const at = now();
+    const previous = cache.get(token);
+    if (previous === undefined && cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+    const checkedUntil = checkRevoked ? at + revocationCheckMs : (previous?.checkedUntil ?? 0);
+    // The same entry object is updated: a connection that holds it sees the new check at once.
+    const entry = previous ?? { token, decoded, until: 0, checkedUntil: 0 };
+    Object.assign(entry, { decoded, until: Math.min(decoded.exp * 1000, at + CACHE_MAX_AGE_MS), checkedUntil });
+    cache.set(token, entry);
     return decoded;
   };
   return Object.assign(verifyCached, { cached });
@@ -66,6 +84,8 @@ interface CacheEntry {
   token: string;
   decoded: DecodedIdToken;
   until: number;
+  /** Until when the account is known to be enabled with this token not revoked (0: never checked). */
+  checkedUntil: number;
 }
 
 /**
@@ -78,7 +98,11 @@ export default fp(
     appCounter += 1;
     const app: App = initializeApp({ projectId: fastify.config.firebaseProjectId }, `clube-api-${process.pid}-${appCounter}`);
     const auth = getAuth(app);
-    const verifyIdToken = cachedVerifier((token) => auth.verifyIdToken(token));
+    const verifyIdToken = cachedVerifier(
+      (token, checkRevoked) => auth.verifyIdToken(token, checkRevoked),
+      Date.now,
+      fastify.config.tokenRevocationCheckMs,
+    );
     fastify.decorate('identity', { verifyIdToken, cachedIdToken: verifyIdToken.cached, auth });
     fastify.addHook('onClose', () => deleteApp(app));
   },

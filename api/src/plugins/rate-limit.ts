@@ -34,12 +34,13 @@ export default fp(
 );
 
 /**
- * Route config for an expensive read (PIX QR code, payment-status polling): limited per member
- * (per address before sign-in), `config.expensiveReadLimit` a minute, checked after the token.
+ * Route config for an expensive read (PIX QR code, payment-status polling, files rendered on
+ * request, the data export, the search): limited per member (per address before sign-in),
+ * `config.expensiveReadLimit` a minute times `scale`, checked after the token.
  */
-export function perUserReadLimit(fastify: FastifyInstance): RateLimitOptions {
+export function perUserReadLimit(fastify: FastifyInstance, scale = 1): RateLimitOptions {
   return {
-    max: fastify.config.expensiveReadLimit,
+    max: fastify.config.expensiveReadLimit * scale,
     timeWindow: 60_000,
     hook: 'preHandler',
     allowList: () => false,

@@ -17,10 +17,24 @@ export type Access = 'public' | 'guest' | 'onboarding' | 'signed-in' | 'admin';
 export const LOGIN_PATH = '/autenticacao/login';
 export const ONBOARDING_PATH = '/onboarding';
 
-/** The `redirect` query parameter, accepted only when it is a path on this site. */
+/**
+ * The `redirect` query parameter, accepted only when it is a path on this site: read as the
+ * browser would (`new URL(value, location.origin)`, where "/\\example.org" and "/\t/example.org"
+ * are other hosts) and kept only when the origin stays ours and the path cannot be read as a
+ * host ("//…"). Anything else goes to `fallback`.
+ */
 export function safeRedirect(search: string, fallback = '/'): string {
   const target = new URLSearchParams(search).get('redirect');
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : fallback;
+  if (!target?.startsWith('/')) return fallback;
+  const { origin } = window.location;
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== origin || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { badRequest } from '../../http/app-error';
 import { withDefaults } from '../../http/query';
 import { CsvFile, MetricsQuery, MetricsSchema, SubscriptionExportQuery, UserExportQuery } from './schemas';
 import { errorResponses } from '../../http/schemas';
+import { perUserReadLimit } from '../../plugins/rate-limit';
 
 const tags = ['admin'];
 const DEFAULT_WINDOW_DAYS = 30;
@@ -64,7 +65,7 @@ const admin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/exports/users',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', rateLimit: perUserReadLimit(fastify) },
       schema: {
         tags,
         summary: 'CSV da lista de usuários com os filtros de GET /users (admin); todas as linhas, sem paginação',
@@ -82,7 +83,7 @@ const admin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/exports/subscriptions',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', rateLimit: perUserReadLimit(fastify) },
       schema: {
         tags,
         summary: 'CSV da lista de assinaturas com os filtros de GET /subscriptions/paginated e status (admin); todas as linhas',

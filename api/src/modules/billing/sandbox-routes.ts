@@ -14,6 +14,8 @@ const InvoiceIdParams = Type.Object({ invoiceId: ObjectIdString }, { additionalP
  * The sandbox gateway then sends the signed webhook through the real webhook route, exactly as
  * a gateway would after a PIX transfer. The invoice's owner or an admin may press the button.
  */
+const alreadyPaid = () => conflict('Esta fatura já foi paga.', 'INVOICE_ALREADY_PAID');
+
 const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
   const gateway = fastify.paymentGateway;
   if (!gateway.isSandbox || !gateway.simulatePayment || fastify.config.nodeEnv === 'production') return;
@@ -42,7 +44,7 @@ const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const invoice = await invoices.findById(request.params.invoiceId);
       if (!invoice) throw invoiceNotFound();
-      if (invoice.status === 'PAID') throw conflict('Esta fatura já foi paga.', 'INVOICE_ALREADY_PAID');
+      if (invoice.status === 'PAID') throw alreadyPaid();
       if (invoice.status === 'CANCELED') throw conflict('Esta fatura foi cancelada e não pode mais ser paga.', 'INVOICE_CANCELED');
 
       const delivery = await simulatePayment({
@@ -51,9 +53,13 @@ const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
         amountCents: invoice.amountCents,
       });
       if (delivery.statusCode >= 400) {
+        // Refused because a parallel request paid it meanwhile: say that, not the lifecycle's refusal.
+        if (delivery.statusCode === 409 && (await invoices.findById(invoice._id))?.status === 'PAID') throw alreadyPaid();
         const body = delivery.body as { code?: string; message?: string };
         throw new AppError(delivery.statusCode, body.code ?? 'WEBHOOK_FAILED', body.message ?? 'O pagamento não pôde ser registrado.');
       }
+      // A request that raced another for the same invoice: the webhook saw it paid already (a replay).
+      if ((delivery.body as { duplicate?: boolean }).duplicate === true) throw alreadyPaid();
       const paid = (await invoices.findById(invoice._id))!;
       const subscription = (await fastify.subscriptionsRepository.findById(paid.subscriptionId))!;
       return {

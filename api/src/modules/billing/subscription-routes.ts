@@ -316,7 +316,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/invoices/:invoiceId/receipt.pdf',
     {
-      config: { auth: ownerOrAdmin(byParamId) },
+      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
       schema: {
         tags,
         summary: 'Recibo em PDF de uma fatura paga: quem recebeu (empresa, CNPJ), quem pagou (nome, CNPJ do laboratório), valor, período, data e o identificador PIX (E2E) quando conhecido (dono ou admin)',

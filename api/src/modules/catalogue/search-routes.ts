@@ -1,17 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
+import { perUserReadLimit } from '../../plugins/rate-limit';
 import { SearchQuery, SearchResultSchema } from './search-schemas';
 import { searchCatalogue, withCues } from './use-cases/search-catalogue';
 import { cardsOf } from './responses';
 import { searchTerms } from './rules/search-text';
+
+const SEARCHES_PER_EXPENSIVE_READ = 4;
 
 /** One search for the whole catalogue: locked items are found, as cards, never with body or source. */
 const search: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',
     {
-      config: { auth: 'optional' },
+      // Scans the catalogue and transcripts: 4× the expensive-read limit (typing runs several searches).
+      config: { auth: 'optional', rateLimit: perUserReadLimit(fastify, SEARCHES_PER_EXPENSIVE_READ) },
       schema: {
         tags: ['search'],
         summary: 'Busca em conteúdos publicados (título, resumo, corpo), vídeos (título, descrição) e no que é dito nos vídeos',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, badRequest } from '../../http/app-error';
 import { errorResponses } from '../../http/schemas';
@@ -85,6 +85,19 @@ function drain(stream: Readable): Promise<void> {
  * must agree with the file name; the bytes stream to storage under a random name (never held
  * whole in memory); the answer says what to save on the item.
  */
+/** True when the request carries another part after the file (or went past the one-file limit). */
+async function hasMoreParts(parts: AsyncIterator<unknown>): Promise<boolean> {
+  try {
+    const next = await parts.next();
+    if (next.done) return false;
+    const extra = next.value as Partial<MultipartFile>;
+    if (extra.file) await drain(extra.file);
+    return true;
+  } catch {
+    return true;
+  }
+}
+
 const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(multipart, {
     limits: { fileSize: LARGEST_UPLOAD_BYTES + 1, files: 1, fields: 0, parts: 1, headerPairs: 50 },
@@ -108,9 +121,11 @@ const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!request.isMultipart()) {
         throw new AppError(415, 'MULTIPART_REQUIRED', 'Envie o arquivo como multipart/form-data, no campo "file".');
       }
+      // The parts one by one: a second file is noticed (files: 1 makes it a limit error) and refused.
+      const parts = request.parts();
       let part;
       try {
-        part = await request.file();
+        part = (await parts.next()).value as MultipartFile | undefined;
       } catch {
         throw badRequest('Envio inválido: mande um único arquivo no campo "file".', 'INVALID_UPLOAD');
       }
@@ -140,6 +155,10 @@ const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
         if ((stream as Readable & { truncated?: boolean }).truncated) {
           await fastify.fileStorage.delete(key);
           throw new AppError(413, 'FILE_TOO_LARGE', `O arquivo passa do limite de ${sizeLabel(type.maxBytes)} para ${type.label}.`);
+        }
+        if (await hasMoreParts(parts)) {
+          await fastify.fileStorage.delete(key);
+          throw badRequest('Envie um único arquivo por vez, no campo "file".', 'INVALID_UPLOAD');
         }
         const signed = type.kind === 'image' ? null : fastify.fileUrls.signedUrl(request, key);
         return reply.code(201).send({

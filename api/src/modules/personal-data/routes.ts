@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../http/schemas';
+import { perUserReadLimit } from '../../plugins/rate-limit';
 import { toPersonalDataExport } from './responses';
 import { DeleteAccountBody, PersonalDataExportSchema } from './schemas';
 
@@ -9,7 +10,7 @@ const personalDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/export',
     {
-      config: { auth: 'signed-in' },
+      config: { auth: 'signed-in', rateLimit: perUserReadLimit(fastify) },
       schema: {
         tags: ['lgpd'],
         summary: 'Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses } from '../../http/schemas';
+import { perUserReadLimit } from '../../plugins/rate-limit';
 import { trainingCsv, trainingFileName, trainingPdf } from './training-record-files';
 import { trainingPeriod } from './rules/training-record';
 import { AcceptedInvitationSchema, CreatedInvitationSchema, CreateInvitationBody, InvitationIdParams, InvitationPreviewSchema, InvitationTokenParams, MemberParams, TeamSchema, TrainingQuery, TrainingSchema } from './schemas';
@@ -65,7 +66,7 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/training.csv',
     {
-      config: { auth: 'signed-in' },
+      config: { auth: 'signed-in', rateLimit: perUserReadLimit(fastify) },
       schema: {
         tags,
         summary: 'O registro de treinamento em CSV: uma linha por pessoa e vídeo (Nome; E-mail; Vídeo; Concluído em; Duração; Duração (s); Certificado) (só o gestor)',
@@ -88,7 +89,7 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/training.pdf',
     {
-      config: { auth: 'signed-in' },
+      config: { auth: 'signed-in', rateLimit: perUserReadLimit(fastify) },
       schema: {
         tags,
         summary: 'O registro de treinamento em PDF: laboratório, CNPJ, período e, por pessoa, vídeo, data de conclusão, duração e certificado (só o gestor)',

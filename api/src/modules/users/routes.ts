@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, forbidden } from '../../http/app-error';
 import { withDefaults } from '../../http/query';
 import { ownerOrAdmin } from '../../http/authentication';
-import { errorResponses, IdParams, paginated } from '../../http/schemas';
+import { errorResponses, IdParams, paginated, PRINTABLE_TEXT_PATTERN } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema } from './schemas';
 import { toUserResponse } from './responses';
@@ -12,6 +12,7 @@ import { normalizeLaboratory } from './rules/laboratory';
 import { consentFor } from './rules/consent';
 
 const tags = ['users'];
+const PRINTABLE_TEXT = new RegExp(PRINTABLE_TEXT_PATTERN, 'u');
 
 interface IdRequest {
   params: { id: string };
@@ -69,8 +70,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!principal.email) {
         throw badRequest('Sua conta não tem e-mail. Entre com e-mail e senha para criar o perfil.', 'EMAIL_REQUIRED');
       }
-      const fromToken = principal.name?.trim().slice(0, 120);
-      const name = request.body.name?.trim() || (fromToken && fromToken.length >= 2 ? fromToken : principal.email.split('@')[0]!);
+      // The Firebase display name is the member's to set: used only when a name field would accept it.
+      const fromToken = principal.name?.trim().normalize('NFC').slice(0, 120);
+      const usable = fromToken !== undefined && fromToken.length >= 2 && PRINTABLE_TEXT.test(fromToken);
+      const name = request.body.name?.trim() || (usable ? fromToken : principal.email.split('@')[0]!);
       const { acceptLegal } = request.body;
       const consent = acceptLegal ? consentFor(acceptLegal, fastify.clock.now()) : undefined;
       const { user, created } = await repository.createFromIdentity({ providerId: principal.uid, email: principal.email, name, consent });
@@ -124,10 +127,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/exists',
     {
-      config: { auth: 'signed-in' },
+      // Any member asking about any id counted the members (neighbouring ids are guessable): #26.
+      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
       schema: {
         tags,
-        summary: 'Se existe um usuário com este id',
+        summary: 'Se existe um usuário com este id (o próprio usuário ou admin)',
         params: IdParams,
         response: { 200: ExistsResponse, ...errorResponses(401, 403) },
       },

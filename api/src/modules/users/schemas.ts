@@ -1,19 +1,18 @@
 import { CNPJ_PATTERN } from '@clube/documents/cnpj';
 import { Type, type Static } from 'typebox';
 import { BRAZILIAN_STATES } from './documents';
-import { DateTime, ObjectIdString, PageQuery } from '../../http/schemas';
+import { DateTime, ObjectIdString, PageQuery, PRINTABLE_OR_EMPTY_PATTERN, PrintableText } from '../../http/schemas';
 
-const Text = (maxLength: number, description?: string) =>
-  Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
+const Text = (maxLength: number, description?: string) => PrintableText(maxLength, description ? { description } : {});
 
-export const UserName = Type.String({ minLength: 2, maxLength: 120, pattern: '\\S', description: 'Nome completo' });
+export const UserName = PrintableText(120, { minLength: 2, description: 'Nome completo' });
 
 export const AddressSchema = Type.Object(
   {
     cep: Type.String({ pattern: '^\\d{5}-?\\d{3}$', description: 'CEP, com ou sem hífen' }),
     street: Text(200),
     number: Text(20),
-    complement: Type.Optional(Type.String({ maxLength: 120 })),
+    complement: Type.Optional(Type.String({ maxLength: 120, pattern: PRINTABLE_OR_EMPTY_PATTERN })),
     district: Text(120),
     city: Text(120),
     state: Type.Enum([...BRAZILIAN_STATES], { description: 'UF' }),

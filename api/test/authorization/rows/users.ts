@@ -33,7 +33,8 @@ export const usersGroup: MatrixGroup = {
       method: 'GET',
       route: '/v1/users/:id/exists',
       params: ({ actors }) => ({ id: actors.member.id }),
-      expect: { anonymous: 401, member: 200, otherMember: 200, admin: 200 },
+      // Not a way to count members (#26): only the owner (always true) and admins may ask.
+      expect: { anonymous: 401, member: 200, otherMember: 403, admin: 200 },
     },
     {
       method: 'PATCH',

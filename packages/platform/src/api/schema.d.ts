@@ -16614,7 +16614,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Se existe um usuário com este id */
+        /** Se existe um usuário com este id (o próprio usuário ou admin) */
         get: {
             parameters: {
                 query?: never;
