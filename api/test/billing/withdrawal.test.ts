@@ -1,5 +1,5 @@
 import type { InvoiceDocument } from '../../src/modules/billing/documents';
-import { SandboxGateway } from '../../src/plugins/payment-gateway/sandbox-gateway';
+import { type SandboxGateway } from '../../src/plugins/payment-gateway/sandbox-gateway';
 import { createActor, createActors, snapshotData, type Actors, type TestActor } from '../helpers/app';
 import { COLLECTIONS } from '../helpers/collections';
 import { expectErrorShape } from '../helpers/http';
