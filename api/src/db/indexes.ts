@@ -46,6 +46,13 @@ export const INDEXES: IndexDeclaration[] = [
     options: { unique: true, name: 'one_invoice_per_cycle' },
   },
   { collection: COLLECTIONS.invoices, key: { subscriptionId: 1, createdAt: -1 } },
+  // a PIX payment names its charge by txid (a PSP's notification finds the invoice by it): never two
+  // invoices with the same one; invoices without PIX (card, grants) stay out of the index
+  {
+    collection: COLLECTIONS.invoices,
+    key: { 'pix.txid': 1 },
+    options: { unique: true, name: 'invoice_pix_txid_unique', partialFilterExpression: { 'pix.txid': { $type: 'string' } } },
+  },
   { collection: COLLECTIONS.invoices, key: { status: 1, dueDate: 1 } },
 
   // catalogue: slugs are the public addresses; lists filter by status/category and sort newest first
@@ -124,8 +131,33 @@ export const INDEXES: IndexDeclaration[] = [
   },
 ];
 
-export async function ensureIndexes(db: StoreDb, declarations: IndexDeclaration[] = INDEXES): Promise<void> {
-  for (const { collection, key, options } of declarations) {
-    await db.collection(collection).createIndex(key, options ?? {});
+/**
+ * The server answered "not implemented" (code 238) to a partial index: FerretDB 1.x has no
+ * `partialFilterExpression` (FerretDB issue #2448); MongoDB has had it since 3.2.
+ */
+export function isPartialIndexUnsupported(declaration: IndexDeclaration, error: unknown): boolean {
+  return Boolean(declaration.options?.partialFilterExpression) && (error as { code?: unknown } | null)?.code === 238;
+}
+
+/**
+ * Creates every declared index. A partial index the server cannot build is passed to
+ * `onPartialIndexUnsupported` (which may throw to stop the start-up) instead of failing at once;
+ * any other refusal fails. Answers the declarations that were not created.
+ */
+export async function ensureIndexes(
+  db: StoreDb,
+  declarations: IndexDeclaration[] = INDEXES,
+  { onPartialIndexUnsupported }: { onPartialIndexUnsupported?: (declaration: IndexDeclaration) => void } = {},
+): Promise<IndexDeclaration[]> {
+  const missing: IndexDeclaration[] = [];
+  for (const declaration of declarations) {
+    try {
+      await db.collection(declaration.collection).createIndex(declaration.key, declaration.options ?? {});
+    } catch (error) {
+      if (!onPartialIndexUnsupported || !isPartialIndexUnsupported(declaration, error)) throw error;
+      onPartialIndexUnsupported(declaration);
+      missing.push(declaration);
+    }
   }
+  return missing;
 }
