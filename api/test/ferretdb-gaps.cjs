@@ -96,12 +96,6 @@ const FERRETDB_GAPS = [
       'um update que viola um índice único responde InternalError (código 1), não DuplicateKey (11000): só o insert traduz a violação do SQLite',
     source: `${V}/internal/backends/sqlite/collection.go (InsertAll traduz SQLITE_CONSTRAINT_UNIQUE em ErrorCodeInsertDuplicateID; UpdateAll não)`,
   },
-  {
-    file: 'test/catalogue/seed-openapi-storage.test.ts',
-    test: 'Demo catalogue seed When a visitor browses it, then it has the categories, 12+ contents on every level, 8+ videos with 2+ playable files and 3 banners (one scheduled)',
-    limitation: '$setOnInsert não grava campos null nem arrays vazios (o conteúdo semeado fica sem `attachments: []`)',
-    source: `${V}/internal/handler/common/update.go (processSetFieldExpression: "$setOnInsert do not set null and empty array value")`,
-  },
 ];
 
 module.exports = { FERRETDB_GAPS };
