@@ -88,7 +88,7 @@ export async function findFerretDB() {
 
 /**
  * Builds ferretdb with Go into `$(go env GOBIN)` / `$(go env GOPATH)/bin` (see the header for why it
- * is not a bare `go install …@v1.24.2`). About 3–4 minutes on two cores the first time; Go's module
+ * is not a bare `go install …@v1.24.2`). 2–4 minutes on two cores the first time; Go's module
  * and build caches make a repeat fast. Reaches only GOPROXY (and GOSUMDB for the FerretDB module).
  */
 export async function installFerretDB({ log = (line) => console.log(line) } = {}) {
