@@ -85,15 +85,16 @@ const started = Date.now();
 const besides = [];
 console.log(`Node ${process.version} (${process.execPath})`);
 try {
-  const needsBuild = only?.some((name) => ['browser', 'browser-mongo', 'size'].includes(name));
-  const steps = STEPS.filter(([name]) => !only || only.includes(name) || (needsBuild && name === 'build'));
-  const noMongo = steps.some(([name]) => MONGO_STEPS.has(name)) ? await whyNoMongo() : null;
+  const requested = STEPS.map(([name]) => name).filter((name) => !only || only.includes(name));
+  const noMongo = requested.some((name) => MONGO_STEPS.has(name)) ? await whyNoMongo() : null;
   if (noMongo) {
     const line = `A passada contra o protocolo MongoDB (FerretDB) não rodou: ${noMongo} Instale o Go (https://go.dev/dl/) ou defina MONGODB_URI.`;
     if (process.env.CLUBE_REQUIRE_FERRETDB === '1') throw new Error(line);
     console.log(`\n${line}`);
   }
-  const runnable = steps.filter(([name]) => !(noMongo && MONGO_STEPS.has(name)));
+  const wanted = requested.filter((name) => !(noMongo && MONGO_STEPS.has(name)));
+  const needsBuild = only && wanted.some((name) => ['browser', 'browser-mongo', 'size'].includes(name));
+  const runnable = STEPS.filter(([name]) => wanted.includes(name) || (needsBuild && name === 'build'));
   const sequential = process.env.CLUBE_TEST_SEQUENTIAL === '1';
   for (const [name, title, step, options] of runnable) {
     const partner = !sequential && options?.beside && runnable.some(([other]) => other === options.beside) ? options.beside : null;
