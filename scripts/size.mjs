@@ -28,8 +28,10 @@ const copies = new Map(SHARED_SINGLETONS.map((name) => [name, []]));
 /** The package a module path belongs to, e.g. ".../node_modules/react-dom/cjs/x.js" → "react-dom". */
 function ownerPackage(moduleName) {
   if (!moduleName) return null;
-  // `@clube/platform/data` (data.ts, api/typed-api.ts, paginated-query.ts) is stateless and meant to be bundled by each user.
-  if (/packages\/platform\/src\/(data|api\/typed-api|paginated-query)\.ts/.test(moduleName)) return '@clube/platform/data';
+  // `@clube/platform/data` (data.ts, api/typed-api.ts, api/catalogue.ts, paginated-query.ts) and
+  // `@clube/platform/subscription-words` are stateless and meant to be bundled by each user.
+  if (/packages\/platform\/src\/(data|api\/typed-api|api\/catalogue|paginated-query)\.ts/.test(moduleName)) return '@clube/platform/data';
+  if (moduleName.includes('packages/platform/src/subscription-words.ts')) return '@clube/platform/subscription-words';
   if (moduleName.includes('packages/platform/src/')) return '@clube/platform';
   // The provided react-router-dom is a subset of react-router (shell/src/shared/react-router-dom.ts).
   if (moduleName.includes('src/shared/react-router-dom.ts')) return 'react-router-dom';

@@ -6,7 +6,8 @@
  */
 import { ObjectId } from 'mongodb';
 import { buildApp } from '../src/app';
-import { COLLECTIONS, type UserDocument } from '../src/db/collections';
+import { USERS_COLLECTIONS } from '../src/modules/users/collections';
+import type { UserDocument } from '../src/modules/users/documents';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { seedPlans } from '../src/seed/plans';
 import { testConfig } from '../test/helpers/test-config';
@@ -37,7 +38,7 @@ async function main() {
   await app.ready();
   await seedPlans(app);
   await seedCatalogue(app);
-  const users = app.store.collection<UserDocument>(COLLECTIONS.users);
+  const users = app.store.collection<UserDocument>(USERS_COLLECTIONS.users);
   const admin = profile(process.env.BENCH_ADMIN_UID!, 0, 'ADMIN');
   const member = profile(process.env.BENCH_MEMBER_UID!, 1, 'USER');
   await users.insertMany([admin, member, ...Array.from({ length: 1000 }, (_, i) => profile(`filler-${i}`, i + 2, 'USER'))]);

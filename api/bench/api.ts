@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../src/config';
-import { PROGRESS_REPORTS_PER_MINUTE } from '../src/routes/me/index';
+import { PROGRESS_REPORTS_PER_MINUTE } from '../src/modules/progress/me-routes';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -13,12 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ObjectId } from 'mongodb';
-import { EmbeddedClient } from '../src/db/embedded/embedded-client';
-import { COLLECTIONS } from '../src/db/collections';
-import { ensureIndexes, INDEXES } from '../src/db/indexes';
+import { EmbeddedClient } from '../src/store/embedded/embedded-client';
+import { USERS_COLLECTIONS, USERS_INDEXES } from '../src/modules/users/collections';
+import { ensureIndexes } from '../src/store/indexes';
 
 const SIZES = (process.env.BENCH_STORE_SIZES ?? '1000,10000,100000').split(',').map(Number);
-const USER_INDEXES = INDEXES.filter((index) => index.collection === COLLECTIONS.users);
 const ROLES = ['USER', 'USER', 'USER', 'ADMIN'];
 
 function user(n: number) {
@@ -70,14 +69,14 @@ function open(dir: string) {
   const client = new EmbeddedClient({ dataDir: dir });
   const db = client.db('clube');
   db.loadAll();
-  return { client, db, users: db.collection(COLLECTIONS.users) };
+  return { client, db, users: db.collection(USERS_COLLECTIONS.users) };
 }
 
 async function benchSize(size: number): Promise<Record<string, number>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clube-bench-store-'));
   try {
     let { client, db, users } = open(dir);
-    await ensureIndexes(db, USER_INDEXES);
+    await ensureIndexes(db, USERS_INDEXES);
     for (let start = 0; start < size; start += 1000) {
       await users.insertMany(Array.from({ length: Math.min(1000, size - start) }, (_, k) => user(start + k)));
     }
@@ -91,7 +90,7 @@ async function benchSize(size: number): Promise<Record<string, number>> {
       const start = process.hrtime.bigint();
       const cpu = process.cpuUsage();
       ({ client, db, users } = open(dir));
-      await ensureIndexes(db, USER_INDEXES);
+      await ensureIndexes(db, USERS_INDEXES);
       startups.push(Number(process.hrtime.bigint() - start) / 1e6);
       const used = process.cpuUsage(cpu);
       startupCpu.push((used.user + used.system) / 1000);

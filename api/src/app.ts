@@ -1,16 +1,26 @@
-import path from 'node:path';
-import AutoLoad from '@fastify/autoload';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
-import { errorHandler, notFoundHandler } from './errors/error-handler';
-import type { AuthRule } from './plugins/app/authentication';
-import { validatorCompiler } from './validation';
+import authentication, { type AuthRule } from './http/authentication';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import healthRoutes from './http/health-routes';
+import authHooks from './http/route-auth';
+import { validatorCompiler } from './http/validation';
+import { MODULES } from './modules/modules';
+import clock from './plugins/clock';
+import cors from './plugins/cors';
+import fileStorage from './plugins/file-storage/file-storage-plugin';
+import firebase from './plugins/firebase';
+import helmet from './plugins/helmet';
+import paymentGateway from './plugins/payment-gateway/payment-gateway-plugin';
+import rateLimit from './plugins/rate-limit';
+import store from './plugins/store';
+import swagger from './plugins/swagger';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    /** Every /v1 route with its auth rule, filled as routes/ loads (tests check each has a matrix row). */
+    /** Every /v1 route with its auth rule, filled as the modules' routes load (tests check each has a matrix row). */
     apiRoutes: ApiRoute[];
   }
 }
@@ -32,9 +42,9 @@ export interface BuildAppOptions {
 export type App = FastifyInstance;
 
 /**
- * Builds the API without listening: plugins/external (infrastructure), plugins/app
- * (repositories and services), then routes/ under /v1. Tests, the server and the seed all
- * start here.
+ * Builds the API without listening: the external services (plugins/), then every module's
+ * decorators (repositories first, then use cases and jobs: modules/modules.ts), then the
+ * modules' routes under /v1. Tests, the server and the seed all start here.
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   const config = options.config ?? loadConfig();
@@ -53,14 +63,31 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
-  await app.register(AutoLoad, { dir: path.join(__dirname, 'plugins', 'external') });
-  await app.register(AutoLoad, { dir: path.join(__dirname, 'plugins', 'app'), options: { now: options.now } });
-  await app.register(AutoLoad, {
-    dir: path.join(__dirname, 'routes'),
-    options: { prefix: '/v1' },
-    autoHooks: true,
-    cascadeHooks: true,
-  });
+  // In this order: their onRequest hooks run on every request as CORS, security headers, rate limit.
+  await app.register(cors);
+  await app.register(firebase);
+  await app.register(helmet);
+  // The store creates every module's indexes before the first request.
+  await app.register(store, { indexes: MODULES.flatMap((module) => module.indexes) });
+  await app.register(rateLimit);
+  await app.register(swagger);
+  await app.register(clock, { now: options.now });
+  await app.register(fileStorage);
+  await app.register(paymentGateway);
+
+  for (const module of MODULES) for (const plugin of module.repositories) await app.register(plugin);
+  await app.register(authentication);
+  for (const module of MODULES) for (const plugin of module.services ?? []) await app.register(plugin);
+
+  await app.register(
+    async (api) => {
+      // Every route says who may call it (config.auth); these hooks enforce it.
+      await authHooks(api);
+      await api.register(healthRoutes, { prefix: '/health' });
+      for (const module of MODULES) for (const [prefix, plugin] of Object.entries(module.routes)) await api.register(plugin, { prefix });
+    },
+    { prefix: '/v1' },
+  );
 
   return app as unknown as App;
 }

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Binary, Decimal128, MongoServerError, ObjectId, type Document } from 'mongodb';
-import { encodeRecord } from '../src/db/embedded/records';
-import { EmbeddedClient } from '../src/db/embedded/embedded-client';
-import { ensureIndexes } from '../src/db/indexes';
+import { encodeRecord } from '../src/store/embedded/records';
+import { EmbeddedClient } from '../src/store/embedded/embedded-client';
+import { MODULES } from '../src/modules/modules';
+import { ensureIndexes } from '../src/store/indexes';
 
 function memoryCollection<T extends Document = Document>(name = 'things') {
   return new EmbeddedClient().db('test').collection<T>(name);
@@ -37,7 +38,7 @@ describe('Embedded store: unique indexes', () => {
 
   test('When the real index declarations are applied, then one open subscription per user is enforced and canceled ones are free', async () => {
     const db = new EmbeddedClient().db('clube');
-    await ensureIndexes(db as never);
+    await ensureIndexes(db as never, MODULES.flatMap((module) => module.indexes));
     const subscriptions = db.collection('subscriptions');
     const userId = new ObjectId();
     await subscriptions.insertOne({ userId, status: 'CANCELED', isOpen: false });
@@ -243,7 +244,7 @@ describe('Embedded store: persistence', () => {
     // 20 writers at once (inserts, $inc updates and 1,500-document batches split over several
     // journal records); each acknowledgement is printed only after its promise resolved.
     const script = `
-      const { EmbeddedClient } = require(${JSON.stringify(path.join(__dirname, '..', 'src', 'db', 'embedded', 'embedded-client.ts'))});
+      const { EmbeddedClient } = require(${JSON.stringify(path.join(__dirname, '..', 'src', 'store', 'embedded', 'embedded-client.ts'))});
       const db = new EmbeddedClient({ dataDir: ${JSON.stringify(dir)} }).db('clube');
       const users = db.collection('users');
       const counters = db.collection('counters');

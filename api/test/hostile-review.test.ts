@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { ObjectId } from 'mongodb';
 import { trustProxyOption } from '../src/app';
 import { loadConfig } from '../src/config';
-import { COLLECTIONS } from '../src/db/collections';
+import { COLLECTIONS } from './helpers/collections';
 import { createActor, createActors, startTestApp, type Actors, type TestApp } from './helpers/app';
 import { startBillingApp, type BillingTestApp } from './helpers/billing';
 import { expectErrorShape } from './helpers/http';

@@ -1,13 +1,16 @@
 import { ObjectId } from 'mongodb';
-import { ensureIndexes, INDEXES, type IndexDeclaration } from '../src/db/indexes';
-import type { StoreDb } from '../src/db/store';
+import { MODULES } from '../src/modules/modules';
+import { ensureIndexes, type IndexDeclaration } from '../src/store/indexes';
+import type { StoreDb } from '../src/store/store';
 import { startTestApp, type TestApp } from './helpers/app';
 
 // The indexes the API creates at start, read back from the server (`listIndexes`) and compared with
-// the declarations in src/db/indexes.ts. On the embedded store in `npm test`; on MongoDB or FerretDB
+// the declarations of every module (src/modules/<feature>/collections.ts). On the embedded store in `npm test`; on MongoDB or FerretDB
 // in `npm run test:mongo`, where this is the check that the production database got every index.
 
 let testApp: TestApp;
+/** What app.ts hands the store at start: every module's declarations. */
+const INDEXES = MODULES.flatMap((module) => module.indexes);
 
 beforeAll(async () => {
   testApp = await startTestApp();
@@ -105,7 +108,7 @@ describe('A server without partial indexes (FerretDB 1.x)', () => {
   });
 
   test('When the handler refuses (production) or there is none, then start-up fails with the server error', async () => {
-    await expect(ensureIndexes(storeAnswering(notImplemented))).rejects.toMatchObject({ code: 238 });
+    await expect(ensureIndexes(storeAnswering(notImplemented), INDEXES)).rejects.toMatchObject({ code: 238 });
     const refuse = () => {
       throw new Error('produção recusa');
     };

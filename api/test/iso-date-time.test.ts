@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isoDateTime } from '../src/schemas/common';
+import { isoDateTime } from '../src/http/iso-date-time';
 
 describe('isoDateTime (dates in hot answers such as the profile)', () => {
   test('When any date the API can hold is formatted, then the text is exactly what toISOString gives', () => {

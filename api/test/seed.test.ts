@@ -1,4 +1,4 @@
-import { COLLECTIONS } from '../src/db/collections';
+import { COLLECTIONS } from './helpers/collections';
 import { DEMO_ADMIN, DEMO_MEMBER, DEMO_USERS } from '../src/seed/demo-users';
 import { runSeedSteps } from '../src/seed/seed';
 import { startTestApp, type TestApp } from './helpers/app';

@@ -1,6 +1,6 @@
 import { MongoClient, ObjectId, type Collection, type Document, type FindCursor } from 'mongodb';
-import { EmbeddedClient } from '../src/db/embedded/embedded-client';
-import type { StoreCollection, StoreCursor, StoreDb } from '../src/db/store';
+import { EmbeddedClient } from '../src/store/embedded/embedded-client';
+import type { StoreCollection, StoreCursor, StoreDb } from '../src/store/store';
 
 /**
  * `StoreDb` is the part of the driver the embedded store implements. Most of this file is

@@ -1,5 +1,5 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { cachedVerifier } from '../src/plugins/external/firebase';
+import { cachedVerifier } from '../src/plugins/firebase';
 
 describe('Verified-token cache', () => {
   test('When the same token comes again before it expires, then it is not verified again; after exp it is', async () => {

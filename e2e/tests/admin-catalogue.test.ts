@@ -83,7 +83,8 @@ describe('the admin edits the catalogue', () => {
     await admin.getByRole('link', { name: 'Novo conteúdo' }).click();
     await heading1(admin, 'Novo conteúdo');
     await admin.getByLabel('Título', { exact: true }).fill(title);
-    expect(await admin.getByLabel('Endereço (slug)').inputValue()).toBe(`guia-de-calibracao-${run}`);
+    // The slug is the API's (GET /v1/admin/slug-preview), asked once typing pauses.
+    await admin.waitForFunction((expected) => document.querySelector<HTMLInputElement>('input[name="slug"]')?.value === expected, `guia-de-calibracao-${run}`);
 
     // Unsaved changes: the side menu and Back both ask first; staying keeps what was typed.
     await admin.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Painel' }).click();
@@ -142,8 +143,8 @@ describe('the admin edits the catalogue', () => {
     await admin.getByRole('link', { name: 'Novo vídeo' }).click();
     await heading1(admin, 'Novo vídeo');
     await admin.getByLabel('Título', { exact: true }).fill(title);
+    await admin.waitForFunction((expected) => document.querySelector<HTMLInputElement>('input[name="slug"]')?.value === expected, `coleta-em-video-${run}`);
     const slug = await admin.getByLabel('Endereço (slug)').inputValue();
-    expect(slug).toBe(`coleta-em-video-${run}`);
     await upload(admin, 'Arquivo do vídeo', { name: 'coleta.mp4', mimeType: 'video/mp4', buffer: MP4 });
     await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="duration"]')?.value ?? '') !== '', undefined, { timeout: 15000 });
     expect(await admin.getByLabel('Duração').inputValue()).toBe('00:08');

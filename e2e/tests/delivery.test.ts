@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { E2E_PORTS } from '../support/env';
 import { Frontends } from '../support/frontends';
+import { deployChangedRemote, deployRemote } from '../support/redeploy';
 
 // Issue 15: how the `npm start` servers deliver the frontends, and a remote redeployed under an open tab.
-const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
 const CATALOG_DIST = path.join(ROOT, 'remote-catalog', 'dist');
 const UNAVAILABLE = 'Esta área está indisponível no momento';
@@ -180,8 +178,6 @@ describe('first paint without layout shift', () => {
 
 describe('a remote redeployed under an open tab', () => {
   it('When remote-catalog is rebuilt and redeployed while a catalog page is open, then navigating in that tab to another catalog route renders it, with no error area', async () => {
-    const source = path.join(ROOT, 'remote-catalog', 'src', 'home', 'home-page.tsx');
-    const original = readFileSync(source, 'utf8');
     const changed = `Bem-vindo ao Clube, versão ${Date.now()}`;
     await page.goto(`${frontends.shellUrl}/`, { waitUntil: 'domcontentloaded' });
     await expectHeading('Bem-vindo ao Clube');
@@ -191,10 +187,10 @@ describe('a remote redeployed under an open tab', () => {
     const before = (builds.at(-1) ?? []).filter((file) => file.endsWith('.js'));
     expect(before).not.toEqual([]);
     try {
-      // A text no earlier build had (the federation suite and earlier runs leave their builds' chunks deployed).
-      writeFileSync(source, original.replace('Bem-vindo ao Clube', changed));
+      // A text no earlier build had (the federation suite and earlier runs leave their builds' chunks deployed),
+      // built from a copy of the package: the working tree is never changed.
       // In place: the running server picks the new files up; nothing is restarted.
-      await run('npm', ['run', 'build', '-w', 'remote-catalog'], { cwd: ROOT });
+      await deployChangedRemote('catalog', { file: 'src/home/home-page.tsx', from: 'Bem-vindo ao Clube', to: changed });
       // The changed home page is a new chunk…
       expect(readdirSync(CATALOG_DIST).filter((file) => file.endsWith('.js') && !before.includes(file))).not.toEqual([]);
       // …and the previous build's chunks are still deployed, for tabs like this one.
@@ -210,8 +206,7 @@ describe('a remote redeployed under an open tab', () => {
       await page.goto(`${frontends.shellUrl}/`, { waitUntil: 'domcontentloaded' });
       await expectHeading(changed);
     } finally {
-      writeFileSync(source, original);
-      await run('npm', ['run', 'build', '-w', 'remote-catalog'], { cwd: ROOT });
+      await deployRemote('catalog');
     }
   });
 

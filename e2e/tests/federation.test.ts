@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
 import { Frontends } from '../support/frontends';
+import { deployChangedRemote, deployRemote } from '../support/redeploy';
 import { ADMIN, signInThroughPage } from '../support/session';
 
-const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
 const UNAVAILABLE = 'Esta área está indisponível no momento';
 
@@ -109,21 +107,17 @@ describe('the shell composes four remotes at run time', () => {
   });
 
   it('When one remote is rebuilt alone and its server restarted, then the running shell serves the new text without a shell rebuild', async () => {
-    const source = path.join(ROOT, 'remote-catalog', 'src', 'home', 'home-page.tsx');
-    const original = readFileSync(source, 'utf8');
     const shellEntry = readFileSync(path.join(ROOT, 'shell', 'dist', 'main.js'), 'utf8');
-    expect(original).toContain('Bem-vindo ao Clube');
     try {
-      writeFileSync(source, original.replace('Bem-vindo ao Clube', 'Bem-vindo ao Clube, versão nova'));
-      await run('npm', ['run', 'build', '-w', 'remote-catalog'], { cwd: ROOT });
+      // Built from a copy of the package: the working tree is never changed.
+      await deployChangedRemote('catalog', { file: 'src/home/home-page.tsx', from: 'Bem-vindo ao Clube', to: 'Bem-vindo ao Clube, versão nova' });
       await frontends.stop('catalog');
       await frontends.start('catalog');
       await open('/');
       await expectHeading('Bem-vindo ao Clube, versão nova');
       expect(readFileSync(path.join(ROOT, 'shell', 'dist', 'main.js'), 'utf8')).toBe(shellEntry);
     } finally {
-      writeFileSync(source, original);
-      await run('npm', ['run', 'build', '-w', 'remote-catalog'], { cwd: ROOT });
+      await deployRemote('catalog');
     }
     await open('/');
     await expectHeading('Bem-vindo ao Clube');

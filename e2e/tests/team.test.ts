@@ -8,24 +8,21 @@ import { checkPage } from '../support/axe';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { Frontends } from '../support/frontends';
 import { decodeQrDataUrl, parseEmv } from '../support/pix';
-import { MEMBER, signInThroughPage } from '../support/session';
+import { signInThroughPage } from '../support/session';
 import { API_URL, KNOWN_CEP } from '../support/stack';
+import { finishVideo, invite, newLabAccount, newMember, newPerson, newTechnician, type Member } from '../support/team';
 
 // Issue 16, the laboratory manager's journey against the real API, the emulator and the production
-// build: buy Mensal for 3 seats and pay the PIX, invite two technicians (one accepts by signing up
-// with the invited e-mail, the other is signed in with another e-mail and refused), the technician
-// plays a video to the end, and the manager's /equipe, its CSV and PDF and the certificate's QR
-// code all show it.
+// build: buy Mensal for 3 seats and pay the PIX, invite technicians (one accepts by signing up with
+// the invited e-mail, someone signed in with another e-mail is refused), a technician plays a video
+// to the end, and the manager's /equipe, its CSV and PDF and the certificate's QR code all show it.
+// Each test starts from its own laboratory and people, set up through the API (support/team.ts):
+// one failing leaves the others' starting point as it was.
 
 const frontends = new Frontends();
 const sessions: BrowserSession[] = [];
-const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const LAB = `Laboratório Equipe ${unique}`;
 const CNPJ = '11222333000181';
-const manager = { name: `Gestora ${unique}`, email: `gestora.${unique}@lab.test`, password: 'Segura#2026' };
-const technician = { name: `Técnico ${unique}`, email: `tecnico.${unique}@lab.test`, password: 'Segura#2026' };
-const secondInvitee = `segunda.${unique}@lab.test`;
-const VIDEO = { slug: 'calibracao-de-pipetas-na-bancada', title: 'Calibração de pipetas na bancada' };
+const VIDEO = { slug: 'calibracao-de-pipetas-na-bancada', title: 'Calibração de pipetas na bancada', durationSeconds: 6 };
 
 interface Plan {
   _id: string;
@@ -79,28 +76,35 @@ async function signUpAndOnboard(page: Page, person: { name: string; email: strin
 /** The path of an invitation link (the API builds it on PUBLIC_WEB_URL, the suite's shell). */
 const pathOf = (url: string) => new URL(url).pathname;
 
-let managerPage: Page;
-let technicianPage: Page;
+/** A new browser where `member` signed in through the login page. */
+async function signedInPage(member: Member): Promise<Page> {
+  const page = await newPage();
+  await signInThroughPage(page, frontends.shellUrl, member);
+  return page;
+}
+
 let mensal: Plan;
-const inviteUrls: string[] = [];
-let certificateCode = '';
 
 beforeAll(async () => {
   await frontends.startAll();
-  managerPage = await newPage();
   mensal = (await api<{ data: Plan[] }>('GET', '/plans')).body.data.find((plan) => plan.name === 'Mensal')!;
 });
 
+// Each test's browsers close with it: no test leaves a signed-in tab to the next.
+afterEach(async () => {
+  for (const session of sessions.splice(0)) await session.close();
+});
+
 afterAll(async () => {
-  for (const session of sessions) await session.close();
   await frontends.stopAll();
 });
 
 describe('laboratory accounts', () => {
   it('When a lab manager buys Mensal for 3 seats, then the total and the PIX charge 3 × the price, and paying opens the team', async () => {
-    const page = managerPage;
+    const manager = newPerson('Gestora');
+    const page = await newPage();
     await open(page, '/autenticacao/registro');
-    await signUpAndOnboard(page, manager, LAB);
+    await signUpAndOnboard(page, manager, `Laboratório Equipe ${manager.name}`);
     await heading(page, 'Bem-vindo ao Clube');
 
     await open(page, `/checkout/assinar?planId=${mensal._id}`);
@@ -130,8 +134,13 @@ describe('laboratory accounts', () => {
   });
 
   it('When the manager invites two technicians, then each gets a one-time link and both are pending', async () => {
-    const page = managerPage;
-    for (const email of [technician.email, secondInvitee]) {
+    const lab = await newLabAccount(mensal._id);
+    const page = await signedInPage(lab.manager);
+    await open(page, '/equipe');
+    await heading(page, 'Equipe');
+    await page.getByText('1 de 3 em uso · 2 livres').waitFor({ timeout: 20000 });
+    const inviteUrls: string[] = [];
+    for (const { email } of [newPerson('Técnico'), newPerson('Técnica')]) {
       await page.getByLabel('E-mail da pessoa').fill(email);
       await page.getByRole('button', { name: 'Enviar convite' }).click();
       const link = page.getByLabel('Link do convite');
@@ -147,41 +156,48 @@ describe('laboratory accounts', () => {
     await checkPage(page, 'team-equipe-invited');
   });
 
-  it('When the first invitee signs up with the invited e-mail, then they come back to the invitation and accepting gives them access', async () => {
-    technicianPage = await newPage();
-    const page = technicianPage;
-    await page.goto(inviteUrls[0]!, { waitUntil: 'domcontentloaded' });
+  it('When the invitee signs up with the invited e-mail, then they come back to the invitation and accepting gives them access', async () => {
+    const lab = await newLabAccount(mensal._id);
+    const technician = newPerson('Técnico');
+    const inviteUrl = await invite(lab, technician.email);
+    const page = await newPage();
+    await page.goto(inviteUrl, { waitUntil: 'domcontentloaded' });
     await heading(page, 'Entrar');
     await page.getByRole('main').getByRole('link', { name: 'Criar conta' }).click();
     await signUpAndOnboard(page, technician, 'Laboratório do técnico');
     await heading(page, 'Convite para a equipe');
-    await page.getByRole('heading', { name: `Equipe do ${LAB}` }).waitFor();
+    await page.getByRole('heading', { name: `Equipe do ${lab.name}` }).waitFor();
     await page.getByText(technician.email, { exact: true }).waitFor();
     await checkPage(page, 'team-invitation');
     await page.getByRole('button', { name: 'Aceitar convite' }).click();
-    await page.getByText(`Você agora faz parte da equipe de ${LAB}. Seu acesso ao Clube já está liberado.`).waitFor();
+    await page.getByText(`Você agora faz parte da equipe de ${lab.name}. Seu acesso ao Clube já está liberado.`).waitFor();
     await checkPage(page, 'team-invitation-accepted');
     const { profile } = await tokenOf(technician);
-    expect(profile).toMatchObject({ hasActiveSubscription: true, team: { role: 'TECHNICIAN', laboratoryName: LAB } });
+    expect(profile).toMatchObject({ hasActiveSubscription: true, team: { role: 'TECHNICIAN', laboratoryName: lab.name } });
   });
 
-  it('When someone signed in with another e-mail opens the second invitation and accepts, then it is refused in Portuguese', async () => {
+  it('When someone signed in with another e-mail opens an invitation and accepts, then it is refused in Portuguese', async () => {
+    const lab = await newLabAccount(mensal._id);
+    const invitee = newPerson('Convidada');
+    const inviteUrl = await invite(lab, invitee.email);
+    const other = await newMember('Outra');
     const page = await newPage();
-    await page.goto(inviteUrls[1]!, { waitUntil: 'domcontentloaded' });
+    await page.goto(inviteUrl, { waitUntil: 'domcontentloaded' });
     await heading(page, 'Entrar');
-    await signInThroughPage(page, frontends.shellUrl, MEMBER);
+    await signInThroughPage(page, frontends.shellUrl, other);
     await heading(page, 'Convite para a equipe');
-    await page.getByText(`Você entrou como ${MEMBER.email}, mas o convite é para ${secondInvitee}.`).waitFor();
+    await page.getByText(`Você entrou como ${other.email}, mas o convite é para ${invitee.email}.`).waitFor();
     await page.getByRole('button', { name: 'Aceitar convite' }).click();
     await page.getByRole('alert').filter({ hasText: 'Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.' }).waitFor();
     await page.getByRole('button', { name: 'Sair e entrar com o e-mail convidado' }).waitFor();
     await checkPage(page, 'team-invitation-wrong-email');
-    const { profile } = await tokenOf(MEMBER);
+    const { profile } = await tokenOf(other);
     expect(profile.team).toBeNull();
   });
 
-  it('When the technician plays a subscribers’ video to the end, then a certificate is issued for it', async () => {
-    const page = technicianPage;
+  it('When a technician plays a subscribers’ video to the end, then a certificate is issued for it', async () => {
+    const technician = await newTechnician(await newLabAccount(mensal._id));
+    const page = await signedInPage(technician);
     await open(page, `/videos/${VIDEO.slug}`);
     await heading(page, VIDEO.title);
     const video = page.locator('video');
@@ -200,11 +216,14 @@ describe('laboratory accounts', () => {
       if (certificates.length === 0) await page.waitForTimeout(500);
     }
     expect(certificates).toEqual([expect.objectContaining({ videoTitle: VIDEO.title })]);
-    certificateCode = certificates[0]!.code;
   });
 
   it('When the manager opens /equipe, then the technician shows the video with hours, and the CSV and the PDF hold the row', async () => {
-    const page = managerPage;
+    const lab = await newLabAccount(mensal._id);
+    const technician = await newTechnician(lab);
+    const certificateCode = await finishVideo(technician, VIDEO.slug, VIDEO.durationSeconds);
+    const { manager } = lab;
+    const page = await signedInPage(manager);
     const { token } = await tokenOf(manager);
     const training = await api<{ people: Array<{ email: string; videosFinished: number; hoursWatched: number }> }>('GET', '/team/training', token);
     const row = training.body.people.find((person) => person.email === technician.email)!;
@@ -234,14 +253,16 @@ describe('laboratory accounts', () => {
     const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar PDF' }).click()]);
     expect(pdfDownload.suggestedFilename()).toMatch(/\.pdf$/);
     const text = (await pdfText(readFileSync((await pdfDownload.path())!))).replace(/\s+/g, ' ');
-    expect(text).toContain(LAB);
+    expect(text).toContain(lab.name);
     expect(text).toContain('11.222.333/0001-81');
     expect(text).toContain(technician.name);
     expect(text).toContain(VIDEO.title);
     expect(text).toContain(certificateCode);
   });
 
-  it('When the certificate’s QR code is read, then its URL opens a page saying it is genuine, and a made-up code is not', async () => {
+  it('When a technician’s certificate QR code is read, then its URL opens a page saying it is genuine, and a made-up code is not', async () => {
+    const technician = await newTechnician(await newLabAccount(mensal._id));
+    const certificateCode = await finishVideo(technician, VIDEO.slug, VIDEO.durationSeconds);
     const response = await fetch(`${API_URL}/v1/certificates/${certificateCode}/qr.png`);
     expect(response.status).toBe(200);
     const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));

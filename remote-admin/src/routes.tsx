@@ -5,13 +5,13 @@ import { AdminLayout } from './layout/admin-layout';
 
 // Each page is its own chunk (`page-…`, listed by `npm run size`): the remote's entry carries only the layout and the router.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "page-dashboard" */ './dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const ContentsPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './contents/content-pages').then((m) => ({ default: m.ContentsPage })));
-const ContentNewPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './contents/content-pages').then((m) => ({ default: m.ContentNewPage })));
-const ContentEditPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './contents/content-pages').then((m) => ({ default: m.ContentEditPage })));
-const CategoriesPage = lazy(() => import(/* webpackChunkName: "page-categories" */ './categories/categories-page').then((m) => ({ default: m.CategoriesPage })));
-const VideosAdminPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './videos/video-pages').then((m) => ({ default: m.VideosAdminPage })));
-const VideoNewPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './videos/video-pages').then((m) => ({ default: m.VideoNewPage })));
-const VideoEditPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './videos/video-pages').then((m) => ({ default: m.VideoEditPage })));
+const ContentsPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './catalogue/contents/content-pages').then((m) => ({ default: m.ContentsPage })));
+const ContentNewPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './catalogue/contents/content-pages').then((m) => ({ default: m.ContentNewPage })));
+const ContentEditPage = lazy(() => import(/* webpackChunkName: "page-contents" */ './catalogue/contents/content-pages').then((m) => ({ default: m.ContentEditPage })));
+const CategoriesPage = lazy(() => import(/* webpackChunkName: "page-categories" */ './catalogue/categories/categories-page').then((m) => ({ default: m.CategoriesPage })));
+const VideosAdminPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './catalogue/videos/video-pages').then((m) => ({ default: m.VideosAdminPage })));
+const VideoNewPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './catalogue/videos/video-pages').then((m) => ({ default: m.VideoNewPage })));
+const VideoEditPage = lazy(() => import(/* webpackChunkName: "page-videos" */ './catalogue/videos/video-pages').then((m) => ({ default: m.VideoEditPage })));
 const BannersPage = lazy(() => import(/* webpackChunkName: "page-banners" */ './banners/banner-pages').then((m) => ({ default: m.BannersPage })));
 const BannerNewPage = lazy(() => import(/* webpackChunkName: "page-banners" */ './banners/banner-pages').then((m) => ({ default: m.BannerNewPage })));
 const BannerEditPage = lazy(() => import(/* webpackChunkName: "page-banners" */ './banners/banner-pages').then((m) => ({ default: m.BannerEditPage })));

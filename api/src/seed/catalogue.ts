@@ -2,8 +2,9 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
-import type { BannerDocument, CategoryDocument, ContentDocument, VideoDocument } from '../db/catalogue';
-import { contentTypeOfKey } from '../storage/file-keys';
+import type { BannerDocument } from '../modules/banners/documents';
+import type { CategoryDocument, ContentDocument, VideoDocument } from '../modules/catalogue/documents';
+import { contentTypeOfKey } from '../plugins/file-storage/file-keys';
 import { DEMO_BANNERS, DEMO_CATEGORIES, DEMO_CONTENTS, DEMO_FILES, DEMO_VIDEOS, cover } from './demo-catalogue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

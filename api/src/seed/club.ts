@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseTranscript } from '../services/transcripts';
+import { parseTranscript } from '../modules/catalogue/rules/transcript-format';
 import { DEMO_VIDEO_EXTRAS } from './demo-club';
 
 /**

@@ -1,4 +1,4 @@
-import type { AccessLevel, VideoSource } from '../db/catalogue';
+import type { AccessLevel, VideoSource } from '../modules/catalogue/documents';
 
 /** The demo catalogue `npm start` seeds: real-looking Portuguese material for laboratory teams. */
 

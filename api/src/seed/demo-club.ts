@@ -1,4 +1,4 @@
-import type { ChapterDocument } from '../db/catalogue';
+import type { ChapterDocument } from '../modules/catalogue/documents';
 
 /**
  * Chapters and Portuguese transcripts of the two local demo videos, so the player's chapters,

@@ -1,4 +1,4 @@
-import type { Laboratory, UserRole } from '../db/collections';
+import type { Laboratory, UserRole } from '../modules/users/documents';
 
 export interface DemoUser {
   uid: string;

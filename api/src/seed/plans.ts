@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
-import type { PlanDocument, PlanInterval } from '../db/billing';
+import type { PlanDocument, PlanInterval } from '../modules/plans/documents';
 import { DEMO_MEMBER } from './demo-users';
 
 type Presentation = Pick<PlanDocument, 'name' | 'description' | 'creditsPerCycle' | 'features' | 'highlight' | 'order'>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRecord } from 'firebase-admin/auth';
 import { ObjectId } from 'mongodb';
-import { isDuplicateKeyError } from '../errors/app-error';
+import { isDuplicateKeyError } from '../http/app-error';
 import { seedCatalogue } from './catalogue';
 import { seedClub } from './club';
 import { DEMO_USERS, type DemoUser } from './demo-users';

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
+import { COLLECTIONS } from '../helpers/collections';
 import { createActor, snapshotData, type TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createCategory, createContent, storeDemoFiles } from '../helpers/catalogue';

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
+import { COLLECTIONS } from '../helpers/collections';
 import { createActor, startTestApp, type TestActor, type TestApp } from '../helpers/app';
 import { createCategory, createContent, createVideo, storeDemoFiles } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
-import { neutraliseFormula } from '../../src/plugins/app/admin-exports-repository';
+import { COLLECTIONS } from '../helpers/collections';
+import { neutraliseFormula } from '../../src/http/csv';
 import { createActor, startTestApp, type TestActor, type TestApp } from '../helpers/app';
 import { makeSubscriber } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';

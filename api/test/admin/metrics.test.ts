@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
+import { COLLECTIONS } from '../helpers/collections';
 import { createActor, type TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { expectErrorShape } from '../helpers/http';
@@ -275,7 +275,8 @@ describe('Indexes behind the metrics', () => {
   ];
 
   test('When the metrics filter a collection, then an index starts with the field they filter on (on both stores)', async () => {
-    const { INDEXES } = await import('../../src/db/indexes');
+    const { MODULES } = await import('../../src/modules/modules');
+    const INDEXES = MODULES.flatMap((module) => module.indexes);
     for (const [collection, field] of FIRST_MATCH) {
       const leading = INDEXES.filter((index) => index.collection === collection).map((index) => Object.keys(index.key)[0]);
       expect({ collection, field, indexed: leading.includes(field) }).toEqual({ collection, field, indexed: true });

@@ -1,5 +1,6 @@
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS, type UserDocument } from '../../src/db/collections';
+import { COLLECTIONS } from '../helpers/collections';
+import type { UserDocument } from '../../src/modules/users/documents';
 import { createActor, startTestApp, type TestActor, type TestApp } from '../helpers/app';
 import { createCategory } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';

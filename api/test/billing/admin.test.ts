@@ -51,7 +51,7 @@ describe('Admin status override (PATCH /subscriptions/status)', () => {
 
     const same = await patch('PAUSED');
     expectErrorShape(same, 409);
-    expect(same.body.message).toBe('A assinatura já está suspensa.');
+    expect(same.body.message).toBe('A assinatura já está pausada.');
 
     expect((await patch('ACTIVE')).body).toMatchObject({ status: 'ACTIVE', endDate: '2026-04-10T12:00:00.000Z' });
     const canceled = await patch('CANCELED');
@@ -135,4 +135,48 @@ describe('GET /subscriptions/paginated', () => {
       await fresh.close();
     }
   });
+});
+
+describe('The admin\'s allowed status changes come from the lifecycle (GET /subscriptions/paginated)', () => {
+  type State = 'PENDING' | 'ACTIVE' | 'CANCEL_REQUESTED' | 'PAUSED' | 'CANCELED';
+  const EXPECTED: Record<State, string[]> = {
+    PENDING: ['ACTIVE', 'PAUSED', 'CANCELED'],
+    ACTIVE: ['PAUSED', 'CANCELED'],
+    CANCEL_REQUESTED: ['PAUSED', 'CANCELED'],
+    PAUSED: ['ACTIVE', 'CANCELED'],
+    CANCELED: ['ACTIVE', 'PAUSED'],
+  };
+  const setStatus = (subscriptionId: string, status: string) =>
+    t.call('PATCH', '/v1/subscriptions/status', { token: actors.admin.token, body: { subscriptionId, status } });
+
+  /** A new member's subscription, brought to `state` the way the product gets there. */
+  async function subscriptionIn(state: State): Promise<{ id: string; member: TestActor }> {
+    const member = await createActor(t);
+    const { _id: id } = await subscribe(member, t.plans.mensal);
+    if (state === 'ACTIVE' || state === 'CANCEL_REQUESTED' || state === 'PAUSED') expect((await setStatus(id, 'ACTIVE')).status).toBe(200);
+    if (state === 'PAUSED') expect((await setStatus(id, 'PAUSED')).status).toBe(200);
+    if (state === 'CANCELED') expect((await setStatus(id, 'CANCELED')).status).toBe(200);
+    if (state === 'CANCEL_REQUESTED') {
+      const requested = await t.call('POST', `/v1/subscriptions/cancelRequest/${id}`, { token: member.token, body: { reason: 'Preço' } });
+      expect(requested.status).toBe(200);
+    }
+    return { id, member };
+  }
+
+  test.each(Object.keys(EXPECTED) as State[])(
+    'When a subscription is %s, then the list offers exactly the changes the API then accepts, and refuses the others with 409',
+    async (state) => {
+      const { id, member } = await subscriptionIn(state);
+      const listed = await t.call('GET', `/v1/subscriptions/paginated?userId=${member.id}`, { token: actors.admin.token });
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((row: { _id: string; allowedStatusChanges: string[] }) => [row._id, row.allowedStatusChanges])).toEqual([
+        [id, EXPECTED[state]],
+      ]);
+      for (const status of ['ACTIVE', 'PAUSED', 'CANCELED']) {
+        const fresh = await subscriptionIn(state);
+        const answer = await setStatus(fresh.id, status);
+        expect({ status, code: answer.status }).toEqual({ status, code: EXPECTED[state].includes(status) ? 200 : 409 });
+      }
+    },
+  );
 });

@@ -1,30 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { addDays, addInterval } from '../../src/billing/intervals';
-import {
-  decideAdminStatus,
-  decideCancelNow,
-  decideCancelRequest,
-  decideCheckout,
-  decideEnd,
-  decideOverdue,
-  decidePayment,
-  decidePaymentMethod,
-  decidePlanChange,
-  decideReactivate,
-  decideRenewal,
-  phaseOf,
-  quoteUpgrade,
-  TRANSITIONS,
-  type Decision,
-  type LifecycleEvent,
-  type LifecycleState,
-  type Phase,
-  type Transition,
-} from '../../src/billing/lifecycle';
-import type { InvoiceDocument, InvoiceKind, PlanDocument, PlanInterval, SubscriptionDocument } from '../../src/db/billing';
-import { AppError } from '../../src/errors/app-error';
+import { addDays, addInterval } from '../../src/modules/billing/rules/calendar';
+import { decideAdminStatus, decideCancelNow, decideCancelRequest, decideCheckout, decideEnd, decideOverdue, decidePayment, decidePaymentMethod, decideReactivate, decideRenewal } from '../../src/modules/billing/rules/lifecycle';
+import { decidePlanChange } from '../../src/modules/billing/rules/plan-change';
+import { phaseOf, TRANSITIONS, type LifecycleEvent, type Phase, type Transition } from '../../src/modules/billing/rules/state-machine';
+import { quoteUpgrade } from '../../src/modules/billing/rules/pricing';
+import type { Decision, LifecycleState } from '../../src/modules/billing/rules/decision';
+import type { InvoiceDocument, InvoiceKind, SubscriptionDocument } from '../../src/modules/billing/documents';
+import type { PlanDocument, PlanInterval } from '../../src/modules/plans/documents';
+import { AppError } from '../../src/http/app-error';
 
 /** Unit tests of the pure lifecycle: one per row of the transition table, plus refusals and arithmetic. */
 const NOW = new Date('2026-05-05T12:00:00.000Z');
@@ -257,8 +242,8 @@ describe('Lifecycle transition table', () => {
 });
 
 describe('Lifecycle documentation', () => {
-  test('When api/README.md is read, then its transition table has every row of TRANSITIONS', () => {
-    const readme = readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+  test('When the billing README is read, then its transition table has every row of TRANSITIONS', () => {
+    const readme = readFileSync(path.resolve(__dirname, '..', '..', 'src', 'modules', 'billing', 'README.md'), 'utf8');
     const missing = TRANSITIONS.filter((row) => !readme.includes(`| ${row.from} | ${row.event} | ${row.by} | ${row.to} | ${row.effect} |`));
     expect(missing).toEqual([]);
   });

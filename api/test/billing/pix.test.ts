@@ -1,5 +1,5 @@
-import { crc16CcittFalse } from '../../src/billing/crc16';
-import { buildPixPayload } from '../../src/billing/pix-br-code';
+import { crc16CcittFalse } from '../../src/plugins/payment-gateway/crc16';
+import { buildPixPayload } from '../../src/plugins/payment-gateway/pix-br-code';
 
 /** An EMV TLV reader written for the test, independent of the builder. */
 function parseTlv(text: string): Map<string, string> {

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../src/billing/webhook-signature';
+import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../src/plugins/payment-gateway/webhook-signature';
 import { createActor, createActors, type Actors } from '../helpers/app';
 import { expectErrorShape } from '../helpers/http';
 import { signedEvent, startBillingApp, userDoc, type BillingTestApp } from '../helpers/billing';

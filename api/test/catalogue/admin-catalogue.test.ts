@@ -64,6 +64,35 @@ describe('Categories', () => {
   });
 });
 
+describe('Slug preview (GET /admin/slug-preview): the admin shows what the API stores', () => {
+  const preview = (text: string, token = admin()) => testApp.call('GET', '/v1/admin/slug-preview', { token, query: { text } });
+
+  test('When the admin previews a title, then the answer is the slug the API then stores for a content, a video and a category', async () => {
+    const category = await createCategory(testApp, actors.admin);
+    const cases: [string, string][] = [
+      ['Café & Pão: 100%', 'cafe-pao-100'],
+      ['  Coleta de Sangue — Boas Práticas!  ', 'coleta-de-sangue-boas-praticas'],
+      ['Ação, reação e ÇÃO', 'acao-reacao-e-cao'],
+    ];
+    for (const [text, expected] of cases) {
+      const answer = await preview(text);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ slug: expected });
+    }
+    const [text, slug] = cases[0]!;
+    expect((await createContent(testApp, actors.admin, category._id, { title: text })).slug).toBe(slug);
+    expect((await createVideo(testApp, actors.admin, category._id, { title: text })).slug).toBe(slug);
+    expect((await createCategory(testApp, actors.admin, { name: text })).slug).toBe(slug);
+  });
+
+  test('When the text is blank or a member asks, then 400 / 403 in Portuguese and nothing is derived', async () => {
+    const blank = await preview('   ');
+    expectErrorShape(blank, 400);
+    expect(blank.body.message).toMatch(/text/);
+    expectErrorShape(await preview('Título', actors.member.token), 403);
+  });
+});
+
 describe('Publication (injectable clock)', () => {
   test('When a draft is published, then publishedAt is the clock time and members start seeing it', async () => {
     const category = await createCategory(testApp, actors.admin);

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { createActor, createActors, snapshotData, startTestApp, type Actors, type TestActor, type TestApp } from '../helpers/app';
 import { createCategory, createVideo, DEMO_VIDEO_KEY, makeSubscriber, storeDemoFiles } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
-import { PROGRESS_REPORTS_PER_MINUTE } from '../../src/routes/me';
+import { PROGRESS_REPORTS_PER_MINUTE } from '../../src/modules/progress/me-routes';
 
 /**
  * Progress as the player reports it: the resume position, the seconds really watched (a seek ahead

@@ -1,8 +1,8 @@
 import { loadConfig } from '../../src/config';
 import { seedCatalogue } from '../../src/seed/catalogue';
-import { parseByteRange } from '../../src/services/byte-range';
-import { detectFileType } from '../../src/storage/file-types';
-import { presignS3Url } from '../../src/storage/s3-storage';
+import { parseByteRange } from '../../src/http/byte-range';
+import { detectFileType } from '../../src/modules/files/rules/file-types';
+import { presignS3Url } from '../../src/plugins/file-storage/s3-storage';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { assetBytes } from '../helpers/catalogue';
 

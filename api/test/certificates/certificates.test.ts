@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { ObjectId } from 'mongodb';
 import { PNG } from 'pngjs';
-import { COLLECTIONS } from '../../src/db/collections';
+import { COLLECTIONS } from '../helpers/collections';
 import { createActor, createActors, startTestApp, type Actors, type TestActor, type TestApp } from '../helpers/app';
 import { createCategory, createVideo } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';

@@ -3,9 +3,10 @@ import { ObjectId } from 'mongodb';
 import { createAccount, signIn, type TestAccount } from './identity';
 import { billingSnapshot, signedEvent, startBillingApp, type BillingTestApp, type PlanView } from './billing';
 import { seedCatalogue } from '../../src/seed/catalogue';
-import { billingInvariantViolations } from '../../src/billing/invariants';
-import { COLLECTIONS, type UserDocument } from '../../src/db/collections';
-import type { InvoiceDocument } from '../../src/db/billing';
+import { billingInvariantViolations } from '../../src/modules/billing/rules/invariants';
+import { COLLECTIONS } from './collections';
+import type { UserDocument } from '../../src/modules/users/documents';
+import type { InvoiceDocument } from '../../src/modules/billing/documents';
 
 /**
  * The billing model: actions of members, an admin, the gateway and the clock, run against the

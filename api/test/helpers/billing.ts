@@ -1,11 +1,13 @@
 import { ObjectId, type Document } from 'mongodb';
-import { billingInvariantViolations, type BillingSnapshot } from '../../src/billing/invariants';
-import type { InvoiceDocument, PlanDocument, SubscriptionDocument } from '../../src/db/billing';
-import type { UnlockDocument } from '../../src/db/catalogue';
-import type { LaboratoryAccountDocument, SeatDocument } from '../../src/db/team';
-import { DAY_MS } from '../../src/billing/intervals';
-import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../src/billing/webhook-signature';
-import { COLLECTIONS, type UserDocument } from '../../src/db/collections';
+import { billingInvariantViolations, type BillingSnapshot } from '../../src/modules/billing/rules/invariants';
+import type { InvoiceDocument, SubscriptionDocument } from '../../src/modules/billing/documents';
+import type { PlanDocument } from '../../src/modules/plans/documents';
+import type { UnlockDocument } from '../../src/modules/entitlements/documents';
+import type { LaboratoryAccountDocument, SeatDocument } from '../../src/modules/team/documents';
+import { DAY_MS } from '../../src/modules/billing/rules/calendar';
+import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../src/plugins/payment-gateway/webhook-signature';
+import { COLLECTIONS } from './collections';
+import type { UserDocument } from '../../src/modules/users/documents';
 import { seedPlans } from '../../src/seed/plans';
 import { startTestApp, type StartOptions, type TestApp } from './app';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
+import { COLLECTIONS } from './collections';
 import type { App } from '../../src/app';
 import type { TestActor, TestApp } from './app';
 

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
-import type { SeatDocument } from '../../src/db/team';
+import { COLLECTIONS } from '../helpers/collections';
+import type { SeatDocument } from '../../src/modules/team/documents';
 import type { TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createAccount } from '../helpers/identity';

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
-import type { LaboratoryAccountDocument } from '../../src/db/team';
+import { COLLECTIONS } from '../helpers/collections';
+import type { LaboratoryAccountDocument } from '../../src/modules/team/documents';
 import { createActor, snapshotData } from '../helpers/app';
 import { expectInvariants, startBillingApp, userDoc, type BillingTestApp } from '../helpers/billing';
 import { expectErrorShape } from '../helpers/http';

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
-import type { InvitationDocument, LaboratoryAccountDocument } from '../../src/db/team';
+import { COLLECTIONS } from '../helpers/collections';
+import type { InvitationDocument, LaboratoryAccountDocument } from '../../src/modules/team/documents';
 import { createActor, snapshotData, type TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createCategory, createVideo, storeDemoFiles } from '../helpers/catalogue';

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { ObjectId } from 'mongodb';
-import { COLLECTIONS } from '../../src/db/collections';
-import type { CertificateReference } from '../../src/db/team';
+import { COLLECTIONS } from '../helpers/collections';
+import type { CertificateDocument } from '../../src/modules/progress/documents';
 import { createActor, type TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createCategory, createVideo, storeDemoFiles } from '../helpers/catalogue';
@@ -57,7 +57,7 @@ beforeAll(async () => {
   for (const name of ['Ana T. Corrigida', 'Ana Técnica']) {
     expect((await t.call('PATCH', `/v1/users/${ana.id}`, { token: ana.token, body: { name } })).status).toBe(200);
   }
-  const certificates = t.db.collection<CertificateReference>(COLLECTIONS.certificates);
+  const certificates = t.db.collection<CertificateDocument>(COLLECTIONS.certificates);
   const current = async (videoId: string) => {
     const found = await certificates.findOne({ userId: new ObjectId(ana.id), videoId: new ObjectId(videoId), supersededBy: null });
     if (!found) throw new Error('certificado atual não encontrado');

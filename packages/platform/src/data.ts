@@ -1,6 +1,7 @@
-// `@clube/platform/data`: the stateless data helpers — the typed API client and the paginated list
-// hook. Unlike `@clube/platform` (one shared singleton holding the app's state), this entry is
-// bundled by each frontend that imports it, so the shell does not carry list code it never runs.
+// `@clube/platform/data`: the stateless data helpers — the typed API client (with the catalogue's
+// calls for contents and videos) and the paginated list hook. Unlike `@clube/platform` (one shared
+// singleton holding the app's state), this entry is bundled by each frontend that imports it, so the
+// shell does not carry list code it never runs.
 // It keeps no state of its own: it reads the singleton's API client and the router's URL.
 // State comes from the singleton, by its package name (never a relative path: that would be a copy).
 import { useApiClient } from '@clube/platform';
@@ -8,6 +9,7 @@ import { useMemo } from 'react';
 import { createTypedApi, type TypedApi } from './api/typed-api';
 
 export * from './api/typed-api';
+export * from './api/catalogue';
 export * from './paginated-query';
 
 /**

@@ -9,6 +9,7 @@ export * from './analytics';
 export * from './api-client';
 // Types of the API contract (no code): the helpers themselves are in `@clube/platform/data`.
 export type { TypedApi, ApiPaths, ApiPath, ApiOperation, ApiResponse, ApiBody, ApiQuery, ApiRequestInit } from './api/typed-api';
+export type { CatalogueKind, CatalogueList, CatalogueItem, CatalogueQuery } from './api/catalogue';
 export * from './query';
 export type { ListParams, UsePaginatedQueryOptions } from './paginated-query';
 export * from './dates';

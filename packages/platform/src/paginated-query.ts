@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, type Paginated } from '@clube/platform';
@@ -16,11 +16,12 @@ export interface ListParams<F extends string = string> {
   filters: Partial<Record<F, string>>;
 }
 
-export interface UsePaginatedQueryOptions<T, F extends string> {
-  /** The list's key, e.g. ['users']; the params are appended, so each page is cached on its own. */
-  queryKey: QueryKey;
-  /** Fetches one page (usually the endpoint file's fetcher). */
-  queryFn: (params: ListParams<F>, signal: AbortSignal) => Promise<Paginated<T>>;
+export interface UsePaginatedQueryOptions<TPage extends Paginated<unknown>, F extends string, K extends QueryKey = QueryKey> {
+  /**
+   * One page's query: the endpoint file's `queryOptions`, e.g. `(params) => usersQueryOptions(api, params)`.
+   * Its key ends with the params (`['users', params]`), so each page is cached on its own.
+   */
+  query: (params: ListParams<F>) => UseQueryOptions<TPage, Error, TPage, K>;
   /** Names of the filters kept in the URL, e.g. ['role', 'isSubscriber']. */
   filters?: readonly F[];
   /** Page size when the URL has none (DEFAULT_LIMIT). */
@@ -54,7 +55,12 @@ export function readListParams<F extends string>(search: URLSearchParams, filter
  * to. While the next page loads the previous one stays on screen (`isPlaceholderData` is true).
  * Changing the search, a filter or the page size goes back to page 1.
  */
-export function usePaginatedQuery<T, F extends string = never>({ queryKey, queryFn, filters: filterNames = [], limit: defaultLimit = DEFAULT_LIMIT, enabled = true }: UsePaginatedQueryOptions<T, F>) {
+export function usePaginatedQuery<TPage extends Paginated<unknown>, F extends string = never, K extends QueryKey = QueryKey>({
+  query: pageQuery,
+  filters: filterNames = [],
+  limit: defaultLimit = DEFAULT_LIMIT,
+  enabled = true,
+}: UsePaginatedQueryOptions<TPage, F, K>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filterKey = filterNames.join(',');
   const params = useMemo(
@@ -63,12 +69,7 @@ export function usePaginatedQuery<T, F extends string = never>({ queryKey, query
     [searchParams, filterKey, defaultLimit],
   );
 
-  const query = useQuery({
-    queryKey: [...queryKey, params],
-    queryFn: ({ signal }) => queryFn(params, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  const query = useQuery({ ...pageQuery(params), placeholderData: keepPreviousData, enabled });
 
   /** Writes changes to the URL ('' or undefined removes the parameter; defaults are not written). */
   const update = useCallback(
@@ -92,7 +93,7 @@ export function usePaginatedQuery<T, F extends string = never>({ queryKey, query
   return {
     ...query,
     params,
-    rows: query.data?.data ?? [],
+    rows: (query.data?.data ?? []) as TPage['data'],
     total: meta?.total ?? 0,
     totalPages: meta?.totalPages ?? 0,
     setPage: useCallback((page: number) => update({ page }, false), [update]),

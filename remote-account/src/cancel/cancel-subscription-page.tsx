@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import '../shared/account.css';
-import { creditsWords, intervalWords } from '../shared/plans';
-import { usePlans, type Plan } from '../subscription/api/get-plans';
-import { useSubscription } from '../subscription/api/get-subscription';
-import { useChangePlan, useReactivate, useRequestCancel } from '../subscription/api/subscription-mutations';
+import { planIntervalEvery, subscriptionStatusLabel } from '@clube/platform/subscription-words';
+import { creditsWords } from '../shared/credits';
+import { usePlans, type Plan } from '../shared/api/get-plans';
+import { useSubscription } from '../shared/api/get-subscription';
+import { useChangePlan, useReactivate, useRequestCancel } from '../shared/api/subscription-mutations';
 
 const REASONS = [
   { value: 'PRICE', label: 'Está caro para mim' },
@@ -58,7 +59,7 @@ function OfferStep({ subscription, cheaper, onDecline }: { subscription: Subscri
   return (
     <Card title="Antes de ir: que tal um plano mais em conta?">
       <p>
-        Você pode continuar no Clube com o plano <strong>{cheaper.name}</strong> por <Money cents={cheaper.priceCents} /> {intervalWords(cheaper.interval)}, com{' '}
+        Você pode continuar no Clube com o plano <strong>{cheaper.name}</strong> por <Money cents={cheaper.priceCents} /> {planIntervalEvery(cheaper.interval)}, com{' '}
         {creditsWords(cheaper.creditsPerCycle)} por ciclo. A troca vale a partir do próximo ciclo
         {subscription.endDate ? ` (${formatDate(subscription.endDate)})` : ''}; nada é cobrado agora.
       </p>
@@ -172,7 +173,7 @@ export function CancelSubscriptionPage() {
       body = (
         <EmptyState title="Esta assinatura não pode ser cancelada aqui">
           <p>
-            Ela está {data.status === 'CANCELED' ? 'cancelada' : data.status === 'PENDING' ? 'aguardando pagamento' : 'pausada por falta de pagamento'}. Veja os detalhes em{' '}
+            Ela está {subscriptionStatusLabel(data.status).toLowerCase()}. Veja os detalhes em{' '}
             <Link to="/assinatura">Minha assinatura</Link>.
           </p>
         </EmptyState>

@@ -6,12 +6,13 @@ import { ApiError, Button, Card, EmptyState, ErrorState, Input, PageLayout, useA
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
-import { creditsWords, intervalWords } from '../shared/plans';
-import { usePlan, type Plan } from '../subscription/api/get-plans';
-import { MAX_SEATS, seatsProblem } from './seats';
-import { useSubscription } from '../subscription/api/get-subscription';
-import { useCreateSubscription } from '../subscription/api/subscription-mutations';
-import { PixPanel } from '../subscription/pix-panel';
+import { planIntervalEvery } from '@clube/platform/subscription-words';
+import { creditsWords } from '../shared/credits';
+import { usePlan, type Plan } from '../shared/api/get-plans';
+import { MAX_SEATS, seatsProblem } from '../shared/seats';
+import { useSubscription } from '../shared/api/get-subscription';
+import { useCreateSubscription } from '../shared/api/subscription-mutations';
+import { PixPanel } from '../shared/pix-panel';
 
 /** Seats for a laboratory: asked only when the profile's laboratory has a valid CNPJ, as the API requires for more than one. */
 function Seats({ plan, value, onChange, error }: { plan: Plan; value: string; onChange: (value: string) => void; error?: string }) {
@@ -45,7 +46,7 @@ function Seats({ plan, value, onChange, error }: { plan: Plan; value: string; on
         <strong data-testid="checkout-total">
           <Money cents={plan.priceCents * seats} />
         </strong>{' '}
-        {intervalWords(plan.interval)}
+        {planIntervalEvery(plan.interval)}
         {seats > 1 && (
           <span className="account-muted">
             {' '}
@@ -64,7 +65,7 @@ function PlanSummary({ plan }: { plan: Plan }) {
         <strong>
           <Money cents={plan.priceCents} />
         </strong>{' '}
-        {intervalWords(plan.interval)}
+        {planIntervalEvery(plan.interval)}
       </p>
       <p className="account-muted">{creditsWords(plan.creditsPerCycle)} a cada ciclo para desbloquear conteúdos e vídeos.</p>
       {plan.features.length > 0 && (

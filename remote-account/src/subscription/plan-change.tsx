@@ -4,11 +4,11 @@ import { Select } from '@clube/kit/ui/select';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Button, Card, Input, formatDate, toast, type Subscription } from '@clube/platform';
 import { useState } from 'react';
-import { seatsProblem } from '../checkout/seats';
-import { intervalWords } from '../shared/plans';
+import { seatsProblem } from '../shared/seats';
+import { planIntervalEvery } from '@clube/platform/subscription-words';
 import { usePlanPreview } from './api/get-plan-preview';
-import { usePlans } from './api/get-plans';
-import { useChangePlan } from './api/subscription-mutations';
+import { usePlans } from '../shared/api/get-plans';
+import { useChangePlan } from '../shared/api/subscription-mutations';
 
 /**
  * Choose a plan, see what it costs (prorated upgrade now, or the new price from the next renewal), then confirm.
@@ -58,7 +58,7 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
         }}
         options={choices.map((plan) => ({
           value: plan.externalPlanId,
-          label: `${plan.name} — ${intervalWords(plan.interval)}${plan.externalPlanId === subscription.externalPlanId ? ' (atual)' : ''}`,
+          label: `${plan.name} — ${planIntervalEvery(plan.interval)}${plan.externalPlanId === subscription.externalPlanId ? ' (atual)' : ''}`,
         }))}
       />
       {offersSeats && (

@@ -4,19 +4,20 @@ import { Money } from '@clube/kit/ui/money';
 import { Pagination } from '@clube/kit/ui/pagination';
 import { Select } from '@clube/kit/ui/select';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Table } from '@clube/kit/ui/table';
+import { QueryTable } from '@clube/kit/ui/query-table';
 import { Button, Card, EmptyState, ErrorState, formatDate, PageLayout, toast, useAuth, type Subscription } from '@clube/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
-import { creditsWords, intervalWords } from '../shared/plans';
+import { planIntervalEvery } from '@clube/platform/subscription-words';
+import { creditsWords } from '../shared/credits';
 import { useInvoices } from './api/get-invoices';
-import { usePlans } from './api/get-plans';
-import { useSubscription } from './api/get-subscription';
-import { useChangePaymentMethod, useReactivate } from './api/subscription-mutations';
+import { usePlans } from '../shared/api/get-plans';
+import { useSubscription } from '../shared/api/get-subscription';
+import { useChangePaymentMethod, useReactivate } from '../shared/api/subscription-mutations';
 import { PlanChangeCard } from './plan-change';
-import { PixPanel } from './pix-panel';
+import { PixPanel } from '../shared/pix-panel';
 import { statusTone, statusWords } from './subscription-status';
 
 const INVOICE_LABELS = { PENDING: 'Pendente', PAID: 'Paga', OVERDUE: 'Vencida', CANCELED: 'Cancelada' } as const;
@@ -41,7 +42,7 @@ function PlansOffer() {
               <strong>
                 <Money cents={plan.priceCents} />
               </strong>{' '}
-              {intervalWords(plan.interval)} · {creditsWords(plan.creditsPerCycle)} por ciclo
+              {planIntervalEvery(plan.interval)} · {creditsWords(plan.creditsPerCycle)} por ciclo
             </p>
             <Link className="clube-button clube-button--primary" to={`/checkout/assinar?planId=${plan._id}`} aria-label={`Assinar o plano ${plan.name}`}>
               Assinar
@@ -57,13 +58,11 @@ function Invoices({ subscriptionId }: { subscriptionId: string }) {
   const invoices = useInvoices(subscriptionId);
   return (
     <Card title="Faturas">
-      <Table
+      <QueryTable
         caption="Faturas da assinatura"
         rows={invoices.rows}
         rowKey={(invoice) => invoice._id}
-        status={invoices.isPending ? 'loading' : invoices.isError ? 'error' : 'ready'}
-        errorMessage={invoices.isError ? messageOf(invoices.error) : undefined}
-        onRetry={() => void invoices.refetch()}
+        query={invoices}
         emptyMessage="Nenhuma fatura ainda."
         columns={[
           { key: 'dueDate', header: 'Vencimento', cell: (invoice) => formatDate(invoice.dueDate) },
@@ -115,7 +114,7 @@ function Overview({ subscription }: { subscription: Subscription }) {
           <>
             <dt>Preço</dt>
             <dd>
-              <Money cents={subscription.plan.priceCents} /> {intervalWords(subscription.plan.interval)}
+              <Money cents={subscription.plan.priceCents} /> {planIntervalEvery(subscription.plan.interval)}
             </dd>
           </>
         )}

@@ -1,14 +1,14 @@
 import { formatDate, type Subscription } from '@clube/platform';
+import { subscriptionStatusLabel, subscriptionStatusTone, type StatusTone } from '@clube/platform/subscription-words';
 
-/** The subscription's status in words, as the member reads it. */
+/** The subscription's status in words, as the member reads it: a requested cancellation says until when access lasts. */
 export function statusWords(subscription: Subscription): string {
   if (subscription.status === 'ACTIVE' && subscription.cancelRequest) {
     return subscription.endDate ? `Cancelamento solicitado — acesso até ${formatDate(subscription.endDate)}` : 'Cancelamento solicitado';
   }
-  return { ACTIVE: 'Ativa', PENDING: 'Aguardando pagamento', PAUSED: 'Pausada por falta de pagamento', CANCELED: 'Cancelada' }[subscription.status];
+  return subscriptionStatusLabel(subscription.status);
 }
 
-export function statusTone(subscription: Subscription): 'success' | 'warning' | 'danger' | 'neutral' {
-  if (subscription.status === 'ACTIVE') return subscription.cancelRequest ? 'warning' : 'success';
-  return { PENDING: 'warning', PAUSED: 'danger', CANCELED: 'neutral' }[subscription.status] as 'warning' | 'danger' | 'neutral';
+export function statusTone(subscription: Subscription): StatusTone {
+  return subscription.status === 'ACTIVE' && subscription.cancelRequest ? 'warning' : subscriptionStatusTone(subscription.status);
 }

@@ -9,8 +9,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import '../shared/account.css';
 import { useCreateSuggestion } from './api/create-suggestion';
-import { useMySuggestions } from './api/get-my-suggestions';
-import { useOpenSuggestions } from './api/get-open-suggestions';
+import { useSuggestions } from './api/get-suggestions';
 import { useVoteSuggestion } from './api/vote-suggestion';
 
 const trimmed = (min: number, max: number, tooShort: string) =>
@@ -58,7 +57,7 @@ function votesLabel(votes: number) {
 }
 
 function OpenSuggestions() {
-  const list = useOpenSuggestions();
+  const list = useSuggestions('open');
   const vote = useVoteSuggestion();
 
   if (list.isPending) return <ListSkeleton />;
@@ -112,7 +111,7 @@ function answerPath(answer: { itemType: 'CONTENT' | 'VIDEO'; slug: string | null
 }
 
 function MySuggestions() {
-  const list = useMySuggestions();
+  const list = useSuggestions('mine');
 
   if (list.isPending) return <ListSkeleton />;
   if (list.isError) return <ErrorState message={messageOf(list.error)} onRetry={() => void list.refetch()} />;

@@ -6,6 +6,7 @@ import { DateInput } from '@clube/kit/ui/date-input';
 import { ConfirmDialog } from '@clube/kit/ui/dialog';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
+import { QueryTable } from '@clube/kit/ui/query-table';
 import { ApiError, Button, Card, EmptyState, ErrorState, Input, PageLayout, formatDate, formatRelative, toast, useAuth, useConfig } from '@clube/platform';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -305,14 +306,12 @@ function TrainingRecord() {
           Período: {formatDate(training.data.period.from)} a {formatDate(training.data.period.to)}
         </p>
       )}
-      <Table
+      <QueryTable
         caption="Treinamento por pessoa"
         columns={columns}
         rows={people}
         rowKey={(p) => p.userId}
-        status={training.isPending ? 'loading' : training.isError ? 'error' : 'ready'}
-        errorMessage={training.error ? messageOf(training.error) : undefined}
-        onRetry={() => void training.refetch()}
+        query={training}
         emptyMessage="Ninguém concluiu vídeos neste período. Quando a equipe assistir a um vídeo até o fim, ele aparece aqui com as horas e o certificado."
       />
       {people.map((person) => (

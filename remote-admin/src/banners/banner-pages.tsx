@@ -2,13 +2,14 @@ import { SwitchField, TextField, DateField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { Badge } from '@clube/kit/ui/badge';
 import { Switch } from '@clube/kit/ui/checkbox';
-import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Button, Card, EmptyState, ErrorState, PageLayout, formatDateTime, toast, useApiClient, type ApiResponse } from '@clube/platform';
+import { Button, Card, EmptyState, ErrorState, PageLayout, formatDateTime, toast, type ApiResponse } from '@clube/platform';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
+import { EditItemPage, EditorPage } from '../shared/editor-page';
+import { ImageField } from '../shared/image-field';
+import { rowMover } from '../shared/move-row';
 import { useLeaveWarning } from '../shared/use-leave-warning';
 import { useAllBanners, useBanner, useCreateBanner, useReorderBanners, useUpdateBanner, type BannerBody } from './api/banners';
 
@@ -47,7 +48,7 @@ function BannerCard({ banner, index, count, onMove }: { banner: Banner; index: n
         </p>
         {banner.linkUrl && <p className="admin-note">Leva a {banner.linkUrl}</p>}
         <Switch label="Ativo" checked={banner.active} disabled={update.isPending} onChange={(event) => void toggle(event.target.checked)} />
-        <div className="admin-toolbar__actions">
+        <div className="clube-toolbar__actions">
           <Button variant="secondary" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Subir ${banner.title}`}>
             ↑ Subir
           </Button>
@@ -69,18 +70,7 @@ export function BannersPage() {
   const reorder = useReorderBanners();
   const rows = banners.data?.data ?? [];
 
-  async function move(from: number, to: number) {
-    const ids = rows.map((banner) => banner._id);
-    const [moved] = ids.splice(from, 1);
-    if (!moved) return;
-    ids.splice(to, 0, moved);
-    try {
-      await reorder.mutateAsync(ids);
-      toast({ variant: 'success', title: 'Ordem dos banners salva' });
-    } catch (error) {
-      toast({ variant: 'danger', title: 'Não foi possível reordenar', description: error instanceof Error ? error.message : undefined });
-    }
-  }
+  const move = rowMover(rows, reorder, 'Ordem dos banners salva');
 
   return (
     <PageLayout
@@ -122,10 +112,8 @@ const bannerSchema = z
 type BannerValues = z.infer<typeof bannerSchema>;
 
 function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
-  const client = useApiClient();
   const create = useCreateBanner();
   const update = useUpdateBanner();
-  const [preview, setPreview] = useState(banner?.imageUrl ?? '');
   const form = useZodForm(bannerSchema, {
     defaultValues: {
       title: banner?.title ?? '',
@@ -172,25 +160,7 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
       <Form form={form} onSubmit={onSubmit} className="admin-form">
         <FormAlert />
         <TextField name="title" label="Título" maxLength={120} />
-        <FileUpload
-          label="Imagem"
-          accept={['image/jpeg', 'image/png', 'image/webp']}
-          acceptLabel="JPG, PNG ou WEBP"
-          maxBytes={5 * 1024 * 1024}
-          upload={uploadWithAxios(client, '/uploads')}
-          onUploaded={(_file, result) => {
-            const uploaded = result as { reference: string; url: string };
-            form.setValue('imageUrl', uploaded.reference, { shouldDirty: true, shouldValidate: true });
-            setPreview(uploaded.url);
-          }}
-        />
-        <input type="hidden" {...form.register('imageUrl')} />
-        {form.formState.errors.imageUrl && (
-          <p className="clube-input__error" role="alert">
-            {form.formState.errors.imageUrl.message}
-          </p>
-        )}
-        {preview && <img src={preview} alt="Prévia do banner" className="admin-banner__image admin-banner__image--preview" />}
+        <ImageField name="imageUrl" label="Imagem" required initialPreview={banner?.imageUrl ?? null} previewAlt="Prévia do banner" previewClassName="admin-banner__image admin-banner__image--preview" />
         <TextField name="linkUrl" label="Link (opcional)" hint="https://… ou um caminho do site, como /planos." />
         <DateField name="startsAt" kind="datetime-local" label="Começa a aparecer em" hint="Vazio: já." />
         <DateField name="endsAt" kind="datetime-local" label="Deixa de aparecer em" hint="Vazio: sem fim." />
@@ -202,30 +172,27 @@ function BannerForm({ banner }: { banner?: ApiResponse<'/v1/banners/{id}'> }) {
   );
 }
 
+const BACK = { to: '/admin/banners', label: 'Todos os banners' };
+
 export function BannerNewPage() {
   return (
-    <PageLayout title="Novo banner" description={<Link to="/admin/banners">← Todos os banners</Link>}>
+    <EditorPage title="Novo banner" back={BACK}>
       <Card>
         <BannerForm />
       </Card>
-    </PageLayout>
+    </EditorPage>
   );
 }
 
 export function BannerEditPage() {
   const { id = '' } = useParams();
-  const banner = useBanner(id);
   return (
-    <PageLayout title="Editar banner" description={<Link to="/admin/banners">← Todos os banners</Link>}>
-      {banner.isPending ? (
-        <Skeleton lines={5} label="Carregando o banner…" />
-      ) : banner.isError ? (
-        <ErrorState message={banner.error.message} onRetry={() => void banner.refetch()} />
-      ) : (
+    <EditItemPage title="Editar banner" back={BACK} item={useBanner(id)} loading={{ label: 'Carregando o banner…', lines: 5 }}>
+      {(banner) => (
         <Card>
-          <BannerForm key={banner.data._id} banner={banner.data} />
+          <BannerForm key={banner._id} banner={banner} />
         </Card>
       )}
-    </PageLayout>
+    </EditItemPage>
   );
 }

@@ -1,35 +1,36 @@
 import { DateField, RadioGroupField, SelectField, TextField } from '@clube/kit/forms/fields';
-import { FileUpload, uploadWithAxios } from '@clube/kit/ui/file-upload';
-import { Button, useApiClient } from '@clube/platform';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useAllCategories } from '../categories/api/categories';
+import { useAllCategories } from './api/categories';
 import { ACCESS_LABELS } from './access';
-import { slugFromTitle } from './slug';
+import { useSlugPreview } from './api/get-slug-preview';
 
-/** The title, and the slug made from it (slugify) until the admin types a slug of their own. */
+/**
+ * The title, and the slug the API will store for it (GET /admin/slug-preview, asked when typing
+ * pauses) until the admin types a slug of their own. While the answer is on its way the slug is
+ * blank and the hint says so: the field never shows a slug for an older title.
+ */
 export function TitleAndSlugFields({ slugLocked, urlPrefix }: { /** An existing item keeps its address when the title changes. */ slugLocked: boolean; urlPrefix: string }) {
-  const { setValue, getValues } = useFormContext<{ title: string; slug: string }>();
+  const { setValue, getValues, control } = useFormContext<{ title: string; slug: string }>();
   const [own, setOwn] = useState(slugLocked);
+  const title = useWatch({ control, name: 'title' }) ?? '';
+  const preview = useSlugPreview(title, !own);
+  useEffect(() => {
+    if (own) return;
+    const slug = preview.slug ?? '';
+    if (getValues('slug') !== slug) setValue('slug', slug, { shouldDirty: true, shouldValidate: slug !== '' });
+  }, [own, preview.slug, getValues, setValue]);
+  const hint = own
+    ? `${urlPrefix}/${'{slug}'}: o endereço que você digitou.`
+    : preview.loading
+      ? 'Calculando o endereço a partir do título…'
+      : preview.error
+        ? `Não foi possível calcular o endereço agora (${preview.error.message}). Digite um.`
+        : `${urlPrefix}/${'{slug}'}: o endereço que a API grava a partir do título, até você editá-lo.`;
   return (
     <>
-      <TextField
-        name="title"
-        label="Título"
-        maxLength={160}
-        registerOptions={{
-          onChange: () => {
-            if (!own) setValue('slug', slugFromTitle(getValues('title')), { shouldDirty: true, shouldValidate: getValues('slug') !== '' });
-          },
-        }}
-      />
-      <TextField
-        name="slug"
-        label="Endereço (slug)"
-        maxLength={100}
-        hint={`${urlPrefix}/${'{slug}'}: feito a partir do título até você editá-lo.`}
-        registerOptions={{ onChange: () => setOwn(true) }}
-      />
+      <TextField name="title" label="Título" maxLength={160} />
+      <TextField name="slug" label="Endereço (slug)" maxLength={100} hint={hint} registerOptions={{ onChange: () => setOwn(true) }} />
     </>
   );
 }
@@ -75,44 +76,6 @@ export function PublicationFields() {
     <div className="admin-form__block">
       <RadioGroupField name="status" label="Situação" options={STATUS_OPTIONS} />
       {status === 'SCHEDULED' && <DateField name="publishAt" kind="datetime-local" label="Publicar em" hint="No seu horário; aparece para os membros a partir daí." />}
-    </div>
-  );
-}
-
-/** An image field (cover, thumbnail): upload with progress, preview, remove. The form keeps the API's reference. */
-export function ImageField({ name, label, initialPreview, previewAlt }: { name: string; label: string; initialPreview: string | null; previewAlt: string }) {
-  const client = useApiClient();
-  const { setValue, register } = useFormContext<Record<string, string>>();
-  const [preview, setPreview] = useState(initialPreview ?? '');
-  return (
-    <div className="admin-form__block">
-      <FileUpload
-        label={label}
-        accept={['image/jpeg', 'image/png', 'image/webp']}
-        acceptLabel="JPG, PNG ou WEBP"
-        maxBytes={5 * 1024 * 1024}
-        upload={uploadWithAxios(client, '/uploads')}
-        onUploaded={(_file, result) => {
-          const uploaded = result as { reference: string; url: string };
-          setValue(name, uploaded.reference, { shouldDirty: true });
-          setPreview(uploaded.url);
-        }}
-      />
-      <input type="hidden" {...register(name)} />
-      {preview && (
-        <>
-          <img src={preview} alt={previewAlt} className="admin-cover" />
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setValue(name, '', { shouldDirty: true });
-              setPreview('');
-            }}
-          >
-            Remover imagem
-          </Button>
-        </>
-      )}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { SLUG_PATTERN } from './slug';
+
+/** The slug format the API's schema accepts (a-z, 0-9, single hyphens); what it derives from a title comes from the API (api/get-slug-preview.ts). */
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The fields every catalogue editor has (title, slug, category, access, cost, publication). */
 export const catalogueShape = {

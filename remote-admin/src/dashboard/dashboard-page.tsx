@@ -69,7 +69,7 @@ export function DashboardPage() {
 
   return (
     <PageLayout title="Painel" description="Os números do Clube: assinantes, receita, cancelamentos e o que os membros assistem.">
-      <div className="admin-toolbar admin-toolbar--narrow">
+      <div className="clube-toolbar clube-toolbar--narrow">
         <Select
           label="Período"
           options={PERIODS}

@@ -2,19 +2,19 @@ import { SwitchField, TextField, TextareaField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { Badge } from '@clube/kit/ui/badge';
 import { formatMoney } from '@clube/kit/ui/money';
-import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Table, type TableColumn } from '@clube/kit/ui/table';
-import { Card, ErrorState, PageLayout, toast, type ApiResponse } from '@clube/platform';
+import { type TableColumn } from '@clube/kit/ui/table';
+import { QueryTable } from '@clube/kit/ui/query-table';
+import { Card, PageLayout, toast, type ApiResponse } from '@clube/platform';
+import { planIntervalName } from '@clube/platform/subscription-words';
 import { Link, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
+import { EditItemPage } from '../shared/editor-page';
 import { useLeaveWarning } from '../shared/use-leave-warning';
-import { useAllPlans, usePlan } from './api/get-plans';
+import { useAllPlans, usePlan } from '../shared/api/get-plans';
 import { useUpdatePlan, type PlanChanges } from './api/update-plan';
 
 type Plan = ApiResponse<'/v1/plans/{id}'>;
 type PlanRow = ApiResponse<'/v1/plans/all'>['data'][number];
-
-const INTERVALS = { MONTHLY: 'Mensal', QUARTERLY: 'Trimestral', YEARLY: 'Anual' } as const;
 
 const COLUMNS: TableColumn<PlanRow>[] = [
   { key: 'order', header: 'Ordem', align: 'end', cell: (p) => p.order },
@@ -28,7 +28,7 @@ const COLUMNS: TableColumn<PlanRow>[] = [
       </Link>
     ),
   },
-  { key: 'interval', header: 'Cobrança', cell: (p) => INTERVALS[p.interval] },
+  { key: 'interval', header: 'Cobrança', cell: (p) => planIntervalName(p.interval) },
   { key: 'price', header: 'Preço', align: 'end', cell: (p) => formatMoney(p.priceCents) },
   { key: 'credits', header: 'Créditos por ciclo', align: 'end', cell: (p) => p.creditsPerCycle },
   {
@@ -47,14 +47,12 @@ export function PlansAdminPage() {
   const plans = useAllPlans();
   return (
     <PageLayout title="Planos" description="Apresentação, créditos e disponibilidade dos planos. Preço e periodicidade vêm do gateway de pagamento.">
-      <Table
+      <QueryTable
         caption="Planos"
         columns={COLUMNS}
         rows={plans.data?.data ?? []}
         rowKey={(p) => p._id}
-        status={plans.isPending ? 'loading' : plans.isError ? 'error' : 'ready'}
-        errorMessage={plans.error?.message}
-        onRetry={() => void plans.refetch()}
+        query={plans}
         emptyMessage="Nenhum plano cadastrado. Os planos vêm do gateway de pagamento: rode a carga inicial (seed) da API."
       />
     </PageLayout>
@@ -138,7 +136,7 @@ function PlanForm({ plan }: { plan: Plan }) {
           <dt>Preço</dt>
           <dd>{formatMoney(plan.priceCents)}</dd>
           <dt>Cobrança</dt>
-          <dd>{INTERVALS[plan.interval]}</dd>
+          <dd>{planIntervalName(plan.interval)}</dd>
         </dl>
         <p className="admin-note">Preço e periodicidade vêm do gateway de pagamento e não podem ser mudados aqui.</p>
         <TextField name="name" label="Nome" maxLength={60} />
@@ -158,18 +156,13 @@ function PlanForm({ plan }: { plan: Plan }) {
 /** `/admin/planos/editar/{id}`: the plan's presentation; a failed save keeps what was typed and shows the API's message. */
 export function PlanEditPage() {
   const { id = '' } = useParams();
-  const plan = usePlan(id);
   return (
-    <PageLayout title="Editar plano" description={<Link to="/admin/planos">← Todos os planos</Link>}>
-      {plan.isPending ? (
-        <Skeleton lines={6} label="Carregando o plano…" />
-      ) : plan.isError ? (
-        <ErrorState message={plan.error.message} onRetry={() => void plan.refetch()} />
-      ) : (
+    <EditItemPage title="Editar plano" back={{ to: '/admin/planos', label: 'Todos os planos' }} item={usePlan(id)} loading={{ label: 'Carregando o plano…', lines: 6 }}>
+      {(plan) => (
         <Card>
-          <PlanForm key={plan.data._id} plan={plan.data} />
+          <PlanForm key={plan._id} plan={plan} />
         </Card>
       )}
-    </PageLayout>
+    </EditItemPage>
   );
 }

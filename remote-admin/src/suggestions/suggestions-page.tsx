@@ -1,9 +1,10 @@
 import { StatusBadge } from '@clube/kit/ui/badge';
 import { Dialog } from '@clube/kit/ui/dialog';
-import { Pagination } from '@clube/kit/ui/pagination';
+import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
+import { PaginatedTable } from '@clube/kit/ui/query-table';
 import { Select } from '@clube/kit/ui/select';
-import { Table, type TableColumn } from '@clube/kit/ui/table';
-import { Button, Input, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
+import { type TableColumn } from '@clube/kit/ui/table';
+import { Button, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSuggestions } from './api/get-suggestions';
@@ -25,7 +26,6 @@ const TYPE_OPTIONS = [
   { value: 'CONTENT', label: 'Conteúdo' },
   { value: 'VIDEO', label: 'Vídeo' },
 ];
-const LIMIT_OPTIONS = [10, 20, 50, 100].map((n) => ({ value: String(n), label: `${n} por página` }));
 
 /** The steps forward each status allows, as the API's (NEW → READ → DONE, NEW → DONE); going back is a 409. */
 const TO_READ = { status: 'READ', label: 'Marcar em análise' } as const;
@@ -39,7 +39,6 @@ function answerPath(answer: NonNullable<Suggestion['answer']>): string | null {
 
 function AnswerDialog({ suggestion, onClose, onPick }: { suggestion: Suggestion | null; onClose: () => void; onPick: (changes: SuggestionChanges, title: string) => Promise<void> }) {
   const [itemType, setItemType] = useState<ItemType>('CONTENT');
-  const [term, setTerm] = useState('');
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const candidates = useAnswerCandidates(itemType, search);
@@ -49,7 +48,6 @@ function AnswerDialog({ suggestion, onClose, onPick }: { suggestion: Suggestion 
     setFailure(null);
     try {
       await onPick({ answer: { itemId, itemType } }, title);
-      setTerm('');
       setSearch('');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Algo deu errado. Tente novamente.');
@@ -67,23 +65,7 @@ function AnswerDialog({ suggestion, onClose, onPick }: { suggestion: Suggestion 
       description={suggestion ? `O conteúdo ou vídeo que atende à sugestão “${suggestion.subject}”.` : undefined}
     >
       <Select label="Tipo" options={TYPE_OPTIONS} value={itemType} onChange={(event) => setItemType(event.target.value === 'VIDEO' ? 'VIDEO' : 'CONTENT')} />
-      <div className="admin-toolbar" role="search" aria-label="Procurar a resposta">
-        <Input
-          label="Título"
-          type="search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') setSearch(term.trim());
-          }}
-          maxLength={100}
-        />
-        <div className="admin-toolbar__actions">
-          <Button variant="secondary" onClick={() => setSearch(term.trim())}>
-            Procurar
-          </Button>
-        </div>
-      </div>
+      <SearchBox region="Procurar a resposta" label="Título" buttonLabel="Procurar" value={search} onSearch={(text) => setSearch(text.trim())} />
       {failure && (
         <p className="clube-input__error" role="alert">
           {failure}
@@ -117,7 +99,7 @@ function AnswerDialog({ suggestion, onClose, onPick }: { suggestion: Suggestion 
 /** `/admin/sugestoes`: what members asked for, by status and votes; each moves NEW → READ → DONE and links the content that answered it. */
 export function SuggestionsPage() {
   const suggestions = useSuggestions();
-  const { params, setFilter, setPage, setLimit } = suggestions;
+  const { params } = suggestions;
   const update = useUpdateSuggestion();
   const [answering, setAnswering] = useState<Suggestion | null>(null);
 
@@ -163,7 +145,7 @@ export function SuggestionsPage() {
       header: 'Ações',
       cell: (s) => {
         return (
-          <div className="admin-toolbar__actions">
+          <div className="clube-toolbar__actions">
             {NEXT[s.status].map((next) => (
               <Button key={next.status} variant="secondary" disabled={update.isPending} onClick={() => void change(s, { status: next.status }, 'Situação alterada')} aria-label={`${next.label}: ${s.subject}`}>
                 {next.label}
@@ -183,30 +165,27 @@ export function SuggestionsPage() {
     },
   ];
 
-  const status = suggestions.isPending ? 'loading' : suggestions.isError && !suggestions.data ? 'error' : 'ready';
-
   return (
     <PageLayout title="Sugestões" description="O que os membros pediram, por situação e votos.">
-      <div className="admin-toolbar">
-        <Select label="Situação" options={STATUS_OPTIONS} value={params.filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value)} />
-        <Select label="Ordem" options={SORT_OPTIONS} value={params.filters.sort ?? 'recent'} onChange={(event) => setFilter('sort', event.target.value === 'recent' ? '' : event.target.value)} />
-        <Select label="Itens por página" options={LIMIT_OPTIONS} value={String(params.limit)} onChange={(event) => setLimit(Number(event.target.value))} />
-      </div>
-      <Table
+      <ListFilters
+        list={suggestions}
+        filters={[
+          { name: 'status', label: 'Situação', options: STATUS_OPTIONS },
+          { name: 'sort', label: 'Ordem', options: SORT_OPTIONS, fallback: 'recent' },
+        ]}
+        pageSize
+      />
+      <PaginatedTable
         caption="Sugestões"
         columns={columns}
-        rows={suggestions.rows}
+        list={suggestions}
         rowKey={(s) => s._id}
-        status={status}
-        errorMessage={suggestions.error?.message}
-        onRetry={() => void suggestions.refetch()}
         emptyMessage={
           params.filters.status
             ? 'Nenhuma sugestão nesta situação. Escolha “Todas” em Situação para ver as outras.'
             : 'Nenhuma sugestão ainda. Elas aparecem aqui quando os membros sugerem temas na página Sugestões do Clube.'
         }
       />
-      <Pagination page={params.page} limit={params.limit} total={suggestions.total} onPageChange={setPage} busy={suggestions.isPlaceholderData} />
       <AnswerDialog
         suggestion={answering}
         onClose={() => setAnswering(null)}

@@ -3,7 +3,9 @@ import { ConfirmDialog } from '@clube/kit/ui/dialog';
 import { formatMoney } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Table, type TableColumn } from '@clube/kit/ui/table';
+import { QueryTable } from '@clube/kit/ui/query-table';
 import { ApiError, Button, Card, ErrorState, PageLayout, formatDate, formatDateTime, toast, useAuth, type ApiResponse } from '@clube/platform';
+import { planWithInterval } from '@clube/platform/subscription-words';
 import { formatCnpj } from '@clube/kit/brazilian/masks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -18,10 +20,8 @@ type ProgressRow = ApiResponse<'/v1/users/{id}/progress'>['data'][number];
 type UserTeam = ApiResponse<'/v1/users/{id}/team'>;
 type TeamPerson = UserTeam['members'][number];
 
-const INTERVALS = { MONTHLY: 'mensal', QUARTERLY: 'trimestral', YEARLY: 'anual' } as const;
-
 const SUBSCRIPTION_COLUMNS: TableColumn<SubscriptionRow>[] = [
-  { key: 'plan', header: 'Plano', cell: (s) => (s.plan ? `${s.plan.name} (${INTERVALS[s.plan.interval]})` : 'Plano removido') },
+  { key: 'plan', header: 'Plano', cell: (s) => (s.plan ? planWithInterval(s.plan) : 'Plano removido') },
   { key: 'status', header: 'Situação', cell: (s) => <StatusBadge status={s.status} /> },
   { key: 'period', header: 'Período', cell: (s) => (s.currentPeriodStart && s.endDate ? `${formatDate(s.currentPeriodStart)} a ${formatDate(s.endDate)}` : '—') },
   { key: 'createdAt', header: 'Criada em', cell: (s) => formatDate(s.createdAt) },
@@ -55,14 +55,12 @@ const PROGRESS_COLUMNS: TableColumn<ProgressRow>[] = [
 function Invoices({ subscription }: { subscription: SubscriptionRow }) {
   const invoices = useSubscriptionInvoices(subscription._id);
   return (
-    <Table
+    <QueryTable
       caption={`Faturas da assinatura ${subscription.plan?.name ?? ''} de ${formatDate(subscription.createdAt)}`}
       columns={INVOICE_COLUMNS}
       rows={invoices.data?.data ?? []}
       rowKey={(i) => i._id}
-      status={invoices.isPending ? 'loading' : invoices.isError ? 'error' : 'ready'}
-      errorMessage={invoices.error?.message}
-      onRetry={() => void invoices.refetch()}
+      query={invoices}
       emptyMessage="Nenhuma fatura."
     />
   );
@@ -235,45 +233,25 @@ export function UserPage() {
       <LaboratoryAccount userId={id} />
       <section className="admin-section" aria-labelledby="user-subscriptions">
         <h2 id="user-subscriptions">Assinaturas e faturas</h2>
-        <Table
-          caption="Assinaturas"
-          columns={SUBSCRIPTION_COLUMNS}
-          rows={subscriptionRows}
-          rowKey={(s) => s._id}
-          status={subscriptions.isPending ? 'loading' : subscriptions.isError ? 'error' : 'ready'}
-          errorMessage={subscriptions.error?.message}
-          onRetry={() => void subscriptions.refetch()}
-          emptyMessage="Este membro nunca assinou um plano."
-        />
+        <QueryTable caption="Assinaturas" columns={SUBSCRIPTION_COLUMNS} rows={subscriptionRows} rowKey={(s) => s._id} query={subscriptions} emptyMessage="Este membro nunca assinou um plano." />
         {subscriptionRows.map((subscription) => (
           <Invoices key={subscription._id} subscription={subscription} />
         ))}
       </section>
       <section className="admin-section" aria-labelledby="user-unlocks">
         <h2 id="user-unlocks">Desbloqueios com créditos</h2>
-        <Table
+        <QueryTable
           caption="Desbloqueios"
           columns={UNLOCK_COLUMNS}
           rows={unlocks.data?.data ?? []}
           rowKey={(u) => u._id}
-          status={unlocks.isPending ? 'loading' : unlocks.isError ? 'error' : 'ready'}
-          errorMessage={unlocks.error?.message}
-          onRetry={() => void unlocks.refetch()}
+          query={unlocks}
           emptyMessage="Nenhum conteúdo ou vídeo desbloqueado com créditos."
         />
       </section>
       <section className="admin-section" aria-labelledby="user-progress">
         <h2 id="user-progress">Vídeos assistidos</h2>
-        <Table
-          caption="Progresso nos vídeos"
-          columns={PROGRESS_COLUMNS}
-          rows={progress.data?.data ?? []}
-          rowKey={(p) => p.videoId}
-          status={progress.isPending ? 'loading' : progress.isError ? 'error' : 'ready'}
-          errorMessage={progress.error?.message}
-          onRetry={() => void progress.refetch()}
-          emptyMessage="Nenhum vídeo começado."
-        />
+        <QueryTable caption="Progresso nos vídeos" columns={PROGRESS_COLUMNS} rows={progress.data?.data ?? []} rowKey={(p) => p.videoId} query={progress} emptyMessage="Nenhum vídeo começado." />
       </section>
     </PageLayout>
   );

@@ -1,12 +1,14 @@
-import { ApiError, Button, Input, PageLayout, formatDate, useConfig } from '@clube/platform';
+import { ApiError, Button, Input, PageLayout, formatDate, useConfig, type ApiResponse } from '@clube/platform';
 import { Badge } from '@clube/kit/ui/badge';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { formatCnpj } from '@clube/kit/brazilian/masks';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { QueryError } from '../shared/query-state';
+import { ItemPage } from '../shared/item-page';
 import { certificateFileUrls, useCertificate } from './api/get-certificate';
 import './certificate.css';
+
+type Certificate = ApiResponse<'/v1/certificates/{code}'>;
 
 const HOURS = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** 1.5 → "1,5 h" */
@@ -22,23 +24,19 @@ export function CertificatePage() {
   const certificate = useCertificate(code);
   const { apiUrl } = useConfig();
 
-  if (certificate.isPending) {
-    return (
-      <PageLayout title="Verificando o certificado…">
-        <Skeleton lines={6} label="Verificando o certificado…" />
-      </PageLayout>
-    );
-  }
-  if (certificate.isError) {
-    if (certificate.error instanceof ApiError && certificate.error.statusCode === 404) return <CertificateNotFound code={code} />;
-    return (
-      <PageLayout title="Verificação de certificado">
-        <QueryError error={certificate.error} onRetry={() => void certificate.refetch()} title="Não foi possível verificar o certificado agora" />
-      </PageLayout>
-    );
-  }
+  if (certificate.error instanceof ApiError && certificate.error.statusCode === 404) return <CertificateNotFound code={code} />;
+  return (
+    <ItemPage
+      item={certificate}
+      loading={{ title: 'Verificando o certificado…', placeholder: <Skeleton lines={6} label="Verificando o certificado…" /> }}
+      failed={{ title: 'Verificação de certificado', heading: 'Não foi possível verificar o certificado agora' }}
+    >
+      {(data) => <ValidCertificate data={data} apiUrl={apiUrl} />}
+    </ItemPage>
+  );
+}
 
-  const data = certificate.data;
+function ValidCertificate({ data, apiUrl }: { data: Certificate; apiUrl: string }) {
   const files = certificateFileUrls(apiUrl, data.code);
   const latest = data.history[data.history.length - 1];
   return (

@@ -1,11 +1,9 @@
-import { PageLayout } from '@clube/platform';
+import { PageLayout, type CatalogueItem } from '@clube/platform';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { AccessBadge } from '../shared/access-badge';
-import { QueryError } from '../shared/query-state';
-import { LockedPanel } from '../unlock/locked-panel';
-import { useContent } from './api/get-content';
+import { CatalogueItemPage } from '../shared/catalogue-item-page';
+import { ItemMeta } from '../shared/access-badge';
+import { LockedPanel } from '../shared/locked-panel';
 import '../shared/catalog.css';
 
 // The Markdown renderer (marked + DOMPurify, most of this page's weight) loads beside the API call
@@ -15,37 +13,18 @@ const Markdown = lazy(() => markdownModule.then((module) => ({ default: module.M
 
 /** `/conteudos/{slug}`: the reading page — sanitised Markdown and signed attachments, gated like videos. */
 export function ContentPage() {
-  const { slug = '' } = useParams();
-  const content = useContent(slug);
+  return (
+    <CatalogueItemPage kind="contents" placeholder={<Skeleton lines={8} label="Carregando o conteúdo…" />}>
+      {(item) => <ContentView item={item} />}
+    </CatalogueItemPage>
+  );
+}
 
-  if (content.isPending) {
-    return (
-      <PageLayout title="Carregando conteúdo…">
-        <Skeleton lines={8} label="Carregando o conteúdo…" />
-      </PageLayout>
-    );
-  }
-  if (content.isError) {
-    return (
-      <PageLayout title="Conteúdo">
-        <QueryError error={content.error} onRetry={() => void content.refetch()} title="Não foi possível abrir o conteúdo" />
-        <p>
-          <Link to="/conteudos">Ver todos os conteúdos</Link>
-        </p>
-      </PageLayout>
-    );
-  }
-
-  const item = content.data;
+function ContentView({ item }: { item: CatalogueItem<'contents'> }) {
   return (
     <PageLayout
       title={item.title}
-      description={
-        <span className="catalog-meta">
-          <AccessBadge access={item.access} creditCost={item.creditCost} unlocked={item.unlocked} />
-          {item.category && <Link to={`/conteudos?categoryId=${item.category._id}`}>{item.category.name}</Link>}
-        </span>
-      }
+      description={<ItemMeta item={item} listPath="/conteudos" />}
     >
       {item.coverUrl && <img className="catalog-content__cover" src={item.coverUrl} alt={`Capa: ${item.title}`} width={960} height={540} />}
       <p style={{ overflowWrap: 'anywhere' }}>{item.summary}</p>

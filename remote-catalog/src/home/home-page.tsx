@@ -8,7 +8,7 @@ import { CardsSkeleton, QueryError } from '../shared/query-state';
 import type { Category } from '../shared/types';
 import { useBanners } from './api/get-banners';
 import { useContinueWatching } from './api/get-continue-watching';
-import { useCategoryVideos, useLatestContents, useLatestVideos } from './api/get-latest';
+import { useCategoryVideos, useLatest } from './api/get-latest';
 import { BannersCarousel } from './banners-carousel';
 import '../shared/catalog.css';
 
@@ -78,8 +78,8 @@ function PlansTeaser() {
 }
 
 function Latest() {
-  const videos = useLatestVideos();
-  const contents = useLatestContents();
+  const videos = useLatest('videos');
+  const contents = useLatest('contents');
   const failed = videos.isError ? videos : contents.isError ? contents : null;
   const latestVideos = videos.data?.data ?? [];
   const latestContents = contents.data?.data ?? [];

@@ -6,7 +6,8 @@ import { CardsSkeleton, QueryError } from '../shared/query-state';
 import { credits } from '../shared/format';
 import { useCurrentSubscription } from './api/get-current-subscription';
 import { usePlans } from './api/get-plans';
-import { INTERVAL_LABEL, monthlyEquivalentCents, savingAgainstMonthly, type Plan } from './plan-math';
+import { planIntervalEvery } from '@clube/platform/subscription-words';
+import { monthlyEquivalentCents, savingAgainstMonthly, type Plan } from './plan-math';
 import '../shared/catalog.css';
 
 const FAQ: Array<[question: string, answer: string]> = [
@@ -67,7 +68,7 @@ function PlanCard({ plan, plans, current }: { plan: Plan; plans: readonly Plan[]
         {plan.name}
       </h2>
       <p className="catalog-plan__price">
-        {formatMoney(plan.priceCents)} <small>{INTERVAL_LABEL[plan.interval]}</small>
+        {formatMoney(plan.priceCents)} <small>{planIntervalEvery(plan.interval)}</small>
       </p>
       {plan.interval !== 'MONTHLY' && <p style={{ margin: 0 }}>Equivale a {formatMoney(monthlyEquivalentCents(plan))} por mês</p>}
       {saving && (

@@ -1,15 +1,14 @@
 import { PageLayout, useAuth } from '@clube/platform';
 import { Skeleton } from '@clube/kit/ui/skeleton';
 import { useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { AccessBadge } from '../shared/access-badge';
+import { useSearchParams } from 'react-router-dom';
 import { VideoCard } from '../shared/cards';
 import { formatDuration } from '../shared/format';
-import { QueryError } from '../shared/query-state';
+import { CatalogueItemPage } from '../shared/catalogue-item-page';
+import { ItemMeta } from '../shared/access-badge';
 import type { VideoDetail } from '../shared/types';
-import { LockedPanel } from '../unlock/locked-panel';
+import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
-import { useVideo } from './api/get-video';
 import { ChaptersList } from './player/chapters-list';
 import { EmbedPlayer, FilePlayer, type PlayerHandle } from './player/players';
 import { TranscriptPanel } from './player/transcript-panel';
@@ -23,29 +22,19 @@ function secondsFrom(value: string | null): number | null {
 
 /** `/videos/{slug}`: the player, chapters, transcript, the way in when locked, related videos. */
 export function VideoPage() {
-  const { slug = '' } = useParams();
-  const video = useVideo(slug);
-  if (video.isPending) {
-    return (
-      <PageLayout title="Carregando vídeo…">
+  return (
+    <CatalogueItemPage
+      kind="videos"
+      placeholder={
         <div className="catalog-player">
           <div className="clube-skeleton catalog-player__video" aria-hidden="true" />
           <Skeleton lines={6} label="Carregando o vídeo…" />
         </div>
-      </PageLayout>
-    );
-  }
-  if (video.isError) {
-    return (
-      <PageLayout title="Vídeo">
-        <QueryError error={video.error} onRetry={() => void video.refetch()} title="Não foi possível abrir o vídeo" />
-        <p>
-          <Link to="/videos">Ver todos os vídeos</Link>
-        </p>
-      </PageLayout>
-    );
-  }
-  return <VideoView key={video.data._id} video={video.data} />;
+      }
+    >
+      {(video) => <VideoView key={video._id} video={video} />}
+    </CatalogueItemPage>
+  );
 }
 
 function VideoView({ video }: { video: VideoDetail }) {
@@ -77,11 +66,9 @@ function VideoView({ video }: { video: VideoDetail }) {
     <PageLayout
       title={video.title}
       description={
-        <span className="catalog-meta">
-          <AccessBadge access={video.access} creditCost={video.creditCost} unlocked={video.unlocked} />
-          {video.category && <Link to={`/videos?categoryId=${video.category._id}`}>{video.category.name}</Link>}
+        <ItemMeta item={video} listPath="/videos">
           <span>{formatDuration(video.durationSeconds)}</span>
-        </span>
+        </ItemMeta>
       }
     >
       <div className="catalog-player">

@@ -39,4 +39,19 @@ describe('federation boundaries (lint)', () => {
     const errors = await errorsFor('remote-account/src/x.ts', "import { toast } from '@clube/platform';\nexport { toast };\n");
     expect(errors).toEqual([]);
   });
+
+  it("When one area of a remote imports another area's files, then lint fails", async () => {
+    const errors = await errorsFor('remote-account/src/checkout/checkout-page.tsx', "import { useInvoices } from '../subscription/api/get-invoices';\nexport { useInvoices };\n");
+    expect(errors).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("When the remote's shared folder imports an area, then lint fails", async () => {
+    const errors = await errorsFor('remote-account/src/shared/pix-panel.tsx', "import { PlanChangeCard } from '../subscription/plan-change';\nexport { PlanChangeCard };\n");
+    expect(errors).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("When an area imports its own files and the remote's shared folder, then lint passes", async () => {
+    const errors = await errorsFor('remote-account/src/checkout/checkout-page.tsx', "import { PixPanel } from '../shared/pix-panel';\nimport { ownHelper } from './own-helper';\nexport { PixPanel, ownHelper };\n");
+    expect(errors).toEqual([]);
+  });
 });

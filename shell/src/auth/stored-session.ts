@@ -2,11 +2,13 @@
  * Whether Firebase Auth kept a signed-in user in this browser, read without the Firebase SDK.
  *
  * The shell's Auth persists with `indexedDBLocalPersistence`, then `browserLocalPersistence`
- * (shell/src/auth/firebase.ts). Names as in @firebase/auth 1.13 (firebase 12): the IndexedDB
- * database `firebaseLocalStorageDb` (version 1), object store `firebaseLocalStorage` whose rows are
- * `{ fbase_key, value }`, and the key `firebase:authUser:<apiKey>:[DEFAULT]` — the same key in
- * localStorage when IndexedDB is unavailable. A Firebase upgrade that renames them makes every
- * visitor a guest until the SDK loads for an identity operation: check them when upgrading.
+ * (shell/src/auth/firebase.ts). Names as in @firebase/auth 1.13.6, which `firebase` 12.19.0 pins
+ * (an exact version in shell/package.json): the IndexedDB database `firebaseLocalStorageDb`
+ * (version 1), object store `firebaseLocalStorage` whose rows are `{ fbase_key, value }`, and the key
+ * `firebase:authUser:<apiKey>:[DEFAULT]` — the same key in localStorage when IndexedDB is
+ * unavailable. A Firebase upgrade that renames them makes every visitor a guest until the SDK loads
+ * for an identity operation: e2e/tests/stored-session.test.ts signs in with the real SDK in Chromium
+ * and fails if this reader no longer finds the session.
  */
 export const FIREBASE_DB_NAME = 'firebaseLocalStorageDb';
 export const FIREBASE_DB_STORE = 'firebaseLocalStorage';

@@ -44,6 +44,7 @@ export const adminApiGroup: MatrixGroup = {
     },
     { method: 'GET', route: '/v1/admin/exports/users', query: () => ({ role: 'USER', field: 'name', criteria: 'asc' }), expect: ADMIN_ONLY(200) },
     { method: 'GET', route: '/v1/admin/exports/subscriptions', query: () => ({ status: 'ACTIVE' }), expect: ADMIN_ONLY(200) },
+    { method: 'GET', route: '/v1/admin/slug-preview', query: () => ({ text: 'Café & Pão: 100%' }), expect: ADMIN_ONLY(200) },
     {
       method: 'PATCH',
       route: '/v1/categories/order',

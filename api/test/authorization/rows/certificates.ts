@@ -18,6 +18,7 @@ export const certificatesGroup: MatrixGroup = {
       member!,
       { _id: new ObjectId(), title: 'Vídeo da matriz de autorização', durationSeconds: 1800 },
       app.clock.now(),
+      async () => null,
     );
     ctx.fixtures.certificateCode = certificate.code;
   },

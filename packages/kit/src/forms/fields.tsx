@@ -13,6 +13,16 @@ export function useFieldError(name: string): string | undefined {
   return (get(errors, name) as FieldError | undefined)?.message;
 }
 
+/** The form's message for a value with no control of its own (an upload's hidden reference, a list of rows); nothing when valid. */
+export function FieldErrorMessage({ name }: { name: string }) {
+  const message = useFieldError(name);
+  return message ? (
+    <p className="clube-input__error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 /** A field's own props, minus what the form provides; `registerOptions` adds onChange/onBlur side effects. */
 export type Registered<P> = Omit<P, 'name' | 'error' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'> & { name: string; registerOptions?: RegisterOptions };
 

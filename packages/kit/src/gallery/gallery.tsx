@@ -1,4 +1,5 @@
 import { Button, Card, Input } from '@clube/platform';
+import { planIntervalName } from '@clube/platform/subscription-words';
 import { useState, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import { cnpjSchema, cpfSchema, phoneSchema } from '../brazilian/documents';
@@ -11,6 +12,7 @@ import { Checkbox, Switch } from '../ui/checkbox';
 import { DateInput } from '../ui/date-input';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { FileUpload, type UploadFile } from '../ui/file-upload';
+import { ListFilters, SearchBox } from '../ui/list-filters';
 import { Markdown } from '../ui/markdown';
 import { Money } from '../ui/money';
 import { Pagination } from '../ui/pagination';
@@ -33,11 +35,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const PLANS = [
-  { value: 'MONTHLY', label: 'Mensal' },
-  { value: 'QUARTERLY', label: 'Trimestral' },
-  { value: 'YEARLY', label: 'Anual' },
-];
+const PLANS = (['MONTHLY', 'QUARTERLY', 'YEARLY'] as const).map((interval) => ({ value: interval, label: planIntervalName(interval) }));
 
 function FieldStates() {
   return (
@@ -163,6 +161,29 @@ function TableDemo() {
   );
 }
 
+const INVOICE_STATUSES = [
+  { value: '', label: 'Todas' },
+  { value: 'PAID', label: 'Pagas' },
+  { value: 'OVERDUE', label: 'Vencidas' },
+];
+
+/** The controls above an admin list: a search applied on Enter or on the button, filters and the page size. */
+function ListFiltersDemo() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<string | undefined>();
+  const [limit, setLimit] = useState(10);
+  const list = { params: { limit, filters: { status } }, setFilter: (_name: 'status', value: string | undefined) => setStatus(value || undefined), setLimit };
+  return (
+    <>
+      <SearchBox region="Buscar faturas" label="Buscar pelo membro" value={search} onSearch={setSearch} />
+      <ListFilters list={list} filters={[{ name: 'status', label: 'Situação', options: INVOICE_STATUSES }]} pageSize />
+      <p className="gallery__note">
+        Busca: “{search}” · situação: {INVOICE_STATUSES.find((option) => option.value === (status ?? ''))?.label.toLowerCase()} · {limit} por página.
+      </p>
+    </>
+  );
+}
+
 function DialogDemo() {
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -276,7 +297,8 @@ export function Gallery() {
       <Section id="laboratorio" title="LaboratoryForm (onboarding e /usuario/laboratorio)">
         <LaboratoryForm onSubmit={() => new Promise((resolve) => setTimeout(resolve, 500))} submitLabel="Salvar laboratório" />
       </Section>
-      <Section id="tabela" title="Tabela e paginação">
+      <Section id="tabela" title="Tabela, filtros e paginação">
+        <ListFiltersDemo />
         <TableDemo />
       </Section>
       <Section id="dialogos" title="Diálogos">

@@ -4,7 +4,7 @@ import { isBrazilianState, type BrazilianState } from '../brazilian/brazilian-st
 import { cepSchema, cnpjSchema, phoneSchema } from '../brazilian/documents';
 import { formatCep, formatCnpj, formatPhone } from '../brazilian/masks';
 
-/** The API's length limits (api/src/schemas/users.ts), so nothing typed is refused on save. */
+/** The API's length limits (api/src/modules/users/schemas.ts), so nothing typed is refused on save. */
 export const MAX_LENGTH = { name: 200, street: 200, number: 20, complement: 120, district: 120, city: 120 } as const;
 
 const required = (message: string) => z.string().check(z.trim(), z.minLength(1, message));

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES, subscriptionStatusLabel, subscriptionStatusTone, type SubscriptionStatus } from '@clube/platform/subscription-words';
 import type { ReactNode } from 'react';
 import './kit.css';
 
@@ -7,14 +8,9 @@ export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; childr
   return <span className={`clube-badge clube-badge--${tone}`}>{children}</span>;
 }
 
-/** Every status the API sends (PRODUCT.md §4), in words and a colour. */
+/** The other statuses the API sends (PRODUCT.md §4), in words and a colour. */
 const STATUSES: Record<string, { label: string; tone: BadgeTone }> = {
-  // Subscription
-  ACTIVE: { label: 'Ativa', tone: 'success' },
-  PENDING: { label: 'Aguardando pagamento', tone: 'warning' },
-  PAUSED: { label: 'Pausada por falta de pagamento', tone: 'danger' },
-  CANCELED: { label: 'Cancelada', tone: 'neutral' },
-  // Invoice
+  // Invoice (its CANCELED reads as a subscription's)
   PAID: { label: 'Paga', tone: 'success' },
   OVERDUE: { label: 'Vencida', tone: 'danger' },
   // Content and video
@@ -26,10 +22,16 @@ const STATUSES: Record<string, { label: string; tone: BadgeTone }> = {
   DONE: { label: 'Publicada', tone: 'success' },
 };
 
-export type KnownStatus = keyof typeof STATUSES;
+const isSubscriptionStatus = (status: string): status is SubscriptionStatus => (SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+
+/** A status in words and a colour: a subscription's from @clube/platform/subscription-words, every remote's one home of them. */
+function knownStatus(status: string): { label: string; tone: BadgeTone } | undefined {
+  if (isSubscriptionStatus(status)) return { label: subscriptionStatusLabel(status), tone: subscriptionStatusTone(status) };
+  return STATUSES[status];
+}
 
 /** A status from the API as a coloured label; an unknown one is shown as it came, in grey. */
 export function StatusBadge({ status, label }: { status: string; /** Overrides the word, e.g. "Pendente" for an invoice. */ label?: string }) {
-  const known = STATUSES[status];
+  const known = knownStatus(status);
   return <Badge tone={known?.tone ?? 'neutral'}>{label ?? known?.label ?? status}</Badge>;
 }

@@ -38,3 +38,16 @@ export function FieldMessages({ hint, error, hintId, errorId }: { hint?: ReactNo
     </>
   );
 }
+
+/** A control with its label above and its hint or error below, laid out like the platform's Input. */
+export function LabelledField({ label, hint, error, className, ids, children }: FieldTextProps & { className?: string; ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+  return (
+    <div className={['clube-input', className].filter(Boolean).join(' ')}>
+      <label className="clube-input__label" htmlFor={ids.controlId}>
+        {label}
+      </label>
+      {children}
+      <FieldMessages hint={hint} error={error} hintId={ids.hintId} errorId={ids.errorId} />
+    </div>
+  );
+}

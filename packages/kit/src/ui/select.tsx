@@ -1,5 +1,5 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import { FieldMessages, useFieldIds, type FieldTextProps } from './field';
+import { LabelledField, useFieldIds, type FieldTextProps } from './field';
 
 export interface SelectOption {
   value: string;
@@ -15,13 +15,10 @@ export interface SelectProps extends FieldTextProps, Omit<SelectHTMLAttributes<H
 
 /** A native select (the phone's own picker on mobile), labelled and announced like Input. */
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ label, hint, error, options, placeholder, id, className, ...rest }, ref) {
-  const { controlId, hintId, errorId, controlAria } = useFieldIds(id, hint, error);
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className={['clube-input', className].filter(Boolean).join(' ')}>
-      <label className="clube-input__label" htmlFor={controlId}>
-        {label}
-      </label>
-      <select {...rest} {...controlAria} ref={ref} id={controlId} className="clube-select">
+    <LabelledField label={label} hint={hint} error={error} className={className} ids={ids}>
+      <select {...rest} {...ids.controlAria} ref={ref} id={ids.controlId} className="clube-select">
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
@@ -29,7 +26,6 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           </option>
         ))}
       </select>
-      <FieldMessages hint={hint} error={error} hintId={hintId} errorId={errorId} />
-    </div>
+    </LabelledField>
   );
 });

@@ -26,7 +26,7 @@ function Location() {
 }
 
 function UserList({ queryFn }: { queryFn: (params: ListParams<'role'>) => Promise<Paginated<Row>> }) {
-  const list = usePaginatedQuery<Row, 'role'>({ queryKey: ['users'], queryFn, filters: ['role'] });
+  const list = usePaginatedQuery({ query: (params: ListParams<'role'>) => ({ queryKey: ['users', params], queryFn: () => queryFn(params) }), filters: ['role'] });
   return (
     <section aria-busy={list.isFetching}>
       <p>{list.isPending ? 'Carregando…' : `Página ${list.data?.meta.page} de ${list.totalPages}${list.isPlaceholderData ? ' (carregando a próxima)' : ''}`}</p>

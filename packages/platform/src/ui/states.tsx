@@ -30,12 +30,12 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** The 404 page, shared by the shell and every remote's catch-all route. */
-export function NotFoundPage() {
+/** A page that only says why there is nothing here, with the way back to the start. */
+function DeadEndPage({ title, message }: { title: string; message: string }) {
   return (
-    <PageLayout title="Página não encontrada">
+    <PageLayout title={title}>
       <div className="clube-state">
-        <p className="clube-state__message">O endereço que você abriu não existe ou foi movido.</p>
+        <p className="clube-state__message">{message}</p>
         <Link className="clube-button clube-button--primary" to="/">
           Voltar para o início
         </Link>
@@ -44,16 +44,8 @@ export function NotFoundPage() {
   );
 }
 
+/** The 404 page, shared by the shell and every remote's catch-all route. */
+export const NotFoundPage = () => <DeadEndPage title="Página não encontrada" message="O endereço que você abriu não existe ou foi movido." />;
+
 /** Shown to a signed-in member who opens an admin page. */
-export function ForbiddenPage() {
-  return (
-    <PageLayout title="Sem permissão">
-      <div className="clube-state">
-        <p className="clube-state__message">Você não tem permissão para acessar esta página.</p>
-        <Link className="clube-button clube-button--primary" to="/">
-          Voltar para o início
-        </Link>
-      </div>
-    </PageLayout>
-  );
-}
+export const ForbiddenPage = () => <DeadEndPage title="Sem permissão" message="Você não tem permissão para acessar esta página." />;

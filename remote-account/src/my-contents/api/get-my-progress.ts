@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
 
@@ -12,7 +13,10 @@ export function getMyProgress(api: TypedApi, { page, limit, filters }: ListParam
 
 export const myProgressQueryKey = ['me', 'progress'] as const;
 
+export const myProgressQueryOptions = (api: TypedApi, params: ListParams<'status'>) =>
+  queryOptions({ queryKey: [...myProgressQueryKey, params], queryFn: ({ signal }) => getMyProgress(api, params, signal) });
+
 export function useMyProgress() {
   const api = useApi();
-  return usePaginatedQuery({ queryKey: myProgressQueryKey, queryFn: (params, signal) => getMyProgress(api, params, signal), filters: ['status'] });
+  return usePaginatedQuery({ query: (params: ListParams<'status'>) => myProgressQueryOptions(api, params), filters: ['status'] });
 }

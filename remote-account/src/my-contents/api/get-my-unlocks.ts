@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
 
@@ -12,7 +13,10 @@ export function getMyUnlocks(api: TypedApi, { page, limit, filters }: ListParams
 
 export const myUnlocksQueryKey = ['me', 'unlocks'] as const;
 
+export const myUnlocksQueryOptions = (api: TypedApi, params: ListParams<'tipo'>) =>
+  queryOptions({ queryKey: [...myUnlocksQueryKey, params], queryFn: ({ signal }) => getMyUnlocks(api, params, signal) });
+
 export function useMyUnlocks() {
   const api = useApi();
-  return usePaginatedQuery({ queryKey: myUnlocksQueryKey, queryFn: (params, signal) => getMyUnlocks(api, params, signal), filters: ['tipo'] });
+  return usePaginatedQuery({ query: (params: ListParams<'tipo'>) => myUnlocksQueryOptions(api, params), filters: ['tipo'] });
 }

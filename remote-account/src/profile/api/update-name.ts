@@ -1,7 +1,7 @@
 import { useAuth } from '@clube/platform';
 import { useApi } from '@clube/platform/data';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { myCertificatesQueryKey } from '../../my-contents/api/get-my-certificates';
+import { myCertificatesQueryKey } from '../../shared/api/get-my-certificates';
 
 /**
  * `PATCH /v1/users/{id}` with the new name, then the profile (`['me']`) is fetched again; the

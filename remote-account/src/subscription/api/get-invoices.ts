@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
 
@@ -7,7 +8,10 @@ export const getInvoices = (api: TypedApi, id: string, { page, limit }: Pick<Lis
 
 export const invoicesQueryKey = (id: string) => ['subscriptions', id, 'invoices'] as const;
 
+export const invoicesQueryOptions = (api: TypedApi, id: string, params: ListParams) =>
+  queryOptions({ queryKey: [...invoicesQueryKey(id), params], queryFn: ({ signal }) => getInvoices(api, id, params, signal) });
+
 export function useInvoices(id: string) {
   const api = useApi();
-  return usePaginatedQuery({ queryKey: invoicesQueryKey(id), queryFn: (params, signal) => getInvoices(api, id, params, signal), limit: 5 });
+  return usePaginatedQuery({ query: (params: ListParams) => invoicesQueryOptions(api, id, params), limit: 5 });
 }

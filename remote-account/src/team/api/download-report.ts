@@ -1,17 +1,7 @@
+import { datedFileName, saveBlob } from '@clube/kit/files/save-blob';
 import { useApiClient } from '@clube/platform';
 import { useMutation } from '@tanstack/react-query';
 import type { Period } from './get-training';
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * Downloads the training record as CSV (`/team/training.csv`) or PDF (`/team/training.pdf`) with the
@@ -22,8 +12,7 @@ export function useTrainingReport(format: 'csv' | 'pdf') {
   return useMutation({
     mutationFn: async (period: Period) => {
       const blob = await client.get<Blob>(`/team/training.${format}`, { params: { from: period.from || undefined, to: period.to || undefined }, responseType: 'blob' });
-      const day = new Date().toISOString().slice(0, 10);
-      saveBlob(blob, `registro-de-treinamento-${day}.${format}`);
+      saveBlob(blob, datedFileName('registro-de-treinamento', format));
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { ApiResponse, TypedApi } from '@clube/platform';
 import { useApi } from '@clube/platform/data';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { teamQueryKey } from './get-team';
 
 export type Training = ApiResponse<'/v1/team/training'>;
@@ -17,12 +17,10 @@ export interface Period {
 export const getTraining = (api: TypedApi, period: Period, signal?: AbortSignal) =>
   api.get('/v1/team/training', { params: { query: { from: period.from || undefined, to: period.to || undefined } }, signal });
 
+export const trainingQueryOptions = (api: TypedApi, period: Period) =>
+  queryOptions({ queryKey: [...teamQueryKey, 'training', period.from ?? '', period.to ?? ''], queryFn: ({ signal }) => getTraining(api, period, signal) });
+
+/** Another period keeps the last one on screen while it loads. */
 export function useTraining(period: Period, enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...teamQueryKey, 'training', period.from ?? '', period.to ?? ''],
-    queryFn: ({ signal }) => getTraining(api, period, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...trainingQueryOptions(useApi(), period), placeholderData: keepPreviousData, enabled });
 }

@@ -1,6 +1,6 @@
 import { ME_QUERY_KEY, useAuth, type ApiResponse, type TypedApi } from '@clube/platform';
 import { useApi } from '@clube/platform/data';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { teamQueryKey } from './get-team';
 
 export type InvitationSummary = ApiResponse<'/v1/team/invitations/by-token/{token}'>;
@@ -9,9 +9,13 @@ export type InvitationSummary = ApiResponse<'/v1/team/invitations/by-token/{toke
 export const getInvitation = (api: TypedApi, token: string, signal?: AbortSignal) =>
   api.get('/v1/team/invitations/by-token/{token}', { params: { path: { token } }, signal });
 
+export const invitationQueryKey = (token: string) => ['invitations', token] as const;
+
+export const invitationQueryOptions = (api: TypedApi, token: string) =>
+  queryOptions({ queryKey: invitationQueryKey(token), queryFn: ({ signal }) => getInvitation(api, token, signal) });
+
 export function useInvitation(token: string) {
-  const api = useApi();
-  return useQuery({ queryKey: ['invitations', token], queryFn: ({ signal }) => getInvitation(api, token, signal), enabled: Boolean(token) });
+  return useQuery({ ...invitationQueryOptions(useApi(), token), enabled: Boolean(token) });
 }
 
 /** `POST /v1/team/invitations/by-token/{token}/accept`: takes a seat; the profile (`['me']`: access, `team`) is fetched again. */
@@ -25,7 +29,7 @@ export function useAcceptInvitation(token: string) {
       await Promise.all([
         refreshProfile(),
         queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['invitations', token] }),
+        queryClient.invalidateQueries({ queryKey: invitationQueryKey(token) }),
         queryClient.invalidateQueries({ queryKey: teamQueryKey }),
       ]);
     },

@@ -9,9 +9,10 @@ export type BannerChanges = ApiBody<'/v1/banners/{id}', 'patch'>;
 /** `GET /v1/banners/all`: every banner, in display order (a handful: one page of 100). */
 export const getAllBanners = (api: TypedApi, signal?: AbortSignal) => api.get('/v1/banners/all', { params: { query: { limit: 100 } }, signal });
 
+export const allBannersQueryOptions = (api: TypedApi) => queryOptions({ queryKey: [...bannersQueryKey, 'all'], queryFn: ({ signal }) => getAllBanners(api, signal) });
+
 export function useAllBanners() {
-  const api = useApi();
-  return useQuery({ queryKey: [...bannersQueryKey, 'all'], queryFn: ({ signal }) => getAllBanners(api, signal) });
+  return useQuery(allBannersQueryOptions(useApi()));
 }
 
 export const bannerQueryOptions = (api: TypedApi, id: string) =>

@@ -14,13 +14,18 @@ const PLAN = '680000000000000000000001';
 const MEMBER = '660000000000000000000009';
 const plan = { _id: PLAN, name: 'Trimestral', interval: 'QUARTERLY' as const, priceCents: 23990, creditsPerCycle: 12, externalPlanId: 'plan_q' };
 
-function subscription(n: number, status: 'PENDING' | 'ACTIVE' | 'PAUSED' | 'CANCELED') {
+type Status = 'PENDING' | 'ACTIVE' | 'PAUSED' | 'CANCELED';
+/** What the fake API answers as the lifecycle's allowed changes after an admin's change (the real table is the API's). */
+const ALLOWED_AFTER: Record<Status, Status[]> = { PENDING: [], ACTIVE: ['PAUSED', 'CANCELED'], PAUSED: ['ACTIVE', 'CANCELED'], CANCELED: ['ACTIVE', 'PAUSED'] };
+
+function subscription(n: number, status: Status, allowedStatusChanges: Status[] = ALLOWED_AFTER[status]) {
   return {
     _id: `67000000000000000000000${n}`,
     userId: MEMBER,
     planId: PLAN,
     plan,
     status,
+    allowedStatusChanges,
     createdAt: '2026-01-05T12:00:00.000Z',
     currentPeriodStart: '2026-01-05T12:00:00.000Z',
     endDate: '2026-04-05T12:00:00.000Z',
@@ -44,7 +49,7 @@ beforeAll(() => {
     mockApi('get', '/v1/admin/exports/subscriptions', () => 'id,plano,situação\n' as never),
     mockApi('patch', '/v1/subscriptions/status', ({ body }) => {
       if (patchReply) return patchReply;
-      rows = rows.map((row) => (row._id === body.subscriptionId ? { ...row, status: body.status } : row));
+      rows = rows.map((row) => (row._id === body.subscriptionId ? { ...row, status: body.status, allowedStatusChanges: ALLOWED_AFTER[body.status] } : row));
       return rows.find((row) => row._id === body.subscriptionId) as never;
     }),
   );
@@ -138,6 +143,16 @@ describe('subscriptions page', () => {
     expect(within(active as HTMLElement).queryByRole('button', { name: /^Pausar/ })).not.toBeInTheDocument();
     expect(within(canceled as HTMLElement).getByRole('button', { name: /^Ativar/ })).toBeInTheDocument();
     expect(within(canceled as HTMLElement).queryByRole('button', { name: /^Cancelar assinatura/ })).not.toBeInTheDocument();
+  });
+
+  it('When the API allows no status change for a row, then the row offers none', async () => {
+    rows = [subscription(1, 'ACTIVE', []), subscription(2, 'PAUSED', ['CANCELED'])];
+    open();
+    const table = await screen.findByRole('table', { name: 'Assinaturas' }, { timeout: 5000 });
+    await within(table).findAllByText('Trimestral (trimestral)');
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first as HTMLElement).queryByRole('button', { name: /^(Ativar|Pausar|Cancelar)/ })).not.toBeInTheDocument();
+    expect(within(second as HTMLElement).getAllByRole('button', { name: /^(Ativar|Pausar|Cancelar)/ }).map((button) => button.textContent)).toEqual(['Cancelar']);
   });
 
   it('When the API refuses the change, then its Portuguese reason stays in the dialog', async () => {

@@ -1,12 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
+import { SUBSCRIPTION_STATUSES } from '@clube/platform/subscription-words';
 
 /** The list's filters, kept in the URL under the API's own names (`?planId=…&status=ACTIVE&userId=…`). */
 export const SUBSCRIPTION_FILTERS = ['planId', 'userId', 'status'] as const;
 export type SubscriptionFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 export type SubscriptionsQuery = ApiQuery<'/v1/subscriptions/paginated'>;
 
-export const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'PAUSED', 'CANCELED'] as const;
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /** The URL's filters as the API's query; an empty or malformed value is left out rather than sent to be refused. */
@@ -27,11 +28,10 @@ export function getSubscriptions(api: TypedApi, { page, limit, filters }: ListPa
 
 export const subscriptionsQueryKey = ['subscriptions', 'paginated'] as const;
 
+export const subscriptionsQueryOptions = (api: TypedApi, params: ListParams<SubscriptionFilter>) =>
+  queryOptions({ queryKey: [...subscriptionsQueryKey, params], queryFn: ({ signal }) => getSubscriptions(api, params, signal) });
+
 export function useSubscriptions() {
   const api = useApi();
-  return usePaginatedQuery({
-    queryKey: subscriptionsQueryKey,
-    queryFn: (params, signal) => getSubscriptions(api, params, signal),
-    filters: SUBSCRIPTION_FILTERS,
-  });
+  return usePaginatedQuery({ query: (params: ListParams<SubscriptionFilter>) => subscriptionsQueryOptions(api, params), filters: SUBSCRIPTION_FILTERS });
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
 
@@ -23,7 +24,10 @@ export const getSuggestions = (api: TypedApi, { page, limit, filters }: ListPara
 
 export const suggestionsQueryKey = ['suggestions'] as const;
 
+export const suggestionsQueryOptions = (api: TypedApi, params: ListParams<SuggestionFilter>) =>
+  queryOptions({ queryKey: [...suggestionsQueryKey, params], queryFn: ({ signal }) => getSuggestions(api, params, signal) });
+
 export function useSuggestions() {
   const api = useApi();
-  return usePaginatedQuery({ queryKey: suggestionsQueryKey, queryFn: (params, signal) => getSuggestions(api, params, signal), filters: SUGGESTION_FILTERS });
+  return usePaginatedQuery({ query: (params: ListParams<SuggestionFilter>) => suggestionsQueryOptions(api, params), filters: SUGGESTION_FILTERS });
 }

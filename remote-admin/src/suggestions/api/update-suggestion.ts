@@ -1,6 +1,6 @@
 import type { ApiBody, TypedApi } from '@clube/platform';
 import { useApi } from '@clube/platform/data';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { suggestionsQueryKey } from './get-suggestions';
 
 export type SuggestionChanges = ApiBody<'/v1/suggestions/{id}', 'patch'>;
@@ -20,17 +20,16 @@ export function useUpdateSuggestion() {
 }
 
 /** The catalogue items (drafts too: the admin sees everything) whose title matches, to pick the answer from. */
+export async function getAnswerCandidates(api: TypedApi, itemType: ItemType, search: string, signal?: AbortSignal): Promise<{ _id: string; title: string }[]> {
+  const query = { search, limit: 5 };
+  const page = itemType === 'CONTENT' ? await api.get('/v1/contents/', { params: { query }, signal }) : await api.get('/v1/videos/', { params: { query }, signal });
+  return page.data.map((item) => ({ _id: item._id, title: item.title }));
+}
+
+export const answerCandidatesQueryOptions = (api: TypedApi, itemType: ItemType, search: string) =>
+  queryOptions({ queryKey: ['suggestions', 'answer-candidates', itemType, search], queryFn: ({ signal }) => getAnswerCandidates(api, itemType, search, signal) });
+
+/** Asked for from the second letter on. */
 export function useAnswerCandidates(itemType: ItemType, search: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['suggestions', 'answer-candidates', itemType, search],
-    queryFn: async ({ signal }): Promise<{ _id: string; title: string }[]> => {
-      const page =
-        itemType === 'CONTENT'
-          ? await api.get('/v1/contents/', { params: { query: { search, limit: 5 } }, signal })
-          : await api.get('/v1/videos/', { params: { query: { search, limit: 5 } }, signal });
-      return page.data.map((item) => ({ _id: item._id, title: item.title }));
-    },
-    enabled: search.trim().length >= 2,
-  });
+  return useQuery({ ...answerCandidatesQueryOptions(useApi(), itemType, search), enabled: search.trim().length >= 2 });
 }

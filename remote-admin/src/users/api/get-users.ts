@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
 
@@ -43,7 +44,10 @@ export function getUsers(api: TypedApi, { page, limit, filters }: ListParams<Use
 
 export const usersQueryKey = ['users'] as const;
 
+export const usersQueryOptions = (api: TypedApi, params: ListParams<UserFilter>) =>
+  queryOptions({ queryKey: [...usersQueryKey, params], queryFn: ({ signal }) => getUsers(api, params, signal) });
+
 export function useUsers() {
   const api = useApi();
-  return usePaginatedQuery({ queryKey: usersQueryKey, queryFn: (params, signal) => getUsers(api, params, signal), filters: USER_FILTERS });
+  return usePaginatedQuery({ query: (params: ListParams<UserFilter>) => usersQueryOptions(api, params), filters: USER_FILTERS });
 }

@@ -1,19 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TypedApi } from '@clube/platform';
-import { useApi } from '@clube/platform/data';
+import type { CatalogueKind, TypedApi } from '@clube/platform';
+import { getCatalogueItems, useApi } from '@clube/platform/data';
 
-/** `GET /v1/videos` and `GET /v1/contents`, newest first: "Novidades". */
-export const getLatestVideos = (api: TypedApi, signal?: AbortSignal) => api.get('/v1/videos/', { params: { query: { limit: 4, sort: 'newest' } }, signal });
-export const getLatestContents = (api: TypedApi, signal?: AbortSignal) => api.get('/v1/contents/', { params: { query: { limit: 4, sort: 'newest' } }, signal });
+/** `GET /v1/videos` or `GET /v1/contents`, newest first: "Novidades". */
+export const latestQueryOptions = <K extends CatalogueKind>(api: TypedApi, kind: K) =>
+  queryOptions({ queryKey: [kind, 'latest'], queryFn: ({ signal }) => getCatalogueItems(api, kind, { limit: 4, sort: 'newest' }, signal) });
 
-export const latestVideosQueryOptions = (api: TypedApi) => queryOptions({ queryKey: ['videos', 'latest'], queryFn: ({ signal }) => getLatestVideos(api, signal) });
-export const latestContentsQueryOptions = (api: TypedApi) => queryOptions({ queryKey: ['contents', 'latest'], queryFn: ({ signal }) => getLatestContents(api, signal) });
-
-export function useLatestVideos() {
-  return useQuery(latestVideosQueryOptions(useApi()));
-}
-export function useLatestContents() {
-  return useQuery(latestContentsQueryOptions(useApi()));
+export function useLatest<K extends CatalogueKind>(kind: K) {
+  return useQuery(latestQueryOptions(useApi(), kind));
 }
 
 /** `GET /v1/videos?categoryId=`: one category's row on the home page. */

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiQuery, ListParams, TypedApi } from '@clube/platform';
 import { useApi, usePaginatedQuery } from '@clube/platform/data';
 import { useSearchParams } from 'react-router-dom';
@@ -11,12 +12,13 @@ export function searchCatalogue(api: TypedApi, { page, limit, filters }: ListPar
   return api.get('/v1/search/', { params: { query }, signal });
 }
 
-export const searchQueryKey = ['search'] as const;
+export const searchQueryOptions = (api: TypedApi, params: ListParams<Filter>) =>
+  queryOptions({ queryKey: ['search', params], queryFn: ({ signal }) => searchCatalogue(api, params, signal) });
 
 /** `/busca?q=…&type=…&page=…`: the words, the type and the page live in the URL. */
 export function useCatalogueSearch() {
   const api = useApi();
   const [searchParams] = useSearchParams();
   const enabled = Boolean(searchParams.get('q')?.trim()); // no words, no call
-  return usePaginatedQuery({ queryKey: searchQueryKey, queryFn: (params, signal) => searchCatalogue(api, params, signal), filters: ['q', 'type'], enabled });
+  return usePaginatedQuery({ query: (params: ListParams<Filter>) => searchQueryOptions(api, params), filters: ['q', 'type'], enabled });
 }

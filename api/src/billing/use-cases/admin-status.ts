@@ -1,8 +1,0 @@
-import type { SubscriptionDocument } from '../../db/billing';
-import { decideAdminStatus, type AdminStatus } from '../lifecycle';
-import { run, type BillingContext } from './context';
-
-/** An admin sets the status (ACTIVE waives open invoices and records the granted period). */
-export async function overrideStatus(ctx: BillingContext, subscription: SubscriptionDocument, status: AdminStatus): Promise<SubscriptionDocument> {
-  return (await run(ctx, subscription._id, (state) => ({ decision: decideAdminStatus(state, status) }))).subscription;
-}

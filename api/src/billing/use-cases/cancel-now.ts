@@ -1,8 +1,0 @@
-import type { SubscriptionDocument } from '../../db/billing';
-import { decideCancelNow } from '../lifecycle';
-import { run, type BillingContext } from './context';
-
-/** Ends the subscription now (member or admin). */
-export async function cancelNow(ctx: BillingContext, subscription: SubscriptionDocument): Promise<SubscriptionDocument> {
-  return (await run(ctx, subscription._id, (state) => ({ decision: decideCancelNow(state) }))).subscription;
-}

@@ -1,7 +1,0 @@
-import type { PaymentMethod, SubscriptionDocument } from '../../db/billing';
-import { decidePaymentMethod } from '../lifecycle';
-import { run, type BillingContext } from './context';
-
-export async function updatePaymentMethod(ctx: BillingContext, subscription: SubscriptionDocument, paymentMethod: PaymentMethod | undefined): Promise<SubscriptionDocument> {
-  return (await run(ctx, subscription._id, (state) => ({ decision: decidePaymentMethod(state, paymentMethod) }))).subscription;
-}

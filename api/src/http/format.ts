@@ -1,0 +1,21 @@
+/** How the API writes money, dates and CNPJs in Portuguese text (messages, CSV files, PDFs). */
+
+const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** "R$ 89,90" (with a plain space, so messages compare and wrap normally). */
+export function formatBrl(cents: number): string {
+  return BRL.format(cents / 100).replace(/\s/g, ' ');
+}
+
+/** DD/MM/YYYY in Brasília time. */
+export function formatDate(date: Date): string {
+  return DATE.format(date);
+}
+
+/** 12.345.678/0001-90 from 14 digits (anything else is shown as stored). */
+export function formatCnpj(cnpj: string): string {
+  const digits = cnpj.replace(/\D/g, '');
+  if (digits.length !== 14) return cnpj;
+  return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
+}

@@ -1,0 +1,125 @@
+import type { ObjectId } from 'mongodb';
+
+/** Subscriptions and invoices (collections and indexes in collections.ts). */
+
+export const SUBSCRIPTION_STATUSES = ['PENDING', 'ACTIVE', 'PAUSED', 'CANCELED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['PIX', 'CREDIT_CARD'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export interface CancelRequest {
+  reason: string;
+  comment: string | null;
+  requestedAt: Date;
+}
+
+/** One paid period cut short by an upgrade: what of it is credited back. */
+export interface SupersededPeriod {
+  invoiceId: ObjectId;
+  creditedCents: number;
+  creditsTakenBack: number;
+}
+
+/** A plan change waiting for a payment (upgrade) or for the next cycle (downgrade). */
+export interface PendingPlanChange {
+  kind: 'UPGRADE' | 'DOWNGRADE';
+  planId: ObjectId;
+  externalPlanId: string;
+  requestedAt: Date;
+  /** Upgrade: the invoice charging the prorated difference. */
+  invoiceId: ObjectId | null;
+  /** Downgrade: when the new plan starts (the current endDate). */
+  effectiveAt: Date | null;
+  /** Upgrade: value of the paid, unused time credited against the new price (see rules/pricing.ts). */
+  creditCents?: number;
+  /** Upgrade: credits of that unused time, held (taken from the balance) until paid, given back if it lapses. */
+  creditsHeld?: number;
+  /** Upgrade: the paid invoices whose unused time this upgrade credits (marked superseded when it is paid). */
+  supersedes?: SupersededPeriod[];
+  /** Seats of the target (laboratory accounts); missing = the subscription's current seats. */
+  seats?: number;
+}
+
+export interface SubscriptionDocument {
+  _id: ObjectId;
+  userId: ObjectId;
+  planId: ObjectId;
+  externalPlanId: string;
+  /** The gateway's subscription id; `externalCustomerId` its customer. */
+  externalId: string;
+  externalCustomerId: string;
+  paymentMethod: PaymentMethod;
+  status: SubscriptionStatus;
+  /** `status !== 'CANCELED'`, written with every status change: drives the unique partial index. */
+  isOpen: boolean;
+  /** First paid day; null until the first payment. */
+  startDate: Date | null;
+  currentPeriodStart: Date | null;
+  /** ACTIVE: end of the paid period. PAUSED: the last day to pay before it is canceled. */
+  endDate: Date | null;
+  cancelRequest: CancelRequest | null;
+  canceledAt: Date | null;
+  pendingPlanChange: PendingPlanChange | null;
+  /**
+   * Seats bought (integer ≥ 1; missing = 1 for documents written before laboratory accounts).
+   * More than 1: a laboratory account subscription (team/documents.ts); price and credits are × seats.
+   */
+  seats?: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const INVOICE_STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'CANCELED'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * FIRST: opens a cycle that starts when paid (checkout, reactivation). RENEWAL: the next cycle of
+ * an active subscription, period fixed in advance. UPGRADE: the prorated difference of a plan change.
+ * GRANT: a period an admin granted without payment (amount 0, PAID when written, no credits).
+ */
+export const INVOICE_KINDS = ['FIRST', 'RENEWAL', 'UPGRADE', 'GRANT'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export interface PixCharge {
+  payload: string;
+  txid: string;
+  expiresAt: Date;
+  /** The QR code PNG (data URL), rendered once per payload and kept with it. */
+  qrCodeDataUrl?: string;
+}
+
+export interface InvoiceDocument {
+  _id: ObjectId;
+  subscriptionId: ObjectId;
+  userId: ObjectId;
+  /** The plan this invoice pays for (an upgrade's or downgrade's target plan). */
+  planId: ObjectId;
+  kind: InvoiceKind;
+  /** Unique per subscription: a renewal's is its period start, so two job instances issue it once. */
+  cycleKey: string;
+  amountCents: number;
+  description: string;
+  dueDate: Date;
+  status: InvoiceStatus;
+  paidAt: Date | null;
+  /** RENEWAL only; FIRST and UPGRADE periods start when paid. */
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** The gateway's charge id. */
+  externalId: string;
+  pix: PixCharge | null;
+  creditsGranted: number;
+  /** UPGRADE: the credit for unused paid time that paid the rest of the new plan's price. */
+  creditAppliedCents?: number;
+  /** PAID, period cut short by an upgrade: when, how much of its value and credits were credited back. */
+  supersededAt?: Date | null;
+  creditedCents?: number;
+  creditsTakenBack?: number;
+  /** PAID, period given up by an explicit "cancel now" (the member's or an admin's decision). */
+  forfeitedAt?: Date | null;
+  /** Seats this invoice pays for (amount = plan price × seats); missing = 1. */
+  seats?: number;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ObjectId } from 'mongodb';
+import type { InvoiceDocument, PixCharge } from './documents';
+import { BILLING_COLLECTIONS } from './collections';
+import { toObjectId } from '../../store/object-id';
+import { findPage } from '../../store/pagination';
+
+const OPEN = ['PENDING', 'OVERDUE'] as const;
+
+/** Named operations only; the billing use cases are the only writers. */
+export interface InvoicesRepository {
+  findById(id: string | ObjectId): Promise<InvoiceDocument | null>;
+  /** Newest first. */
+  listBySubscription(subscriptionId: ObjectId, page: number, limit: number): Promise<{ data: InvoiceDocument[]; total: number }>;
+  /** Every invoice of a subscription, oldest first (what the lifecycle decides on). */
+  findAllBySubscription(subscriptionId: ObjectId): Promise<InvoiceDocument[]>;
+  /** PENDING or OVERDUE, the oldest due date first (what the member should pay next). */
+  findOpen(subscriptionId: ObjectId): Promise<InvoiceDocument[]>;
+  /** Throws the driver's duplicate-key error when its cycle already has a live invoice. */
+  insert(invoice: InvoiceDocument): Promise<void>;
+  /**
+   * PENDING/OVERDUE → CANCELED. A canceled invoice gives its cycle back (its cycleKey is
+   * prefixed), so the unique (subscriptionId, cycleKey) index means "one live invoice per cycle".
+   */
+  cancelIfOpen(invoice: Pick<InvoiceDocument, '_id' | 'cycleKey'>, at: Date): Promise<boolean>;
+  /** PENDING/OVERDUE → PAID, once: the lock that makes a payment apply once. */
+  claimPaid(id: ObjectId, paidAt: Date, at: Date): Promise<InvoiceDocument | null>;
+  update(id: ObjectId, set: Partial<InvoiceDocument>, at: Date): Promise<void>;
+  /** The PIX payload (and its rendered QR code) of an open invoice. */
+  setPix(id: ObjectId, pix: PixCharge, at: Date): Promise<void>;
+  /** For the reconciliation job: PENDING invoices whose due date has come. */
+  listPendingDueBy(now: Date): Promise<InvoiceDocument[]>;
+  /** The member's invoices, newest first (LGPD export). */
+  allForUser(userId: ObjectId): Promise<InvoiceDocument[]>;
+  /** LGPD erasure: invoices stay (fiscal records) with `erasureId` for the member and no PIX payload. Answers how many. */
+  eraseOwner(userId: ObjectId, erasureId: ObjectId, at: Date): Promise<number>;
+  /**
+   * Admin metrics: PAID invoices with `paidAt` in [from, to), summed per calendar month of
+   * `timeZone` ("2026-03"): one pipeline both backends run, $match first on { status, paidAt }.
+   */
+  paidByMonth(from: Date, to: Date, timeZone: string): Promise<{ month: string; amountCents: number; invoices: number }[]>;
+}
+
+export default fp(
+  async function invoicesRepository(fastify: FastifyInstance) {
+    const collection = () => fastify.store.collection<InvoiceDocument>(BILLING_COLLECTIONS.invoices);
+
+    const repository: InvoicesRepository = {
+      findById: (id) => collection().findOne({ _id: toObjectId(id) }),
+
+      listBySubscription: (subscriptionId, page, limit) => findPage(collection(), { subscriptionId }, { createdAt: -1, _id: -1 }, page, limit),
+
+      findAllBySubscription: (subscriptionId) => collection().find({ subscriptionId }).sort({ createdAt: 1, _id: 1 }).toArray(),
+
+      findOpen: (subscriptionId) =>
+        collection()
+          .find({ subscriptionId, status: { $in: [...OPEN] } })
+          .sort({ dueDate: 1, _id: 1 })
+          .toArray(),
+
+      async insert(invoice) {
+        await collection().insertOne(invoice);
+      },
+
+      async cancelIfOpen(invoice, at) {
+        const result = await collection().updateOne(
+          { _id: invoice._id, status: { $in: [...OPEN] } },
+          { $set: { status: 'CANCELED', cycleKey: `CANCELED:${invoice._id.toHexString()}:${invoice.cycleKey}`, updatedAt: at } },
+        );
+        return result.modifiedCount > 0;
+      },
+
+      claimPaid: (id, paidAt, at) =>
+        collection().findOneAndUpdate(
+          { _id: id, status: { $in: [...OPEN] } },
+          { $set: { status: 'PAID', paidAt, updatedAt: at } },
+          { returnDocument: 'after' },
+        ),
+
+      async update(id, set, at) {
+        await collection().updateOne({ _id: id }, { $set: { ...set, updatedAt: at } });
+      },
+
+      async setPix(id, pix, at) {
+        await collection().updateOne({ _id: id, status: { $in: [...OPEN] } }, { $set: { pix, updatedAt: at } });
+      },
+
+      allForUser: (userId) => collection().find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray(),
+
+      async eraseOwner(userId, erasureId, at) {
+        return (await collection().updateMany({ userId }, { $set: { userId: erasureId, pix: null, updatedAt: at } })).matchedCount;
+      },
+
+      async paidByMonth(from, to, timeZone) {
+        const rows = await collection()
+          .aggregate<{ _id: string; amountCents: number; invoices: number }>([
+            { $match: { status: 'PAID', paidAt: { $gte: from, $lt: to } } },
+            {
+              $group: {
+                _id: { $dateToString: { format: '%Y-%m', date: '$paidAt', timezone: timeZone } },
+                amountCents: { $sum: '$amountCents' },
+                invoices: { $sum: 1 },
+              },
+            },
+          ])
+          .toArray();
+        return rows.map((row) => ({ month: row._id, amountCents: row.amountCents, invoices: row.invoices }));
+      },
+
+      listPendingDueBy: (now) => collection().find({ status: 'PENDING', dueDate: { $lte: now } }).sort({ dueDate: 1, _id: 1 }).toArray(),
+    };
+
+    fastify.decorate('invoicesRepository', repository);
+  },
+  { name: 'invoices-repository', dependencies: ['store'] },
+);

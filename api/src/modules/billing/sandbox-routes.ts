@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError, conflict } from '../../http/app-error';
+import { ownerOrAdmin } from '../../http/authentication';
+import { invoiceNotFound } from './billing-service';
+import { errorResponses, ObjectIdString } from '../../http/schemas';
+import { InvoiceSchema, SubscriptionSchema } from './schemas';
+import { toInvoiceResponse, toSubscriptionResponse } from './responses';
+
+const InvoiceIdParams = Type.Object({ invoiceId: ObjectIdString }, { additionalProperties: false });
+
+/**
+ * Sandbox only (absent with any real gateway; production refuses the sandbox): "pay" an invoice.
+ * The sandbox gateway then sends the signed webhook through the real webhook route, exactly as
+ * a gateway would after a PIX transfer. The invoice's owner or an admin may press the button.
+ */
+const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
+  const gateway = fastify.paymentGateway;
+  if (!gateway.isSandbox || !gateway.simulatePayment || fastify.config.nodeEnv === 'production') return;
+  const simulatePayment = gateway.simulatePayment.bind(gateway);
+  const invoices = fastify.invoicesRepository;
+
+  fastify.post(
+    '/invoices/:invoiceId/pay',
+    {
+      config: {
+        auth: ownerOrAdmin(async (request) => {
+          const invoice = await invoices.findById((request.params as { invoiceId: string }).invoiceId);
+          return invoice ? { userId: invoice.userId } : null;
+        }),
+      },
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Sandbox: paga a fatura (o gateway de teste envia o webhook assinado)',
+        params: InvoiceIdParams,
+        response: {
+          200: Type.Object({ invoice: InvoiceSchema, subscription: SubscriptionSchema, webhookStatus: Type.Integer() }),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const invoice = await invoices.findById(request.params.invoiceId);
+      if (!invoice) throw invoiceNotFound();
+      if (invoice.status === 'PAID') throw conflict('Esta fatura já foi paga.', 'INVOICE_ALREADY_PAID');
+      if (invoice.status === 'CANCELED') throw conflict('Esta fatura foi cancelada e não pode mais ser paga.', 'INVOICE_CANCELED');
+
+      const delivery = await simulatePayment({
+        invoiceId: invoice._id.toHexString(),
+        externalId: invoice.externalId,
+        amountCents: invoice.amountCents,
+      });
+      if (delivery.statusCode >= 400) {
+        const body = delivery.body as { code?: string; message?: string };
+        throw new AppError(delivery.statusCode, body.code ?? 'WEBHOOK_FAILED', body.message ?? 'O pagamento não pôde ser registrado.');
+      }
+      const paid = (await invoices.findById(invoice._id))!;
+      const subscription = (await fastify.subscriptionsRepository.findById(paid.subscriptionId))!;
+      return {
+        invoice: toInvoiceResponse(paid),
+        subscription: toSubscriptionResponse(subscription, await fastify.plansRepository.mapAll()),
+        webhookStatus: delivery.statusCode,
+      };
+    },
+  );
+};
+
+export default sandbox;

@@ -1,0 +1,280 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { SubscriptionDocument } from './documents';
+import { subscriptionNotFound } from './billing-service';
+import { perUserReadLimit } from '../../plugins/rate-limit';
+import { ownerOnly, ownerOrAdmin, type OwnerResolver } from '../../http/authentication';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
+import { listPage } from '../../http/pagination';
+import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
+import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
+
+const tags = ['subscriptions'];
+
+/**
+ * PRODUCT.md §5, paths exactly as the seed calls them. Rules (state machine, money, credits)
+ * live in rules/ (state-machine.ts, lifecycle.ts, plan-change.ts, pricing.ts); each operation is a
+ * use case in use-cases/.
+ */
+const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
+  const repository = fastify.subscriptionsRepository;
+  const { billing } = fastify;
+
+  /** The owner of the subscription a request names (in params or body); null → only admins, then 404. */
+  const subscriptionOwner =
+    (idOf: (request: FastifyRequest) => string): OwnerResolver =>
+    async (request) => {
+      const subscription = await repository.findById(idOf(request));
+      return subscription ? { userId: subscription.userId } : null;
+    };
+  const byParamId = subscriptionOwner((request) => (request.params as { id: string }).id);
+
+  const load = async (id: string): Promise<SubscriptionDocument> => {
+    const subscription = await repository.findById(id);
+    if (!subscription) throw subscriptionNotFound();
+    return subscription;
+  };
+  const view = async (subscription: SubscriptionDocument) => toSubscriptionResponse(subscription, await fastify.plansRepository.mapAll());
+
+  fastify.get(
+    '/paginated',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Assinaturas, mais novas primeiro (admin); página 1 e limite 10 por padrão',
+        querystring: SubscriptionListQuery,
+        response: { 200: paginated(AdminSubscriptionSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const plans = await fastify.plansRepository.mapAll();
+      return listPage(
+        request.query,
+        (page, limit) => repository.list({ ...request.query, page, limit }),
+        (rows) => rows.map((subscription) => toAdminSubscriptionResponse(subscription, plans)),
+      );
+    },
+  );
+
+  fastify.get(
+    '/user/:userId',
+    {
+      config: { auth: ownerOrAdmin((request) => ({ userId: (request.params as { userId: string }).userId })) },
+      schema: {
+        tags,
+        summary: 'Assinaturas de um usuário, mais novas primeiro (o próprio ou admin)',
+        params: UserIdParams,
+        querystring: PageOnlyQuery,
+        response: { 200: paginated(SubscriptionSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const plans = await fastify.plansRepository.mapAll();
+      return listPage(
+        request.query,
+        (page, limit) => repository.list({ page, limit, userId: request.params.userId }),
+        (rows) => rows.map((subscription) => toSubscriptionResponse(subscription, plans)),
+      );
+    },
+  );
+
+  fastify.get(
+    '/:id',
+    {
+      config: { auth: ownerOrAdmin(byParamId) },
+      schema: {
+        tags,
+        summary: 'Uma assinatura com o resumo do plano (dono ou admin)',
+        params: IdParams,
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => view(await load(request.params.id)),
+  );
+
+  fastify.get(
+    '/:id/pixQRCode',
+    {
+      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
+      schema: {
+        tags,
+        summary: 'PIX copia e cola + QR code da fatura em aberto, com validade (dono ou admin)',
+        params: IdParams,
+        response: { 200: PixQRCodeSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => toPixResponse(await billing.pixQrCode(await load(request.params.id))),
+  );
+
+  fastify.get(
+    '/:id/payment-status',
+    {
+      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
+      schema: {
+        tags,
+        summary: 'Situação do pagamento da fatura em aberto (ou da última): para confirmar o PIX sem recarregar (dono ou admin)',
+        params: IdParams,
+        response: { 200: PaymentStatusSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => toPaymentStatusResponse(await billing.paymentStatus(await load(request.params.id))),
+  );
+
+  fastify.get(
+    '/:id/plan-preview',
+    {
+      config: { auth: ownerOrAdmin(byParamId) },
+      schema: {
+        tags,
+        summary: 'Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)',
+        description: 'seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.',
+        params: IdParams,
+        querystring: PlanPreviewQuery,
+        response: { 200: PlanPreviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const change = await billing.previewPlanChange(await load(request.params.id), request.query.externalPlanId, request.query.seats);
+      // A preview issues nothing: the id an upgrade would get is not an invoice yet.
+      const preview = toPlanChangeResponse(change);
+      const pending = change.invoiceId !== null && (await fastify.invoicesRepository.findById(change.invoiceId)) !== null;
+      return { ...preview, invoiceId: pending ? preview.invoiceId : null };
+    },
+  );
+
+  fastify.get(
+    '/:id/invoices',
+    {
+      config: { auth: ownerOrAdmin(byParamId) },
+      schema: {
+        tags,
+        summary: 'Faturas da assinatura, mais novas primeiro (dono ou admin)',
+        params: IdParams,
+        querystring: PageOnlyQuery,
+        response: { 200: paginated(InvoiceSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const subscription = await load(request.params.id);
+      return listPage(request.query, (page, limit) => fastify.invoicesRepository.listBySubscription(subscription._id, page, limit), (rows) => rows.map(toInvoiceResponse));
+    },
+  );
+
+  fastify.post(
+    '/',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)',
+        description:
+          'seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).',
+        body: CreateSubscriptionBody,
+        response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const subscription = await billing.subscribe(request.user!, request.body.planId, request.body.paymentMethod, request.body.seats);
+      return reply.code(201).send(await view(subscription));
+    },
+  );
+
+  fastify.patch(
+    '/status',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto)',
+        body: UpdateStatusBody,
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => view(await billing.overrideStatus(await load(request.body.subscriptionId), request.body.status)),
+  );
+
+  fastify.patch(
+    '/',
+    {
+      config: { auth: ownerOrAdmin(subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId)) },
+      schema: {
+        tags,
+        summary: 'Altera a forma de pagamento (dono ou admin)',
+        body: UpdateSubscriptionBody,
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => view(await billing.updatePaymentMethod(await load(request.body.subscriptionId), request.body.paymentMethod)),
+  );
+
+  fastify.patch(
+    '/:subscriptionId/plan',
+    {
+      config: { auth: ownerOrAdmin(subscriptionOwner((request) => (request.params as { subscriptionId: string }).subscriptionId)) },
+      schema: {
+        tags,
+        summary: 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo',
+        params: SubscriptionIdParams,
+        body: ChangePlanBody,
+        response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const { subscription, change } = await billing.changePlan(
+        await load(request.params.subscriptionId),
+        request.body.externalPlanId,
+        request.body.seats,
+      );
+      return { subscription: await view(subscription), change: toPlanChangeResponse(change) };
+    },
+  );
+
+  fastify.post(
+    '/cancelRequest/:id',
+    {
+      config: { auth: ownerOnly(byParamId) },
+      schema: {
+        tags,
+        summary: 'Pede o cancelamento: o acesso continua até endDate, depois a assinatura é cancelada (só o dono)',
+        params: IdParams,
+        body: CancelRequestBody,
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const comment = request.body.comment?.trim();
+      return view(await billing.requestCancel(await load(request.params.id), request.body.reason.trim(), comment || undefined));
+    },
+  );
+
+  fastify.patch(
+    '/cancel/:id',
+    {
+      config: { auth: ownerOrAdmin(byParamId) },
+      schema: {
+        tags,
+        summary: 'Cancela agora: o acesso termina e as faturas em aberto são canceladas (dono ou admin)',
+        params: IdParams,
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => view(await billing.cancelNow(await load(request.params.id))),
+  );
+
+  fastify.patch(
+    '/reactivate/:id',
+    {
+      config: { auth: ownerOrAdmin(byParamId) },
+      schema: {
+        tags,
+        summary: 'Desfaz o pedido de cancelamento, ou abre um novo ciclo (nova fatura) se o período acabou (dono ou admin)',
+        params: IdParams,
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => view(await billing.reactivate(await load(request.params.id))),
+  );
+};
+
+export default subscriptions;

@@ -1,0 +1,79 @@
+import { AppError } from '../../../http/app-error';
+import { decideEnd, decideOverdue, decideRenewal } from '../rules/lifecycle';
+import type { Decision, LifecycleState } from '../rules/decision';
+import { addDays } from '../rules/calendar';
+import { RENEWAL_LEAD_DAYS } from '../rules/calendar';
+import { run, type BillingContext } from './context';
+import type { ObjectId } from 'mongodb';
+
+export interface ReconciliationReport {
+  renewalsIssued: number;
+  invoicesOverdue: number;
+  subscriptionsPaused: number;
+  checkoutsExpired: number;
+  upgradesExpired: number;
+  subscriptionsCanceled: number;
+}
+
+const COUNTERS: Partial<Record<Decision['event'], (keyof ReconciliationReport)[]>> = {
+  RENEWAL_ISSUED: ['renewalsIssued'],
+  FIRST_EXPIRED: ['checkoutsExpired'],
+  UPGRADE_LAPSED: ['upgradesExpired'],
+  GRACE_ENDED: ['subscriptionsCanceled'],
+  REQUESTED_PERIOD_ENDED: ['subscriptionsCanceled'],
+};
+
+/**
+ * One pass of the billing calendar at the clock's "now", through the same lifecycle and commit
+ * as every other operation; repeated until nothing is left to do (an upgrade lapsing can make
+ * a renewal due, which can already be overdue). Safe to run on two instances at once: every
+ * write is conditional, and a renewal's cycle key is unique.
+ */
+export async function reconcile(ctx: BillingContext): Promise<ReconciliationReport> {
+  const report: ReconciliationReport = {
+    renewalsIssued: 0,
+    invoicesOverdue: 0,
+    subscriptionsPaused: 0,
+    checkoutsExpired: 0,
+    upgradesExpired: 0,
+    subscriptionsCanceled: 0,
+  };
+  const apply = async (subscriptionId: ObjectId, decide: (state: LifecycleState) => Decision | null): Promise<boolean> => {
+    try {
+      const { decision, state, subscription } = await run(ctx, subscriptionId, (state) => ({ decision: decide(state) }), { retries: 3 });
+      if (!decision) return false;
+      for (const counter of COUNTERS[decision.event] ?? []) report[counter] += 1;
+      if (decision.event === 'RENEWAL_OVERDUE') {
+        report.invoicesOverdue += 1;
+        if (state.subscription.status === 'ACTIVE' && subscription.status === 'PAUSED') report.subscriptionsPaused += 1;
+      }
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) {
+        ctx.log.warn({ err: error, subscriptionId: subscriptionId.toHexString() }, 'reconciliation skipped a subscription');
+        return false;
+      }
+      throw error;
+    }
+  };
+
+  for (let pass = 0; pass < 4; pass += 1) {
+    const now = ctx.now();
+    let changed = false;
+    for (const id of await ctx.subscriptions.listIdsInRenewalWindow(addDays(now, RENEWAL_LEAD_DAYS))) {
+      changed = (await apply(id, decideRenewal)) || changed;
+    }
+    for (const invoice of await ctx.invoices.listPendingDueBy(now)) {
+      changed =
+        (await apply(invoice.subscriptionId, (state) => {
+          const fresh = state.invoices.find((candidate) => candidate._id.equals(invoice._id));
+          return fresh ? decideOverdue(state, fresh) : null;
+        })) || changed;
+    }
+    for (const id of await ctx.subscriptions.listIdsEnded(now)) {
+      changed = (await apply(id, decideEnd)) || changed;
+    }
+    if (!changed) break;
+  }
+  return report;
+}

@@ -1,0 +1,32 @@
+import { adminModule } from './admin/module';
+import type { ApiModule } from './api-module';
+import { bannersModule } from './banners/module';
+import { billingModule } from './billing/module';
+import { catalogueModule } from './catalogue/module';
+import { entitlementsModule } from './entitlements/module';
+import { filesModule } from './files/module';
+import { personalDataModule } from './personal-data/module';
+import { plansModule } from './plans/module';
+import { progressModule } from './progress/module';
+import { suggestionsModule } from './suggestions/module';
+import { teamModule } from './team/module';
+import { usersModule } from './users/module';
+
+/**
+ * Every feature of the API. Repositories of all modules are registered first, then the services
+ * in this order (a service may use any repository, and the services of the modules above it).
+ */
+export const MODULES: readonly ApiModule[] = [
+  usersModule,
+  plansModule,
+  filesModule,
+  catalogueModule,
+  billingModule,
+  entitlementsModule,
+  progressModule,
+  teamModule,
+  bannersModule,
+  suggestionsModule,
+  adminModule,
+  personalDataModule,
+];

@@ -1,0 +1,125 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { formatCnpj, formatDate } from '../../http/format';
+import { certificateHours } from './rules/certificate-code';
+import type { CertificateDocument } from './documents';
+
+/** The public page that says whether a certificate is genuine (catalog remote, `/certificados/{code}`). */
+export function certificateUrl(publicWebUrl: string, code: string): string {
+  return `${publicWebUrl}/certificados/${code}`;
+}
+
+const HOURS = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** "1,5 h" */
+export function formatHours(durationSeconds: number): string {
+  return `${HOURS.format(certificateHours(durationSeconds))} h`;
+}
+
+/**
+ * The QR code of the page's address, as a PNG. Error correction M, as the PIX codes: read well
+ * from paper and from a screen. Adaptive row filters buy nothing on a two-colour image.
+ */
+export function certificateQrPng(url: string, width = 360): Promise<Buffer> {
+  return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width, rendererOpts: { filterType: 0 } } as QRCode.QRCodeToBufferOptions);
+}
+
+const INK = '#1f2937';
+const MUTED = '#4b5563';
+const ACCENT = '#0f766e';
+
+export interface CertificatePdfInput {
+  certificate: CertificateDocument;
+  url: string;
+  /** When this version was replaced by a correction: the current version's number and code. */
+  replacedBy: { version: number; code: string } | null;
+}
+
+/**
+ * The certificate as a one-page A4 landscape PDF (pdfkit, standard Helvetica: Portuguese accents
+ * are in its encoding). Everything a reader or an auditor needs is text, so it can be searched and
+ * copied: title, holder, video, workload, date, laboratory and CNPJ, code and the address the QR
+ * code points at.
+ */
+export async function renderCertificatePdf({ certificate, url, replacedBy }: CertificatePdfInput): Promise<Buffer> {
+  const qr = await certificateQrPng(url, 300);
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 0,
+    info: {
+      Title: `Certificado de conclusão — ${certificate.videoTitle}`,
+      Author: 'Clube',
+      Subject: `Certificado ${certificate.code}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width;
+  const height = doc.page.height;
+  const inner = { x: 60, width: width - 120 };
+
+  // Frame
+  doc.lineWidth(3).strokeColor(ACCENT).rect(24, 24, width - 48, height - 48).stroke();
+  doc.lineWidth(0.8).strokeColor(ACCENT).rect(32, 32, width - 64, height - 64).stroke();
+
+  const centered = (text: string, y: number, size: number, font = 'Helvetica', color = INK) =>
+    doc.font(font).fontSize(size).fillColor(color).text(text, inner.x, y, { width: inner.width, align: 'center' });
+
+  centered('CLUBE', 78, 12, 'Helvetica-Bold', ACCENT);
+  centered('Certificado de conclusão', 104, 36, 'Helvetica-Bold');
+  centered('Certificamos que', 186, 14, 'Helvetica', MUTED);
+  centered(certificate.holderName, 210, 28, 'Helvetica-Bold');
+  centered('concluiu o vídeo', doc.y + 10, 14, 'Helvetica', MUTED);
+  centered(certificate.videoTitle, doc.y + 8, 20, 'Helvetica-Bold');
+  centered(
+    `com carga horária de ${formatHours(certificate.durationSeconds)}, concluído em ${formatDate(certificate.completedAt)}.`,
+    doc.y + 14,
+    14,
+    'Helvetica',
+    INK,
+  );
+  if (certificate.laboratory) {
+    centered(
+      `Laboratório: ${certificate.laboratory.name} — CNPJ ${formatCnpj(certificate.laboratory.cnpj)}`,
+      doc.y + 10,
+      13,
+      'Helvetica',
+      INK,
+    );
+  }
+
+  // Verification block: QR on the left, code and address beside it.
+  const qrSize = 110;
+  const blockY = height - 60 - qrSize;
+  doc.image(qr, inner.x, blockY, { width: qrSize, height: qrSize });
+  const textX = inner.x + qrSize + 18;
+  const textWidth = width - textX - 70;
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(`Código: ${certificate.code}`, textX, blockY + 8, { width: textWidth });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(`Versão ${certificate.version}, emitida em ${formatDate(certificate.issuedAt)}.`, textX, doc.y + 4, { width: textWidth });
+  doc.text('Confira a autenticidade deste certificado lendo o QR code ou abrindo:', textX, doc.y + 4, { width: textWidth });
+  doc.font('Helvetica-Bold').fillColor(ACCENT).text(url, textX, doc.y + 2, { width: textWidth, link: url, underline: false });
+  if (replacedBy) {
+    doc
+      .font('Helvetica-Bold')
+      .fillColor('#b45309')
+      .text(
+        `Esta versão foi substituída pela versão ${replacedBy.version} (código ${replacedBy.code}) após a correção do nome.`,
+        textX,
+        doc.y + 6,
+        { width: textWidth },
+      );
+  }
+
+  doc.end();
+  return finished;
+}

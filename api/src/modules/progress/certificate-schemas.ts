@@ -1,0 +1,56 @@
+import { Type } from 'typebox';
+import { DateTime, ObjectIdString } from '../../http/schemas';
+
+/**
+ * Any text up to the router's limit: a code that cannot exist (odd length or characters) is a
+ * 404 "Certificado não encontrado", like an unknown one, rather than a validation error.
+ */
+export const CertificateCodeParams = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 200, description: 'Código do certificado (10 caracteres; maiúsculas ou minúsculas)' }) },
+  { additionalProperties: false },
+);
+
+const Hours = Type.Number({ description: 'Carga horária em horas, com uma casa decimal (no mínimo 0,1)' });
+
+export const CertificateVersionSchema = Type.Object({
+  code: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+  holderName: Type.String(),
+  issuedAt: DateTime,
+});
+
+export const PublicCertificateSchema = Type.Object(
+  {
+    code: Type.String({ description: 'Código desta versão' }),
+    version: Type.Integer({ minimum: 1 }),
+    holderName: Type.String({ description: 'Nome do titular quando esta versão foi emitida' }),
+    videoTitle: Type.String(),
+    hours: Hours,
+    completedAt: DateTime,
+    issuedAt: DateTime,
+    laboratory: Type.Union([
+      Type.Object({ name: Type.String(), cnpj: Type.String({ description: 'Só dígitos' }) }),
+      Type.Null(),
+    ]),
+    current: Type.Boolean({ description: 'false: substituído por uma versão posterior (correção do nome); continua autêntico' }),
+    supersededBy: Type.Union([Type.String(), Type.Null()], { description: 'Código da versão seguinte, se houver' }),
+    history: Type.Array(CertificateVersionSchema, { description: 'Todas as versões, da primeira à atual' }),
+  },
+  { description: 'Certificado de conclusão, como a página pública de verificação o mostra' },
+);
+
+export const MyCertificateSchema = Type.Object({
+  code: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+  videoId: ObjectIdString,
+  videoTitle: Type.String(),
+  hours: Hours,
+  completedAt: DateTime,
+  issuedAt: DateTime,
+});
+
+export const MyCertificatesSchema = Type.Object({ data: Type.Array(MyCertificateSchema) });
+
+export const PdfFile = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'PDF (A4 paisagem)' });
+export const PngFile = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'PNG do QR code' });
+

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, forbidden } from '../../http/app-error';
+import { withDefaults } from '../../http/query';
+import { ownerOrAdmin } from '../../http/authentication';
+import { errorResponses, IdParams, paginated } from '../../http/schemas';
+import { listPage } from '../../http/pagination';
+import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema } from './schemas';
+import { toUserResponse } from './responses';
+import { userNotFound } from './errors';
+import { normalizeLaboratory } from './rules/laboratory';
+
+const tags = ['users'];
+
+interface IdRequest {
+  params: { id: string };
+}
+
+/** PATCH /users/{id}: admins change the role of others; a member changes their own profile. */
+async function guardUserChanges(request: FastifyRequest): Promise<void> {
+  const { params, body, user } = request as FastifyRequest & IdRequest & { body: Record<string, unknown> };
+  if (!user) throw forbidden();
+  const isSelf = user._id.toHexString() === params.id.toLowerCase();
+  if (body.role !== undefined) {
+    if (user.role !== 'ADMIN') throw forbidden('Só administradores podem alterar o papel de um usuário.', 'ROLE_CHANGE_FORBIDDEN');
+    if (isSelf) throw forbidden('Você não pode alterar o seu próprio papel.', 'ROLE_CHANGE_FORBIDDEN');
+  }
+  const profileFields = Object.keys(body).filter((key) => key !== 'role');
+  if (profileFields.length > 0 && !isSelf) {
+    throw forbidden('Só o próprio usuário pode alterar os dados do perfil.', 'PROFILE_CHANGE_FORBIDDEN');
+  }
+}
+
+const users: FastifyPluginAsyncTypebox = async (fastify) => {
+  const repository = fastify.usersRepository;
+
+  fastify.get(
+    '/',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Lista paginada de usuários (admin)',
+        querystring: UserListQuery,
+        response: { 200: paginated(UserSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const { field, criteria, ...filters } = withDefaults(request.query, 'field', 'criteria');
+      return listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, field, criteria }), (rows) => rows.map(toUserResponse));
+    },
+  );
+
+  fastify.post(
+    '/',
+    {
+      config: { auth: 'token' },
+      schema: {
+        tags,
+        summary: 'Cria o perfil do usuário autenticado (idempotente)',
+        body: CreateUserBody,
+        response: { 200: UserSchema, 201: UserSchema, ...errorResponses(401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal!;
+      if (!principal.email) {
+        throw badRequest('Sua conta não tem e-mail. Entre com e-mail e senha para criar o perfil.', 'EMAIL_REQUIRED');
+      }
+      const fromToken = principal.name?.trim().slice(0, 120);
+      const name = request.body.name?.trim() || (fromToken && fromToken.length >= 2 ? fromToken : principal.email.split('@')[0]!);
+      const { user, created } = await repository.createFromIdentity({ providerId: principal.uid, email: principal.email, name });
+      return reply.code(created ? 201 : 200).send(toUserResponse(user));
+    },
+  );
+
+  fastify.get(
+    '/provider/:providerId',
+    {
+      config: { auth: ownerOrAdmin((request) => ({ providerId: (request.params as { providerId: string }).providerId })) },
+      schema: {
+        tags,
+        summary: 'Perfil pelo uid do Firebase (o próprio usuário ou admin)',
+        params: ProviderIdParams,
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    (request) => {
+      // Members read their own profile on every page load: the auth hook already loaded it, and
+      // the answer goes out without a promise (a sync handler's value is sent at once).
+      if (request.user?.providerId === request.params.providerId) return toUserResponse(request.user);
+      return repository.findByProviderId(request.params.providerId).then((user) => {
+        if (!user) throw userNotFound();
+        return toUserResponse(user);
+      });
+    },
+  );
+
+  fastify.get(
+    '/:id',
+    {
+      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
+      schema: {
+        tags,
+        summary: 'Perfil pelo id (o próprio usuário ou admin)',
+        params: IdParams,
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const own = request.user?._id.toHexString() === request.params.id.toLowerCase() ? request.user : null;
+      const user = own ?? (await repository.findById(request.params.id));
+      if (!user) throw userNotFound();
+      return toUserResponse(user);
+    },
+  );
+
+  fastify.get(
+    '/:id/exists',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Se existe um usuário com este id',
+        params: IdParams,
+        response: { 200: ExistsResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ exists: await repository.existsById(request.params.id) }),
+  );
+
+  fastify.patch(
+    '/:id',
+    {
+      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
+      preHandler: guardUserChanges,
+      schema: {
+        tags,
+        summary: 'Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding',
+        params: IdParams,
+        body: UpdateUserBody,
+        response: { 200: UserSchema, ...errorResponses(401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => {
+      const { role, laboratory, ...profile } = request.body;
+      const user =
+        role !== undefined
+          ? await repository.updateRole(request.params.id, role)
+          : await repository.updateProfile(request.params.id, {
+              ...profile,
+              ...(laboratory ? { laboratory: normalizeLaboratory(laboratory) } : {}),
+            });
+      if (!user) throw userNotFound();
+      // A corrected name: each current certificate gets a new version with it (the old one stays genuine, superseded).
+      if (profile.name !== undefined) await fastify.certificatesRepository.reissueForHolderName(user._id, user.name);
+      return toUserResponse(user);
+    },
+  );
+};
+
+export default users;

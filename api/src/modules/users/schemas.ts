@@ -1,0 +1,99 @@
+import { Type, type Static } from 'typebox';
+import { BRAZILIAN_STATES } from './documents';
+import { DateTime, ObjectIdString, PageQuery } from '../../http/schemas';
+
+const Text = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
+
+export const UserName = Type.String({ minLength: 2, maxLength: 120, pattern: '\\S', description: 'Nome completo' });
+
+export const AddressSchema = Type.Object(
+  {
+    cep: Type.String({ pattern: '^\\d{5}-?\\d{3}$', description: 'CEP, com ou sem hífen' }),
+    street: Text(200),
+    number: Text(20),
+    complement: Type.Optional(Type.String({ maxLength: 120 })),
+    district: Text(120),
+    city: Text(120),
+    state: Type.Enum([...BRAZILIAN_STATES], { description: 'UF' }),
+  },
+  { additionalProperties: false },
+);
+
+export const LaboratorySchema = Type.Object(
+  {
+    name: Text(200, 'Nome do laboratório'),
+    cnpj: Type.String({ pattern: '^\\d{2}\\.?\\d{3}\\.?\\d{3}/?\\d{4}-?\\d{2}$', description: 'CNPJ, com ou sem máscara' }),
+    phone: Type.String({ pattern: '^[0-9()+\\- ]{10,20}$', description: 'Telefone com DDD' }),
+    address: AddressSchema,
+  },
+  { additionalProperties: false },
+);
+
+export const UserSchema = Type.Object(
+  {
+    _id: ObjectIdString,
+    providerId: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+    role: Type.Enum(['ADMIN', 'USER']),
+    subscription: Type.Union([ObjectIdString, Type.Null()]),
+    hasActiveSubscription: Type.Boolean(),
+    onboardingCompleted: Type.Boolean(),
+    laboratory: Type.Union([LaboratorySchema, Type.Null()]),
+    credits: Type.Object({ balance: Type.Integer(), used: Type.Integer() }),
+    team: Type.Union(
+      [
+        Type.Object({
+          accountId: ObjectIdString,
+          role: Type.Enum(['MANAGER', 'TECHNICIAN']),
+          laboratoryName: Type.String(),
+        }),
+        Type.Null(),
+      ],
+      { description: 'A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma' },
+    ),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { description: 'Perfil do usuário' },
+);
+
+export type UserResponse = Static<typeof UserSchema>;
+
+export const UserListQuery = Type.Object(
+  {
+    ...PageQuery,
+    field: Type.Optional(Type.Enum(['name', 'email', 'createdAt'], { default: 'createdAt', description: 'Campo de ordenação' })),
+    criteria: Type.Optional(Type.Enum(['asc', 'desc'], { default: 'desc', description: 'Direção da ordenação' })),
+    searchTerm: Type.Optional(Type.String({ maxLength: 100, description: 'Texto procurado no nome ou e-mail' })),
+    role: Type.Optional(Type.Enum(['ADMIN', 'USER', 'ALL'], { description: 'ALL ou ausente: todos' })),
+    isSubscriber: Type.Optional(Type.Boolean({ description: 'Filtra por hasActiveSubscription' })),
+    hasUsedCredits: Type.Optional(Type.Boolean({ description: 'true: credits.used > 0' })),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateUserBody = Type.Object(
+  { name: Type.Optional(UserName) },
+  { additionalProperties: false },
+);
+
+/** One path, two calls: admins send `role`, members send their own profile fields. */
+export const UpdateUserBody = Type.Object(
+  {
+    role: Type.Optional(Type.Enum(['ADMIN', 'USER'], { description: 'Só administradores, para outro usuário' })),
+    name: Type.Optional(UserName),
+    onboardingCompleted: Type.Optional(Type.Boolean()),
+    laboratory: Type.Optional(LaboratorySchema),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ProviderIdParams = Type.Object(
+  { providerId: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,128}$', description: 'uid do Firebase' }) },
+  { additionalProperties: false },
+);
+
+export const ExistsResponse = Type.Object({ exists: Type.Boolean() });
+

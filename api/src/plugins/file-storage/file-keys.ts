@@ -1,0 +1,42 @@
+/**
+ * Storage keys are `<folder>/<name>.<ext>`, chosen by the API (random names for uploads, fixed
+ * `demo-…` names for the demo catalogue), so they are checked here and never built from input.
+ * `images/` are public (cards show them to visitors); `documents/` and `videos/` are gated and
+ * only reachable through signed URLs.
+ */
+import type { FileFolder } from './file-key-schemas';
+
+export { FILE_FOLDERS, FILES_PATH_PREFIX, type FileFolder } from './file-key-schemas';
+
+const EXTENSIONS_BY_FOLDER: Record<FileFolder, readonly string[]> = {
+  images: ['png', 'jpg', 'webp'],
+  documents: ['pdf'],
+  videos: ['mp4'],
+};
+
+export const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+};
+
+const KEY = /^(images|documents|videos)\/([a-z0-9][a-z0-9-]{0,99})\.(png|jpg|webp|pdf|mp4)$/;
+
+export function isFileKey(key: string): boolean {
+  const match = KEY.exec(key);
+  return Boolean(match && EXTENSIONS_BY_FOLDER[match[1] as FileFolder].includes(match[3]!));
+}
+
+export function assertFileKey(key: string): void {
+  if (!isFileKey(key)) throw new Error(`chave de arquivo inválida: ${key}`);
+}
+
+export function contentTypeOfKey(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
+
+export function isPublicKey(key: string): boolean {
+  return key.startsWith('images/');
+}

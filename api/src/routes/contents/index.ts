@@ -1,5 +1,0 @@
-import { catalogueItemRoutes } from '../../services/catalogue-item-routes';
-import { CONTENT_KIND } from '../../services/catalogue-item-kinds';
-
-/** Contents: the shared catalogue-item routes (services/catalogue-item-routes.ts) for CONTENT_KIND. */
-export default catalogueItemRoutes(CONTENT_KIND);

@@ -1,0 +1,17 @@
+import type { Document, Filter, WithId } from 'mongodb';
+import type { StoreCollection, StoreSort } from './store';
+
+/** A page of a list (1-based) and how many documents match in all: the two queries of every list, at once. */
+export async function findPage<T extends Document>(
+  collection: StoreCollection<T>,
+  filter: Filter<T>,
+  sort: StoreSort,
+  page: number,
+  limit: number,
+): Promise<{ data: WithId<T>[]; total: number }> {
+  const [data, total] = await Promise.all([
+    collection.find(filter).sort(sort).skip((page - 1) * limit).limit(limit).toArray(),
+    collection.countDocuments(filter),
+  ]);
+  return { data, total };
+}

@@ -1,0 +1,3 @@
+export function creditsWords(credits: number): string {
+  return credits === 1 ? '1 crédito' : `${credits} créditos`;
+}
