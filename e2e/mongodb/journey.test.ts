@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { api, idTokenFor } from '../support/account';
+import { api, idTokenFor, signUpThroughPage } from '../support/account';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { Frontends } from '../support/frontends';
-import { KNOWN_CEP, mongoClient, mongodbDb } from '../support/stack';
+import { mongoClient, mongodbDb } from '../support/stack';
 
 // The main journey once with the API on a MongoDB-protocol server (the production path: MONGODB_URI),
 // not on the embedded store: a visitor signs up, subscribes, pays the PIX and watches a subscribers'
@@ -42,21 +42,7 @@ afterAll(async () => {
 
 describe('the main journey with the API on a MongoDB-protocol server', () => {
   it('When a visitor signs up, subscribes to Mensal and pays the PIX, then a subscribers’ video plays, its progress is kept, and the data is in the MongoDB database', async () => {
-    await open('/autenticacao/registro');
-    await page.getByLabel('Nome completo').fill(member.name);
-    await page.getByLabel('E-mail').fill(member.email);
-    await page.getByLabel('Senha', { exact: true }).fill(member.password);
-    await page.getByLabel('Confirme a senha').fill(member.password);
-    await page.getByRole('button', { name: 'Criar conta' }).click();
-    await heading('Dados do laboratório');
-    await page.getByLabel('Nome do laboratório').fill('Laboratório Mongo');
-    await page.getByLabel('CNPJ').fill('11222333000181');
-    await page.getByLabel('Telefone').fill('11987654321');
-    await page.getByLabel('CEP').fill(KNOWN_CEP.cep);
-    await page.getByText('Endereço preenchido pelo CEP. Confira e informe o número.').waitFor();
-    await page.getByLabel('Número').fill('1000');
-    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-    await heading('Bem-vindo ao Clube');
+    await signUpThroughPage(page, frontends.shellUrl, member, 'Laboratório Mongo');
 
     await open('/planos');
     await page.getByRole('link', { name: 'Assinar Mensal' }).click();
