@@ -50,6 +50,19 @@ export interface Config {
   pix: { key: string; merchantName: string; merchantCity: string };
   /** How often the billing reconciliation runs (it also runs at start); 0 = only at start. */
   reconcileIntervalMs: number;
+  /** Who runs the club: the footer, the legal pages and every receipt name it (Decreto 7.962/2013, art. 2). */
+  company: CompanyConfig;
+}
+
+export interface CompanyConfig {
+  /** Razão social. */
+  name: string;
+  /** Digits (and, from 2026, letters) only, as COMPANY_CNPJ gave them without punctuation. */
+  cnpj: string;
+  /** Full address in one line. */
+  address: string;
+  email: string;
+  phone: string | null;
 }
 
 export const PAYMENT_GATEWAYS = ['sandbox'] as const;
@@ -132,6 +145,11 @@ export const ENV_SCHEMA = {
       minimum: 0,
       description: 'um número inteiro de milissegundos, ou 0 para conciliar só na partida',
     },
+    COMPANY_NAME: text,
+    COMPANY_CNPJ: text,
+    COMPANY_ADDRESS: text,
+    COMPANY_EMAIL: text,
+    COMPANY_PHONE: text,
   },
 } as const;
 
@@ -166,6 +184,11 @@ interface Env {
   PIX_MERCHANT_NAME: string;
   PIX_MERCHANT_CITY: string;
   RECONCILE_INTERVAL_MS?: number;
+  COMPANY_NAME?: string;
+  COMPANY_CNPJ?: string;
+  COMPANY_ADDRESS?: string;
+  COMPANY_EMAIL?: string;
+  COMPANY_PHONE?: string;
 }
 
 interface AjvError {
@@ -222,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     throw new ConfigError('Modo produção (NODE_ENV=production) exige WEBHOOK_SECRET com pelo menos 32 caracteres: ele autentica o webhook de pagamentos.');
   }
 
+  const company = parseCompany(vars, nodeEnv);
+
   const dataDirRaw = vars.DATA_DIR ?? options.defaultDataDir;
   const dataDir = dataDirRaw === undefined || dataDirRaw === 'memory' ? undefined : path.resolve(REPO_ROOT, dataDirRaw);
   const storage = parseStorage(vars, dataDir);
@@ -258,6 +283,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     pix: { key: vars.PIX_KEY, merchantName: vars.PIX_MERCHANT_NAME, merchantCity: vars.PIX_MERCHANT_CITY },
     // 0 = only at start (tests default to it: they run the job themselves with an injected clock).
     reconcileIntervalMs: vars.RECONCILE_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 60_000),
+    company,
+  };
+}
+
+/** What development and the tests show: obviously a demonstration, with a CNPJ whose check digits hold. */
+export const DEMO_COMPANY: CompanyConfig = {
+  name: 'Clube Educação Laboratorial Ltda. (demonstração)',
+  cnpj: '12345678000195',
+  address: 'Av. Paulista, 1000, Bela Vista, São Paulo - SP, CEP 01310-100',
+  email: 'contato@clube.local',
+  phone: '(11) 4000-0000',
+};
+
+const COMPANY_VARIABLES = ['COMPANY_NAME', 'COMPANY_CNPJ', 'COMPANY_ADDRESS', 'COMPANY_EMAIL'] as const;
+
+/**
+ * COMPANY_NAME, COMPANY_CNPJ, COMPANY_ADDRESS, COMPANY_EMAIL (and COMPANY_PHONE, optional): who
+ * sells, as a Brazilian paid site must say (Decreto 7.962/2013). Production refuses to start
+ * without them; elsewhere the demonstration company fills what is missing.
+ */
+export function parseCompany(vars: Partial<Record<(typeof COMPANY_VARIABLES)[number] | 'COMPANY_PHONE', string>>, nodeEnv: NodeEnv): CompanyConfig {
+  const missing = COMPANY_VARIABLES.filter((name) => !vars[name]);
+  if (nodeEnv === 'production' && missing.length) {
+    throw new ConfigError(
+      `Modo produção (NODE_ENV=production) exige ${listPt(missing)}: o rodapé, os termos e os recibos precisam dizer quem vende (Decreto 7.962/2013).`,
+    );
+  }
+  const cnpj = vars.COMPANY_CNPJ?.replace(/[./\s-]/g, '').toUpperCase();
+  if (cnpj !== undefined && !/^[0-9A-Z]{12}\d{2}$/.test(cnpj)) {
+    throw new ConfigError(`COMPANY_CNPJ inválido: "${vars.COMPANY_CNPJ}". Use os 14 caracteres do CNPJ, com ou sem pontuação.`);
+  }
+  if (vars.COMPANY_EMAIL !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(vars.COMPANY_EMAIL)) {
+    throw new ConfigError(`COMPANY_EMAIL inválido: "${vars.COMPANY_EMAIL}". Use o e-mail de contato, como contato@exemplo.com.br.`);
+  }
+  return {
+    name: vars.COMPANY_NAME ?? DEMO_COMPANY.name,
+    cnpj: cnpj ?? DEMO_COMPANY.cnpj,
+    address: vars.COMPANY_ADDRESS ?? DEMO_COMPANY.address,
+    email: vars.COMPANY_EMAIL ?? DEMO_COMPANY.email,
+    phone: vars.COMPANY_PHONE ?? (vars.COMPANY_NAME ? null : DEMO_COMPANY.phone),
   };
 }
 

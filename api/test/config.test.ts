@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, DEMO_COMPANY, loadConfig, parseCompany } from '../src/config';
 
 describe('Production mode', () => {
   test('When NODE_ENV=production has no MONGODB_URI, then configuration refuses and says why', () => {
@@ -70,5 +70,29 @@ describe('Validation of the environment (env-schema)', () => {
   test('When variables are blank or unknown, then defaults apply and nothing else is read', () => {
     const config = loadConfig({ API_PORT: '  ', MONGODB_DB: '', SOMETHING_ELSE: 'x', API_WRITE_RATE_LIMIT: ' 7 ' });
     expect(config).toMatchObject({ port: 3000, mongodbDb: 'clube', rateLimit: { max: 7, timeWindowMs: 60_000 } });
+  });
+});
+
+describe('The company that sells (COMPANY_*)', () => {
+  const full = { COMPANY_NAME: 'Clube Lab Ltda.', COMPANY_CNPJ: '12.345.678/0001-95', COMPANY_ADDRESS: 'Rua A, 1, São Paulo - SP', COMPANY_EMAIL: 'contato@clube.com.br' };
+
+  test('When production lacks any of the company variables, then it refuses and names them', () => {
+    expect(() => parseCompany({ COMPANY_NAME: 'Clube Lab Ltda.' }, 'production')).toThrow(
+      'Modo produção (NODE_ENV=production) exige COMPANY_CNPJ, COMPANY_ADDRESS ou COMPANY_EMAIL: o rodapé, os termos e os recibos precisam dizer quem vende (Decreto 7.962/2013).',
+    );
+  });
+
+  test('When they are all given, then the CNPJ is kept without punctuation and the phone is optional', () => {
+    expect(parseCompany(full, 'production')).toEqual({ name: 'Clube Lab Ltda.', cnpj: '12345678000195', address: 'Rua A, 1, São Paulo - SP', email: 'contato@clube.com.br', phone: null });
+    expect(loadConfig({ ...full, COMPANY_PHONE: '(11) 3000-0000' }).company.phone).toBe('(11) 3000-0000');
+  });
+
+  test('When development sets none, then the demonstration company is shown', () => {
+    expect(loadConfig({}).company).toEqual(DEMO_COMPANY);
+  });
+
+  test('When the CNPJ or the e-mail cannot be one, then configuration refuses and says what to use', () => {
+    expect(() => loadConfig({ COMPANY_CNPJ: '123' })).toThrow('COMPANY_CNPJ inválido: "123". Use os 14 caracteres do CNPJ, com ou sem pontuação.');
+    expect(() => loadConfig({ COMPANY_EMAIL: 'contato' })).toThrow(ConfigError);
   });
 });

@@ -46,6 +46,7 @@ describe('POST /v1/users', () => {
       onboardingCompleted: false,
       laboratory: null,
       credits: { balance: 0, used: 0 },
+      consent: null,
       team: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -40,6 +40,7 @@ export async function signUpThroughPage(
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByLabel('Confirme a senha').fill(person.password);
+  await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await heading('Dados do laboratório');
   await page.getByLabel('Nome do laboratório').fill(laboratory);

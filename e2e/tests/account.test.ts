@@ -39,13 +39,25 @@ async function heading(name: string, level = 1): Promise<void> {
   await page.getByRole('heading', { level, name, exact: true }).waitFor({ timeout: 20000 });
 }
 
-/** Clears the masked CEP field and types a new one key by key, as a person does. */
+/**
+ * Clears the masked CEP field and types a new one key by key, at a person's pace. The mask
+ * (@react-input/mask 2.0.4) learns the caret's place on a zero-delay timer and drops a key that
+ * comes before that timer ran (GoncharukOrg/react-input#59); on a loaded machine a key sent in the
+ * same instant as the Backspace was lost. Each key waits for the field to show the one before.
+ */
 async function typeCep(cep: string): Promise<void> {
   const field = page.getByLabel('CEP');
   await field.click();
   await field.press('ControlOrMeta+A');
   await field.press('Backspace');
-  await field.pressSequentially(cep, { delay: 20 });
+  const shows = (digits: string) =>
+    page.waitForFunction((expected) => document.querySelector<HTMLInputElement>('input[name="cep"]')?.value.replace(/\D/g, '') === expected, digits, { timeout: 5000 });
+  await shows('');
+  for (const [index, digit] of [...cep].entries()) {
+    await page.waitForTimeout(50);
+    await field.press(digit);
+    await shows(cep.slice(0, index + 1));
+  }
 }
 
 async function memberToken(): Promise<{ token: string; profile: Profile }> {

@@ -23,6 +23,7 @@ async function register(name: string, email: string, password: string): Promise<
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByLabel('Confirme a senha').fill(password);
+  await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
 }
 

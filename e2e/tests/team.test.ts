@@ -62,6 +62,7 @@ async function signUpAndOnboard(page: Page, person: { name: string; email: strin
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByLabel('Confirme a senha').fill(person.password);
+  await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await heading(page, 'Dados do laboratório');
   await page.getByLabel('Nome do laboratório').fill(laboratory);
@@ -156,24 +157,46 @@ describe('laboratory accounts', () => {
     await checkPage(page, 'team-equipe-invited');
   });
 
-  it('When the invitee signs up with the invited e-mail, then they come back to the invitation and accepting gives them access', async () => {
+  it('When a technician opens the invitation link, then it names who invited them, "Criar conta" keeps the invited e-mail, they accept before onboarding, give only their name and watch a video — no CNPJ anywhere', async () => {
     const lab = await newLabAccount(mensal._id);
     const technician = newPerson('Técnico');
     const inviteUrl = await invite(lab, technician.email);
     const page = await newPage();
     await page.goto(inviteUrl, { waitUntil: 'domcontentloaded' });
-    await heading(page, 'Entrar');
+    await heading(page, 'Convite para a equipe');
+    await page.getByText(`${lab.manager.name} convidou você para a equipe do ${lab.name} no Clube.`).waitFor({ timeout: 20000 });
+    await checkPage(page, 'team-invitation-guest');
     await page.getByRole('main').getByRole('link', { name: 'Criar conta' }).click();
-    await signUpAndOnboard(page, technician, 'Laboratório do técnico');
+    await heading(page, 'Criar conta');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(technician.email);
+    await page.getByLabel('Nome completo').fill(technician.name);
+    await page.getByLabel('Senha', { exact: true }).fill(technician.password);
+    await page.getByLabel('Confirme a senha').fill(technician.password);
+    await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+
     await heading(page, 'Convite para a equipe');
     await page.getByRole('heading', { name: `Equipe do ${lab.name}` }).waitFor();
-    await page.getByText(technician.email, { exact: true }).waitFor();
     await checkPage(page, 'team-invitation');
     await page.getByRole('button', { name: 'Aceitar convite' }).click();
     await page.getByText(`Você agora faz parte da equipe de ${lab.name}. Seu acesso ao Clube já está liberado.`).waitFor();
     await checkPage(page, 'team-invitation-accepted');
+    await page.getByRole('link', { name: 'Ver os vídeos' }).click();
+
+    await heading(page, 'Seu nome');
+    expect(await page.getByLabel('CNPJ').count()).toBe(0);
+    await checkPage(page, 'onboarding-technician');
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await heading(page, 'Vídeos');
+    await open(page, `/videos/${VIDEO.slug}`);
+    await heading(page, VIDEO.title);
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 15000 });
+    await page.locator('video').focus();
+    await page.keyboard.press('k');
+    await page.waitForFunction(() => document.querySelector('video')?.ended === true, undefined, { timeout: 30000 });
+
     const { profile } = await tokenOf(technician);
-    expect(profile).toMatchObject({ hasActiveSubscription: true, team: { role: 'TECHNICIAN', laboratoryName: lab.name } });
+    expect(profile).toMatchObject({ hasActiveSubscription: true, laboratory: null, onboardingCompleted: true, consent: { current: true }, team: { role: 'TECHNICIAN', laboratoryName: lab.name } });
   });
 
   it('When someone signed in with another e-mail opens an invitation and accepts, then it is refused in Portuguese', async () => {
@@ -183,7 +206,10 @@ describe('laboratory accounts', () => {
     const other = await newMember('Outra');
     const page = await newPage();
     await page.goto(inviteUrl, { waitUntil: 'domcontentloaded' });
+    await heading(page, 'Convite para a equipe');
+    await page.getByRole('main').getByRole('link', { name: 'Já tenho conta' }).click();
     await heading(page, 'Entrar');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(invitee.email);
     await signInThroughPage(page, frontends.shellUrl, other);
     await heading(page, 'Convite para a equipe');
     await page.getByText(`Você entrou como ${other.email}, mas o convite é para ${invitee.email}.`).waitFor();
@@ -225,7 +251,7 @@ describe('laboratory accounts', () => {
     const { manager } = lab;
     const page = await signedInPage(manager);
     const { token } = await tokenOf(manager);
-    const training = await api<{ people: Array<{ email: string; videosFinished: number; hoursWatched: number }> }>('GET', '/team/training', token);
+    const training = await api<{ people: Array<{ email: string; videosFinished: number; timeWatched: string }> }>('GET', '/team/training', token);
     const row = training.body.people.find((person) => person.email === technician.email)!;
     expect(row.videosFinished).toBe(1);
 
@@ -235,7 +261,9 @@ describe('laboratory accounts', () => {
     const person = table.getByRole('row', { name: new RegExp(technician.name) });
     await person.waitFor({ timeout: 20000 });
     const cells = await person.getByRole('cell').allTextContents();
-    expect(cells.slice(1, 4)).toEqual(['Técnico', '1', `${row.hoursWatched.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`]);
+    // The time as watched, in words (a 6-second video reads "6 s", not "0,1 h").
+    expect(cells.slice(1, 4)).toEqual(['Técnico', '1', row.timeWatched]);
+    expect(row.timeWatched).toBe(`${VIDEO.durationSeconds} s`);
     await page.getByText(`Vídeos de ${technician.name} (1)`).click();
     const item = page.getByRole('table', { name: `Vídeos concluídos por ${technician.name}` }).getByRole('row', { name: new RegExp(VIDEO.title) });
     expect(await item.getByRole('link', { name: certificateCode, exact: true }).getAttribute('href')).toBe(`/certificados/${certificateCode}`);

@@ -37,8 +37,16 @@ export default function AccountRoutes() {
         <Route path="/planos/cancelar" element={<CancelSubscriptionPage />} />
         <Route path="/sugestoes" element={<SuggestionsPage />} />
         <Route path="/equipe" element={<TeamPage />} />
-        <Route path="/equipe/convite/:token" element={<InvitationPage />} />
       </Route>
+      {/* Open to guests (who create their account from it) and before onboarding (a technician accepts first). */}
+      <Route
+        path="/equipe/convite/:token"
+        element={
+          <Suspense fallback={<PageSkeleton />}>
+            <InvitationPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -11,6 +11,7 @@ const ContentsPage = lazy(() => import(/* webpackChunkName: "page-contents" */ '
 const ContentPage = lazy(() => import(/* webpackChunkName: "page-content" */ './contents/content-page').then((module) => ({ default: module.ContentPage })));
 const PlansPage = lazy(() => import(/* webpackChunkName: "page-plans" */ './plans/plans-page').then((module) => ({ default: module.PlansPage })));
 const SearchPage = lazy(() => import(/* webpackChunkName: "page-search" */ './search/search-page').then((module) => ({ default: module.SearchPage })));
+const LegalPage = lazy(() => import(/* webpackChunkName: "page-legal" */ './legal/legal-page').then((module) => ({ default: module.LegalPage })));
 const CertificatePage = lazy(() => import(/* webpackChunkName: "page-certificate" */ './certificates/certificate-page').then((module) => ({ default: module.CertificatePage })));
 
 function PageLoading() {
@@ -21,7 +22,7 @@ function PageLoading() {
   );
 }
 
-/** The catalog remote's routes, mounted by the shell for `/`, `/videos`, `/conteudos`, `/planos`, `/busca` and `/certificados`. */
+/** The catalog remote's routes, mounted by the shell for `/`, `/videos`, `/conteudos`, `/planos`, `/busca`, `/certificados` and the legal pages. */
 export default function CatalogRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
@@ -34,6 +35,8 @@ export default function CatalogRoutes() {
         <Route path="/planos" element={<PlansPage />} />
         <Route path="/busca" element={<SearchPage />} />
         <Route path="/certificados/:code" element={<CertificatePage />} />
+        <Route path="/termos-de-uso" element={<LegalPage slug="termos-de-uso" />} />
+        <Route path="/politica-de-privacidade" element={<LegalPage slug="politica-de-privacidade" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

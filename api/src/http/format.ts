@@ -19,3 +19,18 @@ export function formatCnpj(cnpj: string): string {
   if (digits.length !== 14) return cnpj;
   return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 }
+
+/**
+ * Time watched as a person reads it, rounded honestly: under a minute in seconds ("8 s"), then to
+ * the nearest minute ("12 min", "1 h 05 min", "2 h"). Never a fraction of an hour that a short
+ * video did not take (an 8-second video is "8 s", not "0,1 h").
+ */
+export function formatWatchTime(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  if (total < 60) return `${total} s`;
+  const minutes = Math.round(total / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, '0')} min`;
+}

@@ -5,6 +5,7 @@ import { billingModule } from './billing/module';
 import { catalogueModule } from './catalogue/module';
 import { entitlementsModule } from './entitlements/module';
 import { filesModule } from './files/module';
+import { legalModule } from './legal/module';
 import { personalDataModule } from './personal-data/module';
 import { plansModule } from './plans/module';
 import { progressModule } from './progress/module';
@@ -29,4 +30,5 @@ export const MODULES: readonly ApiModule[] = [
   suggestionsModule,
   adminModule,
   personalDataModule,
+  legalModule,
 ];

@@ -34,7 +34,7 @@ async function download(path: string, token: string, query: Record<string, strin
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const bytes = Buffer.from(await response.arrayBuffer());
-  const rows = response.ok ? (parse(bytes, { bom: true }) as string[][]) : [];
+  const rows = response.ok ? (parse(bytes, { bom: true, delimiter: ';' }) as string[][]) : [];
   return { status: response.status, headers: response.headers, bytes, rows };
 }
 

@@ -5,6 +5,7 @@ import { CATALOGUE_GROUPS } from './rows/catalogue';
 import { certificatesGroup } from './rows/certificates';
 import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
+import { legalGroup } from './rows/legal';
 import { teamGroup } from './rows/team';
 import { usersGroup } from './rows/users';
 
@@ -24,4 +25,6 @@ export const MATRIX_GROUPS: MatrixGroup[] = [
   // issue 16: laboratory accounts
   certificatesGroup,
   teamGroup,
+  // issue 27: what a Brazilian paid site must show
+  legalGroup,
 ];

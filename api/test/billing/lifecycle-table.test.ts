@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { addDays, addInterval } from '../../src/modules/billing/rules/calendar';
 import { decideAdminStatus, decideCancelNow, decideCancelRequest, decideCheckout, decideEnd, decideOverdue, decidePayment, decidePaymentMethod, decideReactivate, decideRenewal } from '../../src/modules/billing/rules/lifecycle';
+import { decideWithdrawal } from '../../src/modules/billing/rules/withdrawal';
 import { decidePlanChange } from '../../src/modules/billing/rules/plan-change';
 import { phaseOf, TRANSITIONS, type LifecycleEvent, type Phase, type Transition } from '../../src/modules/billing/rules/state-machine';
 import { quoteUpgrade } from '../../src/modules/billing/rules/pricing';
@@ -195,6 +196,13 @@ function run(row: Transition): { decision: Decision | null; after: Phase } {
       const state = stateIn(row.from, setEnd(addDays(NOW, -1)));
       return apply(state, decideEnd(state));
     }
+    case 'WITHDRAWN': {
+      // The member's first payment, 2 days ago: inside the 7 days of art. 49.
+      const state = stateIn(row.from, (s) => {
+        s.invoices[0]!.paidAt = addDays(NOW, -2);
+      });
+      return apply(state, decideWithdrawal(state, state.invoices[0]!, 'Desisti', null));
+    }
   }
 }
 
@@ -214,6 +222,7 @@ describe('Lifecycle transition table', () => {
     ['reactivate', (state) => decideReactivate(state)],
     ['upgrade', (state) => decidePlanChange(state, ANUAL)],
     ['payment method', (state) => decidePaymentMethod(state, 'CREDIT_CARD')],
+    ['withdrawal', (state) => decideWithdrawal(state, state.invoices[0] ?? null, 'Desisti', null)],
   ];
   const phases: Phase[] = ['PENDING', 'ACTIVE', 'CANCEL_REQUESTED', 'PAUSED', 'CANCELED'];
   const allowed = (phase: Phase, name: string) => {
@@ -223,6 +232,7 @@ describe('Lifecycle transition table', () => {
       reactivate: ['CANCEL_UNDONE', 'REACTIVATED'],
       upgrade: ['UPGRADE_REQUESTED', 'PLAN_SWITCHED'],
       'payment method': ['PAYMENT_METHOD_CHANGED'],
+      withdrawal: ['WITHDRAWN'],
     };
     return TRANSITIONS.some((row) => row.from === phase && events[name]!.includes(row.event));
   };

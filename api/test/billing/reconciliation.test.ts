@@ -53,6 +53,7 @@ describe('Reconciliation job', () => {
       checkoutsExpired: 0,
       upgradesExpired: 0,
       subscriptionsCanceled: 0,
+      refundsSent: 0,
     });
   });
 

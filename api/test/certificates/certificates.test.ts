@@ -79,6 +79,19 @@ async function memberWithLaboratory(name = 'Maria Técnica') {
 }
 
 describe('Issuing', () => {
+  test('When an 8-second video is finished, then the certificate states 8 s of workload (not 0,1 h), on the page and in the PDF', async () => {
+    const member = await memberWithLaboratory('Teo Curto');
+    const video = await newVideo({ title: 'Vídeo de oito segundos', durationSeconds: 8 });
+    await report(member, video._id, 0, 8);
+    tick(8);
+    expect((await report(member, video._id, 8, 8)).body).toMatchObject({ finished: true });
+    const [certificate] = await myCertificates(member);
+    expect(certificate).toMatchObject({ workload: '8 s' });
+    expect((await testApp.call('GET', `/v1/certificates/${certificate!.code}`)).body.workload).toBe('8 s');
+    const text = (await pdfText((await bytes(`/v1/certificates/${certificate!.code}/pdf`)).body)).replace(/\s+/g, ' ');
+    expect(text).toContain('com carga horária de 8 s,');
+  });
+
   test('When a member watches 89 % there is no certificate; at 90 % one is issued with name, video, hours, date and laboratory', async () => {
     const member = await memberWithLaboratory('Maria Técnica');
     const video = await newVideo({ title: 'Biossegurança na coleta' });
@@ -96,6 +109,7 @@ describe('Issuing', () => {
       videoId: video._id,
       videoTitle: 'Biossegurança na coleta',
       hours: 1.5,
+      workload: '1 h 30 min',
       completedAt: finished.body.finishedAt,
       issuedAt: finished.body.finishedAt,
     });
@@ -108,6 +122,7 @@ describe('Issuing', () => {
       holderName: 'Maria Técnica',
       videoTitle: 'Biossegurança na coleta',
       hours: 1.5,
+      workload: '1 h 30 min',
       completedAt: finished.body.finishedAt,
       issuedAt: finished.body.finishedAt,
       laboratory: { name: 'Laboratório Vida', cnpj: '11222333000181' },
@@ -300,7 +315,7 @@ describe('Verifying', () => {
     expect(text).toContain('Certificado de conclusão');
     expect(text).toContain('Renata Álvares');
     expect(text).toContain(videoTitle);
-    expect(text).toContain('1,5 h');
+    expect(text).toContain('com carga horária de 1 h 30 min');
     expect(completedOn).toMatch(/^\d{2}\/\d{2}\/2026$/);
     expect(text).toContain(`concluído em ${completedOn}`);
     expect(text).toContain('Laboratório Vida — CNPJ 11.222.333/0001-81');

@@ -110,8 +110,15 @@ describe('Invitations', () => {
     const self = await t.call('POST', '/v1/team/invitations', { token: lab.manager.token, body: { email: lab.manager.account.email } });
     expect(self.body.code).toBe('ALREADY_INVITED');
 
-    const preview = await t.call('GET', `/v1/team/invitations/by-token/${token}`, { token: lab.manager.token });
-    expect(preview.body).toEqual({ laboratoryName: 'Laboratório Análises Vida', email: 'ana@exemplo.com.br', expiresAt: stored!.expiresAt.toISOString(), status: 'PENDING' });
+    // No token: the person who opens the link may not have an account yet.
+    const preview = await t.call('GET', `/v1/team/invitations/by-token/${token}`);
+    expect(preview.body).toEqual({
+      inviterName: lab.manager.profile.name,
+      laboratoryName: 'Laboratório Análises Vida',
+      email: 'ana@exemplo.com.br',
+      expiresAt: stored!.expiresAt.toISOString(),
+      status: 'PENDING',
+    });
   });
 
   test('When every seat is taken, then a new invitation is 409 SEATS_FULL; pending invitations may outnumber free seats', async () => {

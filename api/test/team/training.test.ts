@@ -91,6 +91,8 @@ describe('GET /team/training', () => {
       seatStatus: 'ACTIVE',
       videosFinished: 2,
       hoursWatched: 1.7,
+      secondsWatched: 6000,
+      timeWatched: '1 h 40 min',
       lastActivityAt: expect.stringMatching(/^2026-04-02T/),
     });
     expect(byName['Ana Técnica'].items).toEqual(
@@ -100,12 +102,13 @@ describe('GET /team/training', () => {
           videoTitle: 'Biossegurança no laboratório',
           finishedAt: expect.stringMatching(/^2026-04-02T/),
           durationSeconds: 5400,
+          duration: '1 h 30 min',
           certificateCode: codes.biosafety,
         },
         expect.objectContaining({ videoId: videos.formula, certificateCode: codes.formula }),
       ]),
     );
-    expect(byName['Bruno Técnico']).toMatchObject({ videosFinished: 0, hoursWatched: 0, lastActivityAt: null, items: [] });
+    expect(byName['Bruno Técnico']).toMatchObject({ videosFinished: 0, hoursWatched: 0, secondsWatched: 0, timeWatched: '0 s', lastActivityAt: null, items: [] });
     expect(byName['Carlos Saiu']).toMatchObject({ seatStatus: 'REMOVED', videosFinished: 1, hoursWatched: 0.5 });
     expect(byName['Gestora do Laboratório']).toMatchObject({ role: 'MANAGER', items: [] });
   });
@@ -135,7 +138,7 @@ describe('GET /team/training', () => {
 });
 
 describe('Training record exports', () => {
-  test('When the manager downloads the CSV, then it has a BOM, the Portuguese header, one row per person and video, and no live formula', async () => {
+  test('When the manager downloads the CSV, then it has a BOM, `;` between cells (Excel in pt-BR), the Portuguese header, one row per person and video, and no live formula', async () => {
     // Raw bytes: fetch's text() would drop the BOM the file must start with.
     const response = await fetch(`${t.url}/v1/team/training.csv`, { headers: { authorization: `Bearer ${lab.manager.token}` } });
     expect(response.status).toBe(200);
@@ -143,12 +146,13 @@ describe('Training record exports', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="treinamento-2025-04-11-a-2026-04-10.csv"');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows: string[][] = parse(bytes.subarray(3).toString('utf8'));
-    expect(rows[0]).toEqual(['Nome', 'E-mail', 'Vídeo', 'Concluído em', 'Duração (h)', 'Certificado']);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split(/\r?\n/)[0]).toBe('Nome;E-mail;Vídeo;Concluído em;Duração;Duração (s);Certificado');
+    const rows: string[][] = parse(text, { delimiter: ';' });
     expect(rows.slice(1)).toHaveLength(3);
-    expect(rows).toContainEqual(['Ana Técnica', ana.account.email, 'Biossegurança no laboratório', '02/04/2026', '1,5', codes.biosafety]);
-    expect(rows).toContainEqual(['Ana Técnica', ana.account.email, `'=HYPERLINK("http://x.example","clique")`, '02/04/2026', '0,2', codes.formula]);
-    expect(rows).toContainEqual(['Carlos Saiu', leaving.account.email, 'Coleta de sangue venoso', '02/04/2026', '0,5', codes.leaving]);
+    expect(rows).toContainEqual(['Ana Técnica', ana.account.email, 'Biossegurança no laboratório', '02/04/2026', '1 h 30 min', '5400', codes.biosafety]);
+    expect(rows).toContainEqual(['Ana Técnica', ana.account.email, `'=HYPERLINK("http://x.example","clique")`, '02/04/2026', '10 min', '600', codes.formula]);
+    expect(rows).toContainEqual(['Carlos Saiu', leaving.account.email, 'Coleta de sangue venoso', '02/04/2026', '30 min', '1800', codes.leaving]);
   });
 
   test('When the manager downloads the PDF, then a reader sees the laboratory, the CNPJ, the period and each video with its date, hours and certificate', async () => {
@@ -161,7 +165,7 @@ describe('Training record exports', () => {
     expect(text).toContain('CNPJ: 11.222.333/0001-81');
     expect(text).toContain('Período: 11/04/2025 a 10/04/2026');
     expect(text).toContain('Ana Técnica');
-    expect(text).toMatch(new RegExp(`Biossegurança no laboratório 02/04/2026 1,5 ${codes.biosafety}`));
+    expect(text).toMatch(new RegExp(`Biossegurança no laboratório 02/04/2026 1 h 30 min ${codes.biosafety}`));
     expect(text).toContain('Carlos Saiu');
     expect(text).toContain('saiu da equipe');
     expect(text).not.toContain(codes.superseded);

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ApiResponse } from './api/typed-api';
+import type { ApiBody, ApiResponse } from './api/typed-api';
 
 /** The signed-in member's profile as the API returns it (`GET /v1/users/provider/{providerId}`), generated from its OpenAPI document. */
 export type UserProfile = ApiResponse<'/v1/users/provider/{providerId}'>;
@@ -33,9 +33,13 @@ export interface AuthContextValue {
   actions: AuthActions;
 }
 
+/** The versions of the terms of use and the privacy policy a person accepts (`GET /v1/legal`), recorded with the date. */
+export type LegalAcceptance = NonNullable<NonNullable<ApiBody<'/v1/users/', 'post'>>['acceptLegal']>;
+
 export interface AuthActions {
   signIn(email: string, password: string): Promise<void>;
-  signUp(name: string, email: string, password: string): Promise<void>;
+  /** Creates the account; the profile is created right after with the name and the consent given. */
+  signUp(name: string, email: string, password: string, acceptLegal?: LegalAcceptance): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
   confirmPasswordReset(oobCode: string, newPassword: string): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<void>;

@@ -23,6 +23,14 @@ export function safeRedirect(search: string, fallback = '/'): string {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : fallback;
 }
 
+/**
+ * Pages a signed-in member may open before onboarding: an invitation to a laboratory's team is
+ * accepted first (a technician joins someone else's laboratory, so their onboarding asks only
+ * their name, not a laboratory).
+ */
+const BEFORE_ONBOARDING = ['/equipe/convite/'];
+export const opensBeforeOnboarding = (path: string) => BEFORE_ONBOARDING.some((prefix) => path.startsWith(prefix));
+
 /** A path with `?redirect=` pointing back at where the person was going. */
 export function withRedirect(path: string, target: string): string {
   return target && target !== '/' ? `${path}?redirect=${encodeURIComponent(target)}` : path;
@@ -47,7 +55,7 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
   if (access === 'guest') {
     if (status !== 'authenticated' || !profile) return <>{children}</>;
     const next = safeRedirect(location.search);
-    return <Navigate to={profile.onboardingCompleted ? next : withRedirect(ONBOARDING_PATH, next)} replace />;
+    return <Navigate to={profile.onboardingCompleted || opensBeforeOnboarding(next) ? next : withRedirect(ONBOARDING_PATH, next)} replace />;
   }
 
   if (status !== 'authenticated' || !profile) return <Navigate to={withRedirect(LOGIN_PATH, here)} replace />;

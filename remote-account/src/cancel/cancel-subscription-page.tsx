@@ -11,7 +11,7 @@ import { planIntervalEvery, subscriptionStatusLabel } from '@clube/platform/subs
 import { creditsWords } from '../shared/credits';
 import { usePlans, type Plan } from '../shared/api/get-plans';
 import { useSubscription } from '../shared/api/get-subscription';
-import { useChangePlan, useReactivate, useRequestCancel } from '../shared/api/subscription-mutations';
+import { useChangePlan, useReactivate, useRequestCancel, useWithdraw, useWithdrawal } from '../shared/api/subscription-mutations';
 
 const REASONS = [
   { value: 'PRICE', label: 'Está caro para mim' },
@@ -29,7 +29,7 @@ const reasonSchema = z.object({
   ).check(z.maxLength(1000, 'Use no máximo 1000 caracteres.')),
 });
 
-type Step = { name: 'reason' } | { name: 'offer'; reason: string; comment: string; cheaper: Plan } | { name: 'confirm'; reason: string; comment: string } | { name: 'done' };
+type Step = { name: 'reason' } | { name: 'offer'; reason: string; comment: string; cheaper: Plan } | { name: 'confirm'; reason: string; comment: string } | { name: 'done' } | { name: 'withdrawn'; amountCents: number };
 
 function ReasonStep({ onNext }: { onNext: (reason: string, comment: string) => void }) {
   const form = useZodForm(reasonSchema, { defaultValues: { reason: '', comment: '' } });
@@ -80,13 +80,76 @@ function OfferStep({ subscription, cheaper, onDecline }: { subscription: Subscri
   );
 }
 
-function ConfirmStep({ subscription, reason, comment, onDone }: { subscription: Subscription; reason: string; comment: string; onDone: () => void }) {
+/**
+ * The right of withdrawal (art. 49 of the Código de Defesa do Consumidor): a first purchase may be
+ * undone within 7 days of the payment, with everything paid returned the way it came.
+ */
+function Withdrawal({ subscription, reason, comment, onWithdrawn }: { subscription: Subscription; reason: string; comment: string; onWithdrawn: (amountCents: number) => void }) {
+  const withdrawal = useWithdrawal(subscription._id);
+  const withdraw = useWithdraw(subscription._id);
+  const open = withdrawal.data?.available && withdrawal.data.until ? { until: withdrawal.data.until, amountCents: withdrawal.data.amountCents } : null;
+  return (
+    <section aria-labelledby="withdrawal-title" className="account-stack">
+      <h3 id="withdrawal-title" style={{ margin: 0 }}>
+        Direito de arrependimento (7 dias)
+      </h3>
+      <p style={{ margin: 0 }}>
+        Na primeira assinatura, você pode desistir em até 7 dias do pagamento e receber todo o valor de volta, pelo mesmo meio do pagamento (art. 49 do Código de Defesa do
+        Consumidor).
+      </p>
+      {open ? (
+        <>
+          <p style={{ margin: 0 }}>
+            Vale para esta assinatura até {formatDate(open.until)}: desistindo agora, o acesso termina hoje e <Money cents={open.amountCents} /> são
+            devolvidos.
+          </p>
+          {withdraw.isError && (
+            <p className="clube-input__error" role="alert">
+              {messageOf(withdraw.error)}
+            </p>
+          )}
+          <div className="account-row">
+            <Button variant="danger" loading={withdraw.isPending} onClick={() => withdraw.mutate(comment ? { reason, comment } : { reason }, { onSuccess: () => onWithdrawn(open.amountCents) })}>
+              Desistir e receber o valor de volta
+            </Button>
+          </div>
+        </>
+      ) : (
+        withdrawal.isSuccess && <p className="account-muted" style={{ margin: 0 }}>Esta assinatura não está mais nesse prazo (ou não é a primeira compra): o cancelamento vale no fim do período pago.</p>
+      )}
+    </section>
+  );
+}
+
+function ConfirmStep({
+  subscription,
+  reason,
+  comment,
+  onDone,
+  onWithdrawn,
+}: {
+  subscription: Subscription;
+  reason: string;
+  comment: string;
+  onDone: () => void;
+  onWithdrawn: (amountCents: number) => void;
+}) {
   const { profile } = useAuth();
   const cancel = useRequestCancel(subscription._id);
+  const manager = profile?.team?.role === 'MANAGER';
   return (
     <Card title="O que acontece ao cancelar">
       <ul>
         <li>{subscription.endDate ? `Seu acesso continua até ${formatDate(subscription.endDate)}, o fim do período já pago.` : 'Seu acesso termina no fim do período já pago.'}</li>
+        {manager && (
+          <li>
+            <strong>
+              {subscription.endDate
+                ? `Os técnicos da sua equipe também perdem o acesso em ${formatDate(subscription.endDate)}.`
+                : 'Os técnicos da sua equipe também perdem o acesso no fim do período pago.'}
+            </strong>
+          </li>
+        )}
         <li>Não haverá nova cobrança e nenhuma fatura de renovação será emitida.</li>
         {profile && <li>Você tem {creditsWords(profile.credits.balance)} para usar até lá; os conteúdos que já desbloqueou continuam seus.</li>}
         <li>Você pode desfazer o cancelamento até essa data, com um clique.</li>
@@ -102,6 +165,7 @@ function ConfirmStep({ subscription, reason, comment, onDone }: { subscription: 
         </Button>
         <Link to="/assinatura">Voltar e manter a assinatura</Link>
       </div>
+      <Withdrawal subscription={subscription} reason={reason} comment={comment} onWithdrawn={onWithdrawn} />
     </Card>
   );
 }
@@ -168,7 +232,16 @@ export function CancelSubscriptionPage() {
   else if (subscription.isError) body = <ErrorState message={messageOf(subscription.error)} onRetry={() => void subscription.refetch()} />;
   else {
     const data = subscription.data;
-    if (step.name === 'done' || (step.name === 'reason' && data.cancelRequest)) body = <DoneStep subscription={data} />;
+    if (step.name === 'withdrawn') {
+      body = (
+        <Card title="Desistência registrada">
+          <p role="status">
+            Pronto: a assinatura foi encerrada e <Money cents={step.amountCents} /> voltam para você pelo mesmo meio do pagamento (PIX: devolução para a conta que pagou).
+          </p>
+          <Link to="/assinatura">Ver minha assinatura</Link>
+        </Card>
+      );
+    } else if (step.name === 'done' || (step.name === 'reason' && data.cancelRequest)) body = <DoneStep subscription={data} />;
     else if (data.status !== 'ACTIVE') {
       body = (
         <EmptyState title="Esta assinatura não pode ser cancelada aqui">
@@ -191,7 +264,15 @@ export function CancelSubscriptionPage() {
     } else if (step.name === 'offer') {
       body = <OfferStep subscription={data} cheaper={step.cheaper} onDecline={() => setStep({ name: 'confirm', reason: step.reason, comment: step.comment })} />;
     } else if (step.name === 'confirm') {
-      body = <ConfirmStep subscription={data} reason={step.reason} comment={step.comment} onDone={() => setStep({ name: 'done' })} />;
+      body = (
+        <ConfirmStep
+          subscription={data}
+          reason={step.reason}
+          comment={step.comment}
+          onDone={() => setStep({ name: 'done' })}
+          onWithdrawn={(amountCents) => setStep({ name: 'withdrawn', amountCents })}
+        />
+      );
     }
   }
 

@@ -115,7 +115,8 @@ export function CheckoutPage() {
   const create = useCreateSubscription();
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   const [paid, setPaid] = useState(false);
-  const [seatsText, setSeatsText] = useState('1');
+  // `?assentos=` comes from the seat calculator on /planos: the team's size typed there.
+  const [seatsText, setSeatsText] = useState(() => /^\d{1,3}$/.test(searchParams.get('assentos') ?? '') ? String(searchParams.get('assentos')) : '1');
   const [seatsTouched, setSeatsTouched] = useState(false);
   const [paidSeats, setPaidSeats] = useState(1);
   const onPaid = useCallback(() => {

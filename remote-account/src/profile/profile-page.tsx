@@ -2,11 +2,12 @@ import { TextField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, messageOf, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { Badge } from '@clube/kit/ui/badge';
 import { Dialog } from '@clube/kit/ui/dialog';
-import { Button, Card, Input, PageLayout, toast, useAuth } from '@clube/platform';
+import { Button, Card, formatDate, Input, PageLayout, toast, useAuth } from '@clube/platform';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as z from 'zod/mini';
 import '../shared/account.css';
+import { useAcceptLegal, useLegal } from './api/accept-legal';
 import { useDeleteAccount } from './api/delete-account';
 import { useExportMyData } from './api/export-my-data';
 import { useUpdateName } from './api/update-name';
@@ -125,7 +126,47 @@ function DeleteAccount() {
   );
 }
 
-/** `/usuario`: name, e-mail and its verification, password, the LGPD export and the account's deletion. */
+/**
+ * The consent to the terms of use and the privacy policy (LGPD): which versions were accepted and
+ * when; when the documents changed since (or nothing was recorded), the current ones can be accepted.
+ */
+function Consent() {
+  const { profile } = useAuth();
+  const consent = profile?.consent ?? null;
+  const legal = useLegal(!consent?.current);
+  const accept = useAcceptLegal();
+  return (
+    <Card title="Termos e privacidade">
+      {consent ? (
+        <p>
+          Você aceitou os <Link to="/termos-de-uso">Termos de uso</Link> (versão {consent.termsVersion}) e a <Link to="/politica-de-privacidade">Política de privacidade</Link> (versão{' '}
+          {consent.privacyVersion}) em {formatDate(consent.acceptedAt)}.
+        </p>
+      ) : (
+        <p>
+          Nenhum aceite registrado. Leia os <Link to="/termos-de-uso">Termos de uso</Link> e a <Link to="/politica-de-privacidade">Política de privacidade</Link>.
+        </p>
+      )}
+      {consent?.current === false && <p className="account-muted">Os documentos mudaram depois do seu aceite. Leia as versões atuais.</p>}
+      {(!consent || !consent.current) && legal.data && (
+        <Button
+          variant="secondary"
+          loading={accept.isPending}
+          onClick={() => accept.mutate(legal.data, { onSuccess: () => toast({ variant: 'success', title: 'Aceite registrado.', duration: 4000 }) })}
+        >
+          Li e aceito as versões atuais
+        </Button>
+      )}
+      {accept.isError && (
+        <p className="clube-input__error" role="alert">
+          {messageOf(accept.error)}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+/** `/usuario`: name, e-mail and its verification, password, the consent to the terms, the LGPD export and the account's deletion. */
 export function ProfilePage() {
   const { profile, user } = useAuth();
   const exportData = useExportMyData();
@@ -148,6 +189,8 @@ export function ProfilePage() {
             <Link to="/autenticacao/atualizar-senha">Alterar minha senha</Link>
           </p>
         </Card>
+
+        <Consent />
 
         <Card title="Meus dados no Clube">
           <p className="account-muted">

@@ -13,6 +13,7 @@ import '../shared/account.css';
 import { planIntervalEvery } from '@clube/platform/subscription-words';
 import { creditsWords } from '../shared/credits';
 import { useInvoices } from './api/get-invoices';
+import { useReceiptDownload } from './api/download-receipt';
 import { usePlans } from '../shared/api/get-plans';
 import { useSubscription } from '../shared/api/get-subscription';
 import { useChangePaymentMethod, useReactivate } from '../shared/api/subscription-mutations';
@@ -20,7 +21,7 @@ import { PlanChangeCard } from './plan-change';
 import { PixPanel } from '../shared/pix-panel';
 import { statusTone, statusWords } from './subscription-status';
 
-const INVOICE_LABELS = { PENDING: 'Pendente', PAID: 'Paga', OVERDUE: 'Vencida', CANCELED: 'Cancelada' } as const;
+const INVOICE_LABELS = { PENDING: 'Pendente', PAID: 'Paga', OVERDUE: 'Vencida', CANCELED: 'Cancelada', REFUNDED: 'Devolvida' } as const;
 const KIND_LABELS = { FIRST: 'Primeira cobrança', RENEWAL: 'Renovação', UPGRADE: 'Troca de plano', GRANT: 'Período concedido' } as const;
 
 function PlansOffer() {
@@ -56,6 +57,12 @@ function PlansOffer() {
 
 function Invoices({ subscriptionId }: { subscriptionId: string }) {
   const invoices = useInvoices(subscriptionId);
+  const receipt = useReceiptDownload(subscriptionId);
+  const downloadReceipt = (invoice: { _id: string; dueDate: string }) =>
+    receipt.mutate(invoice, {
+      onSuccess: () => toast({ variant: 'success', title: 'Recibo baixado', description: 'O recibo em PDF foi salvo.', duration: 4000 }),
+      onError: (error) => toast({ variant: 'danger', title: 'Não foi possível baixar o recibo', description: messageOf(error) }),
+    });
   return (
     <Card title="Faturas">
       <QueryTable
@@ -70,6 +77,18 @@ function Invoices({ subscriptionId }: { subscriptionId: string }) {
           { key: 'amount', header: 'Valor', align: 'end', cell: (invoice) => <Money cents={invoice.amountCents} /> },
           { key: 'status', header: 'Situação', cell: (invoice) => <StatusBadge status={invoice.status} label={INVOICE_LABELS[invoice.status]} /> },
           { key: 'paidAt', header: 'Pago em', cell: (invoice) => (invoice.paidAt ? formatDate(invoice.paidAt) : '—') },
+          {
+            key: 'receipt',
+            header: 'Recibo',
+            cell: (invoice) =>
+              invoice.hasReceipt ? (
+                <Button variant="secondary" loading={receipt.isPending && receipt.variables?._id === invoice._id} onClick={() => downloadReceipt(invoice)} aria-label={`Baixar o recibo da fatura de ${formatDate(invoice.dueDate)} em PDF`}>
+                  Recibo (PDF)
+                </Button>
+              ) : (
+                '—'
+              ),
+          },
         ]}
       />
       <Pagination page={invoices.params.page} limit={invoices.params.limit} total={invoices.total} onPageChange={invoices.setPage} busy={invoices.isPlaceholderData} />

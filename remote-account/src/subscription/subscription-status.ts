@@ -6,6 +6,10 @@ export function statusWords(subscription: Subscription): string {
   if (subscription.status === 'ACTIVE' && subscription.cancelRequest) {
     return subscription.endDate ? `Cancelamento solicitado — acesso até ${formatDate(subscription.endDate)}` : 'Cancelamento solicitado';
   }
+  if (subscription.status === 'PAUSED' && subscription.adminDecision?.status === 'PAUSED') {
+    const { reason } = subscription.adminDecision;
+    return `Pausada pela administração do Clube${reason ? `: ${reason}` : ''}`;
+  }
   return subscriptionStatusLabel(subscription.status);
 }
 

@@ -28,18 +28,6 @@ function layout(children: ReactNode, actions?: ReactNode) {
   );
 }
 
-/** Hours with one decimal, as the reports show them ("1,5 h"). */
-export function hoursWords(hours: number): string {
-  return `${hours.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`;
-}
-
-/** A video's length as a person reads it: "45 s", "12 min", "1,5 h". */
-export function durationWords(seconds: number): string {
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  return hoursWords(Math.round(seconds / 360) / 10);
-}
-
 function Seats({ account }: { account: Team['account'] }) {
   const free = Math.max(account.seats - account.seatsUsed, 0);
   return (
@@ -213,7 +201,7 @@ function PersonItems({ person }: { person: TrainingPerson }) {
   const columns: TableColumn<TrainingItem>[] = [
     { key: 'video', header: 'Vídeo', wrap: true, cell: (i) => i.videoTitle },
     { key: 'finishedAt', header: 'Concluído em', cell: (i) => formatDate(i.finishedAt) },
-    { key: 'duration', header: 'Duração', align: 'end', cell: (i) => durationWords(i.durationSeconds) },
+    { key: 'duration', header: 'Duração', align: 'end', cell: (i) => i.duration },
     {
       key: 'certificate',
       header: 'Certificado',
@@ -281,7 +269,7 @@ function TrainingRecord() {
     },
     { key: 'role', header: 'Papel', cell: (p) => ROLE_WORDS[p.role] },
     { key: 'videos', header: 'Vídeos concluídos', align: 'end', cell: (p) => p.videosFinished },
-    { key: 'hours', header: 'Horas', align: 'end', cell: (p) => hoursWords(p.hoursWatched) },
+    { key: 'hours', header: 'Tempo assistido', align: 'end', cell: (p) => p.timeWatched },
     { key: 'last', header: 'Última atividade', cell: (p) => (p.lastActivityAt ? formatRelative(p.lastActivityAt) : 'Nenhuma') },
   ];
   const people = training.data?.people ?? [];
@@ -293,7 +281,7 @@ function TrainingRecord() {
         <DateInput label="De" value={period.from ?? ''} onChange={(event) => setPeriod('de', event.target.value)} />
         <DateInput label="Até" value={period.to ?? ''} onChange={(event) => setPeriod('ate', event.target.value)} />
         <div className="account-row team-exports">
-          <Button variant="secondary" loading={csv.isPending} onClick={() => download(csv, 'CSV')}>
+          <Button variant="secondary" loading={csv.isPending} onClick={() => download(csv, 'CSV')} aria-describedby="team-csv-hint">
             Exportar CSV
           </Button>
           <Button variant="secondary" loading={pdf.isPending} onClick={() => download(pdf, 'PDF')}>
@@ -301,6 +289,9 @@ function TrainingRecord() {
           </Button>
         </div>
       </div>
+      <p id="team-csv-hint" className="account-muted">
+        O CSV separa as colunas por ponto e vírgula (;) e usa UTF-8, como o Excel em português abre; a duração vem em palavras e em segundos.
+      </p>
       {training.data && (
         <p className="account-muted">
           Período: {formatDate(training.data.period.from)} a {formatDate(training.data.period.to)}

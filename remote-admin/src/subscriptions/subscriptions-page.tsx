@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAllPlans } from '../shared/api/get-plans';
 import { CsvExportButton } from '../shared/csv-export';
-import { subscriptionsQuery, useSubscriptions } from './api/get-subscriptions';
+import { MEMBER_SEARCH_MAX, subscriptionsQuery, useSubscriptions } from './api/get-subscriptions';
 import { useUpdateSubscriptionStatus, type AdminStatus } from './api/update-subscription-status';
 
 type SubscriptionRow = ApiResponse<'/v1/subscriptions/paginated'>['data'][number];
@@ -32,7 +32,23 @@ interface Pending {
   status: AdminStatus;
 }
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
+/** The status in words; a pause an admin decided says who and why (not "por falta de pagamento"). */
+function StatusCell({ row }: { row: SubscriptionRow }) {
+  const decision = row.adminDecision;
+  if (row.status === 'PAUSED' && decision?.status === 'PAUSED') {
+    return (
+      <>
+        <StatusBadge status={row.status} label={`Pausada por ${decision.byName}`} />
+        <br />
+        <small>
+          em {formatDate(decision.at)}
+          {decision.reason ? `: ${decision.reason}` : ''}
+        </small>
+      </>
+    );
+  }
+  return <StatusBadge status={row.status} />;
+}
 
 /** `/admin/assinaturas`: every subscription, filtered by plan, member and status (all in the URL), the status change and the CSV of the same list. */
 export function SubscriptionsAdminPage() {
@@ -41,18 +57,11 @@ export function SubscriptionsAdminPage() {
   const plans = useAllPlans();
   const update = useUpdateSubscriptionStatus();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [userIdError, setUserIdError] = useState<string | undefined>();
 
   const planOptions = [ANY, ...(plans.data?.data ?? []).map((plan) => ({ value: plan._id, label: planWithInterval(plan) }))];
 
-  function onUserFilter(userId: string) {
-    const value = userId.trim();
-    if (value && !OBJECT_ID.test(value)) {
-      setUserIdError('Informe o código do membro (24 caracteres, como aparece no endereço da página dele).');
-      return;
-    }
-    setUserIdError(undefined);
-    setFilter('userId', value);
+  function onMemberFilter(text: string) {
+    setFilter('member', text.trim());
   }
 
   async function confirm() {
@@ -64,8 +73,22 @@ export function SubscriptionsAdminPage() {
   const columns: TableColumn<SubscriptionRow>[] = [
     { key: 'plan', header: 'Plano', wrap: true, cell: (s) => (s.plan ? planWithInterval(s.plan) : 'Plano removido') },
     { key: 'price', header: 'Valor', align: 'end', cell: (s) => (s.plan ? formatMoney(s.plan.priceCents) : '—') },
-    { key: 'user', header: 'Membro', cell: (s) => <Link to={`/admin/usuarios/${s.userId}`}>Ver membro</Link> },
-    { key: 'status', header: 'Situação', cell: (s) => <StatusBadge status={s.status} /> },
+    {
+      key: 'user',
+      header: 'Membro',
+      wrap: true,
+      cell: (s) =>
+        s.member ? (
+          <>
+            <Link to={`/admin/usuarios/${s.userId}`}>{s.member.name}</Link>
+            <br />
+            <small>{s.member.email}</small>
+          </>
+        ) : (
+          'Conta excluída'
+        ),
+    },
+    { key: 'status', header: 'Situação', cell: (s) => <StatusCell row={s} /> },
     {
       key: 'period',
       header: 'Vigência',
@@ -110,7 +133,7 @@ export function SubscriptionsAdminPage() {
         ]}
         pageSize
       />
-      <SearchBox region="Filtrar por membro" label="Código do membro" type="text" maxLength={24} buttonLabel="Filtrar" value={params.filters.userId ?? ''} error={userIdError} onSearch={onUserFilter} />
+      <SearchBox region="Filtrar por membro" label="Nome ou e-mail do membro" type="search" maxLength={MEMBER_SEARCH_MAX} buttonLabel="Filtrar" value={params.filters.member ?? ''} onSearch={onMemberFilter} />
       <PaginatedTable
         caption="Assinaturas"
         columns={columns}

@@ -16,14 +16,15 @@ const CREDITS_OPTIONS = [ANY, { value: 'true', label: 'Já usaram créditos' }, 
 
 const COLUMNS: TableColumn<UserRow>[] = [
   { key: 'name', header: 'Nome', sortable: true, wrap: true, cell: (user) => <Link to={`/admin/usuarios/${user._id}`}>{user.name}</Link> },
-  { key: 'email', header: 'E-mail', sortable: true, cell: (user) => user.email },
+  { key: 'email', header: 'E-mail', sortable: true, wrap: true, cell: (user) => user.email },
   { key: 'role', header: 'Papel', cell: (user) => (user.role === 'ADMIN' ? <Badge tone="info">Administrador</Badge> : 'Membro') },
   {
     key: 'subscription',
     header: 'Assinatura',
     cell: (user) => (user.hasActiveSubscription ? <StatusBadge status="ACTIVE" /> : <Badge>Sem assinatura</Badge>),
   },
-  { key: 'credits', header: 'Créditos (saldo / usados)', align: 'end', cell: (user) => `${user.credits.balance} / ${user.credits.used}` },
+  // Short header and words in the cell: the whole row fits the card at 1280 px.
+  { key: 'credits', header: 'Créditos', align: 'end', cell: (user) => `${user.credits.balance} (${user.credits.used} usados)` },
   { key: 'createdAt', header: 'Cadastro', sortable: true, cell: (user) => formatDate(user.createdAt) },
 ];
 

@@ -5,15 +5,17 @@ import { Link, useLocation } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { AuthScreen } from '../shared/auth-screen';
 import { emailSchema } from '../shared/schemas';
+import { withEmail } from '../shared/with-email';
 
 const signInSchema = z.object({ email: emailSchema, password: z.string().check(z.minLength(1, 'Informe sua senha.')) });
 
-/** `/autenticacao/login`. The guest Guard sends the member on (to `?redirect=`) once signed in. */
+/** `/autenticacao/login`. The guest Guard sends the member on (to `?redirect=`) once signed in; `?email=` fills the e-mail. */
 export function SignInPage() {
   const { actions } = useAuth();
   const { search } = useLocation();
   const redirect = safeRedirect(search, '');
-  const form = useZodForm(signInSchema, { defaultValues: { email: '', password: '' } });
+  const email = new URLSearchParams(search).get('email') ?? '';
+  const form = useZodForm(signInSchema, { defaultValues: { email, password: '' } });
 
   return (
     <AuthScreen title="Entrar" description="Acesse sua conta do Clube.">
@@ -26,7 +28,7 @@ export function SignInPage() {
         <div className="auth-form__links">
           <Link to="/autenticacao/esqueci-senha">Esqueci minha senha</Link>
           <span>
-            Ainda não tem conta? <Link to={withRedirect('/autenticacao/registro', redirect)}>Criar conta</Link>
+            Ainda não tem conta? <Link to={withEmail(withRedirect('/autenticacao/registro', redirect), email)}>Criar conta</Link>
           </span>
         </div>
       </Form>

@@ -18,6 +18,11 @@ const api = startMockApi(
   mockApi('get', '/v1/videos/', async () => (await gate, page([video()]))),
   mockApi('get', '/v1/contents/', async () => (await gate, page([content()]))),
   mockApi('get', '/v1/plans/', async () => (await gate, { data: [plan({})] })),
+  mockApi('get', '/v1/legal/{slug}', async ({ params }) => {
+    await gate;
+    const slug = params.slug === 'termos-de-uso' ? ('termos-de-uso' as const) : ('politica-de-privacidade' as const);
+    return { kind: slug === 'termos-de-uso' ? ('TERMS' as const) : ('PRIVACY' as const), slug, title: slug === 'termos-de-uso' ? 'Termos de uso' : 'Política de privacidade', version: '1', publishedAt: '2026-11-23', body: '## 1. Quem somos' };
+  }),
 );
 afterAll(() => api.close());
 beforeEach(() => {
@@ -34,7 +39,14 @@ const canonical = (url: string) => {
   return `${parsed.pathname.replace(/(.)\/$/, '$1')}${query ? `?${query}` : ''}`;
 };
 
-const TITLES: Record<string, string> = { '/': 'Bem-vindo ao Clube', '/videos': 'Vídeos', '/conteudos': 'Conteúdos', '/planos': 'Planos' };
+const TITLES: Record<string, string> = {
+  '/': 'Bem-vindo ao Clube',
+  '/videos': 'Vídeos',
+  '/conteudos': 'Conteúdos',
+  '/planos': 'Planos',
+  '/termos-de-uso': 'Termos de uso',
+  '/politica-de-privacidade': 'Política de privacidade',
+};
 
 describe('page-data.json', () => {
   it('declares only pages of this remote, each with a title checked below', () => {

@@ -10,10 +10,6 @@ import './certificate.css';
 
 type Certificate = ApiResponse<'/v1/certificates/{code}'>;
 
-const HOURS = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-/** 1.5 → "1,5 h" */
-const formatHours = (hours: number) => `${HOURS.format(hours)} h`;
-
 /**
  * `/certificados/{code}`: the public check of a certificate of completion (the QR code on the PDF
  * opens it). Anyone, signed in or not, sees whether it is genuine, who finished what and when, the
@@ -67,7 +63,7 @@ function ValidCertificate({ data, apiUrl }: { data: Certificate; apiUrl: string 
             <dt>Vídeo concluído</dt>
             <dd>{data.videoTitle}</dd>
             <dt>Carga horária</dt>
-            <dd>{formatHours(data.hours)}</dd>
+            <dd>{data.workload}</dd>
             <dt>Concluído em</dt>
             <dd>{formatDate(data.completedAt)}</dd>
             <dt>Laboratório</dt>

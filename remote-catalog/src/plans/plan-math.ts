@@ -8,6 +8,17 @@ export function monthlyEquivalentCents(plan: Plan): number {
   return Math.round(plan.priceCents / planIntervalMonths(plan.interval));
 }
 
+/** Seats a team may buy at checkout (the API takes 1 to 100); 2 or more make a laboratory account. */
+export const MAX_SEATS = 100;
+export const MIN_TEAM_SEATS = 2;
+
+/** The seats typed in the calculator, or null when it is not a whole number from 1 to MAX_SEATS. */
+export function seatsOf(text: string): number | null {
+  if (!/^\d{1,3}$/.test(text.trim())) return null;
+  const seats = Number(text);
+  return seats >= 1 && seats <= MAX_SEATS ? seats : null;
+}
+
 /** What a longer plan saves against paying the monthly plan for as long: cents and whole percent; null when nothing. */
 export function savingAgainstMonthly(plan: Plan, plans: readonly Plan[]): { cents: number; percent: number } | null {
   const monthly = plans.find((candidate) => candidate.interval === 'MONTHLY');

@@ -1,18 +1,20 @@
-import { EmptyState, PageLayout } from '@clube/platform';
+import { EmptyState, Input, PageLayout } from '@clube/platform';
 import { Badge } from '@clube/kit/ui/badge';
 import { formatMoney } from '@clube/kit/ui/money';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CardsSkeleton, QueryError } from '../shared/query-state';
 import { credits } from '../shared/format';
 import { useCurrentSubscription } from './api/get-current-subscription';
 import { usePlans } from './api/get-plans';
 import { planIntervalEvery } from '@clube/platform/subscription-words';
-import { monthlyEquivalentCents, savingAgainstMonthly, type Plan } from './plan-math';
+import { MAX_SEATS, MIN_TEAM_SEATS, monthlyEquivalentCents, savingAgainstMonthly, seatsOf, type Plan } from './plan-math';
 import '../shared/catalog.css';
 
 const FAQ: Array<[question: string, answer: string]> = [
   ['Como pago com PIX?', 'Ao assinar, geramos um QR Code e o código "copia e cola". O acesso é liberado assim que o pagamento é confirmado, normalmente em poucos segundos. A cada novo ciclo enviamos um novo PIX.'],
-  ['Posso cancelar quando quiser?', 'Sim. Você cancela em "Assinatura", sem multa, e continua com acesso até o fim do período já pago.'],
+  ['Como funciona o preço para equipes?', `O preço de cada plano é por pessoa: cada pessoa do laboratório ocupa um assento, e o total é o preço × o número de assentos. Equipes começam em ${MIN_TEAM_SEATS} assentos (você incluído); quem compra convida as outras pessoas por e-mail e acompanha o treinamento delas.`],
+  ['Posso cancelar quando quiser?', 'Sim. Você cancela em "Assinatura", sem multa, e continua com acesso até o fim do período já pago. Na primeira assinatura, você pode desistir em até 7 dias do pagamento e receber o valor de volta (direito de arrependimento).'],
   ['O que são créditos?', 'Cada ciclo pago soma os créditos do plano ao seu saldo. Com eles você desbloqueia conteúdos e vídeos especiais, que continuam seus mesmo se a assinatura acabar.'],
   ['Posso trocar de plano?', 'Sim. Em "Assinatura" você troca de plano e vê antes quanto vai pagar.'],
 ];
@@ -24,7 +26,7 @@ export function PlansPage() {
   const current = subscription.data && subscription.data.status !== 'CANCELED' ? subscription.data.planId : null;
 
   return (
-    <PageLayout title="Planos" description="Escolha o plano ideal para a sua equipe. Pagamento por PIX, sem fidelidade.">
+    <PageLayout title="Planos" description="Preços por pessoa: escolha o plano e quantas pessoas da equipe vão usar. Pagamento por PIX, sem fidelidade.">
       {plans.isPending ? (
         <CardsSkeleton count={3} label="Carregando planos…" />
       ) : plans.isError ? (
@@ -32,13 +34,16 @@ export function PlansPage() {
       ) : plans.data.data.length === 0 ? (
         <EmptyState title="Nenhum plano disponível no momento">Volte em breve ou fale com a nossa equipe.</EmptyState>
       ) : (
-        <ul className="catalog-plans" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {plans.data.data.map((plan) => (
-            <li key={plan._id} style={{ display: 'flex' }}>
-              <PlanCard plan={plan} plans={plans.data.data} current={plan._id === current} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="catalog-plans" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {plans.data.data.map((plan) => (
+              <li key={plan._id} style={{ display: 'flex' }}>
+                <PlanCard plan={plan} plans={plans.data.data} current={plan._id === current} />
+              </li>
+            ))}
+          </ul>
+          <SeatCalculator plans={plans.data.data} />
+        </>
       )}
       <section className="catalog-section catalog-faq" aria-labelledby="faq-title">
         <h2 id="faq-title" className="catalog-section__title">
@@ -68,9 +73,10 @@ function PlanCard({ plan, plans, current }: { plan: Plan; plans: readonly Plan[]
         {plan.name}
       </h2>
       <p className="catalog-plan__price">
-        {formatMoney(plan.priceCents)} <small>{planIntervalEvery(plan.interval)}</small>
+        {formatMoney(plan.priceCents)} <small>por pessoa {planIntervalEvery(plan.interval)}</small>
       </p>
-      {plan.interval !== 'MONTHLY' && <p style={{ margin: 0 }}>Equivale a {formatMoney(monthlyEquivalentCents(plan))} por mês</p>}
+      {plan.interval !== 'MONTHLY' && <p style={{ margin: 0 }}>Equivale a {formatMoney(monthlyEquivalentCents(plan))} por pessoa por mês</p>}
+      <p style={{ margin: 0, color: 'var(--clube-color-muted)' }}>Equipes a partir de {MIN_TEAM_SEATS} assentos, um por pessoa.</p>
       {saving && (
         <p style={{ margin: 0, color: 'var(--clube-color-success)', fontWeight: 600 }}>
           Economia de {formatMoney(saving.cents)} ({saving.percent}%) em relação ao mensal
@@ -93,5 +99,49 @@ function PlanCard({ plan, plans, current }: { plan: Plan; plans: readonly Plan[]
         </Link>
       )}
     </article>
+  );
+}
+
+/**
+ * "Quanto custa para a sua equipe": the price is per person (seat), so the total is shown for the
+ * number of people typed, for every plan, before anyone signs up.
+ */
+function SeatCalculator({ plans }: { plans: readonly Plan[] }) {
+  const [text, setText] = useState('3');
+  const seats = seatsOf(text);
+  return (
+    <section className="catalog-section catalog-seats" aria-labelledby="seats-title">
+      <h2 id="seats-title" className="catalog-section__title">
+        Quanto custa para a sua equipe
+      </h2>
+      <p style={{ marginTop: 0 }}>Cada pessoa ocupa um assento. Informe quantas pessoas vão usar o Clube, você incluído.</p>
+      <div className="catalog-seats__field">
+        <Input
+          label="Pessoas na equipe"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SEATS}
+          step={1}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={seats === null ? `Informe um número de 1 a ${MAX_SEATS}.` : undefined}
+        />
+      </div>
+      <ul className="catalog-seats__totals" aria-live="polite" aria-label="Total por plano">
+        {seats !== null &&
+          plans.map((plan) => (
+            <li key={plan._id}>
+              <strong>{plan.name}:</strong> {formatMoney(plan.priceCents * seats)} {planIntervalEvery(plan.interval)}{' '}
+              <span className="catalog-meta">
+                ({seats} × {formatMoney(plan.priceCents)})
+              </span>{' '}
+              <Link to={`/checkout/assinar?planId=${plan._id}&assentos=${seats}`}>
+                Assinar {plan.name} para {seats} {seats === 1 ? 'pessoa' : 'pessoas'}
+              </Link>
+            </li>
+          ))}
+      </ul>
+    </section>
   );
 }

@@ -35,14 +35,28 @@ export function LockedPanel({ item, itemType, verb, onUnlocked, variant = 'video
     </Link>
   );
 
+  const free = item.access === 'FREE';
+  const signIn = (
+    <Link className="clube-button clube-button--secondary" to={`/autenticacao/login?redirect=${here}`}>
+      Entrar
+    </Link>
+  );
   let actions;
-  if (item.lockReason === 'SIGN_IN_REQUIRED') {
+  if (item.lockReason === 'SIGN_IN_REQUIRED' && free) {
+    // A free item only asks for an account: say it costs nothing, and offer to create one here.
     actions = (
       <>
-        {item.access !== 'FREE' && subscribe}
-        <Link className="clube-button clube-button--secondary" to={`/autenticacao/login?redirect=${here}`}>
-          Entrar
+        <Link className="clube-button clube-button--primary" to={`/autenticacao/registro?redirect=${here}`}>
+          Criar conta grátis
         </Link>
+        {signIn}
+      </>
+    );
+  } else if (item.lockReason === 'SIGN_IN_REQUIRED') {
+    actions = (
+      <>
+        {subscribe}
+        {signIn}
       </>
     );
   } else if (item.lockReason === 'UNLOCK_REQUIRED') {
@@ -62,9 +76,13 @@ export function LockedPanel({ item, itemType, verb, onUnlocked, variant = 'video
     <section className={`catalog-locked${variant === 'text' ? ' catalog-locked--text' : ''}`} aria-labelledby="locked-title">
       <div>
         <h2 id="locked-title" style={{ margin: 0 }}>
-          {item.access === 'CREDITS' ? `Disponível por ${credits(cost)}` : item.access === 'SUBSCRIBERS' ? 'Exclusivo para assinantes' : 'Entre para ' + verb}
+          {item.access === 'CREDITS' ? `Disponível por ${credits(cost)}` : item.access === 'SUBSCRIBERS' ? 'Exclusivo para assinantes' : `Grátis: crie sua conta para ${verb}`}
         </h2>
-        {item.lockMessage && <p>{item.lockMessage}</p>}
+        {free && item.lockReason === 'SIGN_IN_REQUIRED' ? (
+          <p>{itemType === 'VIDEO' ? 'Este vídeo é grátis' : 'Este conteúdo é grátis'}. A conta também é: sem assinatura, sem cartão e sem PIX.</p>
+        ) : (
+          item.lockMessage && <p>{item.lockMessage}</p>
+        )}
       </div>
       <div className="catalog-locked__actions">{actions}</div>
       <ConfirmDialog

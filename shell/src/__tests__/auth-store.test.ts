@@ -16,6 +16,7 @@ function profile(overrides: Partial<UserProfile> = {}): UserProfile {
     onboardingCompleted: true,
     laboratory: null,
     credits: { balance: 0, used: 0 },
+    consent: { termsVersion: '1', privacyVersion: '1', acceptedAt: '2026-01-01T00:00:00.000Z', current: true },
     team: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
@@ -72,12 +73,12 @@ describe('auth state machine', () => {
     expect(state()).toEqual({ status: 'authenticated', user, profile: profile() });
   });
 
-  it('When the profile does not exist yet (new sign-up), then it is created with the name typed at sign-up', async () => {
+  it('When the profile does not exist yet (new sign-up), then it is created with the name typed and the consent given at sign-up', async () => {
     const { controller, emit, deps, state } = setup({ fetchProfile: jest.fn(async () => null) });
-    controller.setPendingName('Ana Souza');
+    controller.setPendingSignUp({ name: 'Ana Souza', acceptLegal: { termsVersion: '1', privacyVersion: '1' } });
     emit(user);
     await flush();
-    expect(deps.createProfile).toHaveBeenCalledWith('Ana Souza');
+    expect(deps.createProfile).toHaveBeenCalledWith('Ana Souza', { termsVersion: '1', privacyVersion: '1' });
     expect(state().profile?.name).toBe('Ana Souza');
   });
 

@@ -1,4 +1,4 @@
-import { createQueryClient, ME_QUERY_KEY, type AuthStatus, type AuthUser, type UserProfile } from '@clube/platform';
+import { createQueryClient, ME_QUERY_KEY, type AuthStatus, type AuthUser, type LegalAcceptance, type UserProfile } from '@clube/platform';
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { createStore } from 'zustand/vanilla';
 import { shouldAutoCancel, type SubscriptionSummary } from './auto-cancel';
@@ -7,6 +7,12 @@ import { shouldAutoCancel, type SubscriptionSummary } from './auto-cancel';
 export const PROFILE_REFETCH_MS = 900000;
 
 export { ME_QUERY_KEY };
+
+/** What was typed at sign-up, for the profile created right after. */
+export interface PendingSignUp {
+  name?: string | undefined;
+  acceptLegal?: LegalAcceptance | undefined;
+}
 
 export interface AuthState {
   status: AuthStatus;
@@ -20,8 +26,8 @@ export interface AuthDeps {
   onUserChanged(listener: (user: AuthUser | null) => void): () => void;
   /** GET /users/provider/{uid}; resolves null when the profile does not exist yet. */
   fetchProfile(uid: string): Promise<UserProfile | null>;
-  /** POST /users (idempotent). */
-  createProfile(name: string | undefined): Promise<UserProfile>;
+  /** POST /users (idempotent), with the consent given at sign-up. */
+  createProfile(name: string | undefined, acceptLegal?: LegalAcceptance): Promise<UserProfile>;
   fetchSubscription(id: string): Promise<SubscriptionSummary | null>;
   cancelSubscription(id: string): Promise<void>;
   /** Called when the profile could not be loaded (the shell shows a toast). */
@@ -42,7 +48,7 @@ export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = creat
   let observer: QueryObserver<UserProfile> | null = null;
   let unsubscribeObserver: (() => void) | null = null;
   let generation = 0;
-  let pendingName: string | undefined;
+  let pending: PendingSignUp = {};
   let lastUid: string | null = null;
 
   const stopRefetch = () => {
@@ -62,8 +68,8 @@ export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = creat
   async function loadProfile(user: AuthUser, run: number): Promise<void> {
     try {
       let profile = await deps.fetchProfile(user.uid);
-      if (!profile) profile = await deps.createProfile(pendingName ?? user.displayName ?? undefined);
-      pendingName = undefined;
+      if (!profile) profile = await deps.createProfile(pending.name ?? user.displayName ?? undefined, pending.acceptLegal);
+      pending = {};
       profile = await applyAutoCancel(profile);
       if (run !== generation) return; // the user changed meanwhile
       queryClient.setQueryData(ME_QUERY_KEY, profile);
@@ -126,9 +132,9 @@ export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = creat
     store,
     queryClient,
     refreshProfile,
-    /** The name typed at sign-up, used when the profile is created right after. */
-    setPendingName(name: string | undefined) {
-      pendingName = name;
+    /** The name typed and the consent given at sign-up, used when the profile is created right after. */
+    setPendingSignUp(details: PendingSignUp) {
+      pending = details;
     },
     dispose() {
       stopRefetch();

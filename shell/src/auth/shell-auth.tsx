@@ -1,4 +1,4 @@
-import { ApiError, toast, type Analytics, type AuthActions, type AuthContextValue, type TypedApi } from '@clube/platform';
+import { ApiError, toast, type Analytics, type AuthActions, type AuthContextValue, type LegalAcceptance, type TypedApi } from '@clube/platform';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -26,7 +26,7 @@ export function createShellAuthController(identity: FirebaseIdentity, api: Typed
     onUserChanged: (listener) => identity.onUserChanged(listener),
     fetchProfile: (uid) =>
       api.get('/v1/users/provider/{providerId}', { params: { path: { providerId: uid } } }).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error))),
-    createProfile: (name) => api.post('/v1/users/', { body: name ? { name } : {} }),
+    createProfile: (name, acceptLegal) => api.post('/v1/users/', { body: { ...(name ? { name } : {}), ...(acceptLegal ? { acceptLegal } : {}) } }),
     fetchSubscription: (id) => api.get('/v1/subscriptions/{id}', { params: { path: { id } } }),
     cancelSubscription: (id) => api.patch('/v1/subscriptions/cancel/{id}', { params: { path: { id } } }).then(() => undefined),
     onProfileError: (error) =>
@@ -61,8 +61,8 @@ export function useShellAuth(controller: AuthController, identity: FirebaseIdent
       };
     return {
       signIn: mapped((email: string, password: string) => identity.signIn(email.trim(), password)),
-      signUp: mapped(async (name: string, email: string, password: string) => {
-        controller.setPendingName(name.trim());
+      signUp: mapped(async (name: string, email: string, password: string, acceptLegal?: LegalAcceptance) => {
+        controller.setPendingSignUp({ name: name.trim(), acceptLegal });
         await identity.signUp(name.trim(), email.trim(), password);
       }),
       sendPasswordReset: mapped((email: string) => identity.sendPasswordReset(email.trim())),

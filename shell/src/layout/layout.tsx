@@ -1,5 +1,6 @@
 import { Toaster } from '@clube/platform';
 import type { ReactNode } from 'react';
+import { Footer } from './footer';
 import { Header } from './header';
 import './layout.css';
 
@@ -11,7 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <div id="conteudo" className="shell-content">{children}</div>
-      <footer className="shell-footer">Clube · conteúdo para equipes de laboratório</footer>
+      <Footer />
       <Toaster />
     </>
   );

@@ -91,7 +91,7 @@ const admin: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: CsvFile, ...errorResponses(401, 403) },
       },
     },
-    async (request, reply) => sendCsv(reply, 'assinaturas', fastify.clock.now(), fastify.adminExports.subscriptionsCsv(request.query)),
+    async (request, reply) => sendCsv(reply, 'assinaturas', fastify.clock.now(), fastify.adminExports.subscriptionsCsv(await fastify.billing.listFilters(request.query))),
   );
 };
 

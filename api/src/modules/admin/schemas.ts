@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, ObjectIdString } from '../../http/schemas';
-import { SubscriptionStatusSchema } from '../billing/schemas';
+import { MemberSearch, SubscriptionStatusSchema } from '../billing/schemas';
 import { UserListQuery } from '../users/schemas';
 
 export const MetricsQuery = Type.Object(
@@ -47,9 +47,10 @@ export const SubscriptionExportQuery = Type.Object(
   {
     planId: Type.Optional(ObjectIdString),
     userId: Type.Optional(ObjectIdString),
+    member: Type.Optional(MemberSearch),
     status: Type.Optional(SubscriptionStatusSchema),
   },
   { additionalProperties: false },
 );
 
-export const CsvFile = Type.String({ description: 'CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho)' });
+export const CsvFile = Type.String({ description: 'CSV (UTF-8 com BOM, separador ponto e vírgula, como o Excel em português abre, linha de cabeçalho)' });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { PaymentWebhookEvent } from '../../plugins/payment-gateway/gateway';
 import type { AdminStatus } from './rules/state-machine';
 import type { PlanChange } from './rules/plan-change';
-import { overrideStatus } from './use-cases/admin-status';
+import { overrideStatus, type StatusDecider } from './use-cases/admin-status';
 import { cancelNow } from './use-cases/cancel-now';
 import { changePlan, previewPlanChange } from './use-cases/change-plan';
 import { hasSeatAccess, syncUser, type BillingContext } from './use-cases/context';
@@ -15,12 +15,21 @@ import { reconcile, type ReconciliationReport } from './use-cases/reconcile';
 import { requestCancel } from './use-cases/request-cancel';
 import { subscribe } from './use-cases/subscribe';
 import { updatePaymentMethod } from './use-cases/update-payment-method';
+import { withdraw, withdrawalPreview } from './use-cases/withdraw';
+import type { Withdrawal } from './rules/withdrawal';
 import type { PaymentMethod, SubscriptionDocument } from './documents';
 import type { UserDocument } from '../users/documents';
 import type { ObjectId } from 'mongodb';
+import type { SubscriptionFilters } from './subscriptions-repository';
+
+/** The admin list's query: `member` is part of a name or e-mail. */
+export type SubscriptionQuery = Omit<SubscriptionFilters, 'userIds'> & { member?: string | undefined };
+
+/** How many members a search by name or e-mail may match (the list then shows their subscriptions). */
+const MEMBER_MATCHES = 1000;
 
 export { subscriptionNotFound, planNotFound, invoiceNotFound } from './use-cases/context';
-export type { PlanChange, PixQrCode, PaymentOutcome, PaymentStatus, ReconciliationReport };
+export type { PlanChange, PixQrCode, PaymentOutcome, PaymentStatus, ReconciliationReport, Withdrawal };
 
 /**
  * The billing use cases (use-cases/, one file per operation) bound to this app's
@@ -30,11 +39,16 @@ export interface BillingService {
   /** `seats` ≥ 2 makes a laboratory account (price and credits × seats). */
   subscribe(user: UserDocument, planId: string, paymentMethod: PaymentMethod, seats?: number): Promise<SubscriptionDocument>;
   updatePaymentMethod(subscription: SubscriptionDocument, paymentMethod: PaymentMethod | undefined): Promise<SubscriptionDocument>;
-  overrideStatus(subscription: SubscriptionDocument, status: AdminStatus): Promise<SubscriptionDocument>;
+  /** An admin's decision, kept with who made it and why (`adminDecision`). */
+  overrideStatus(subscription: SubscriptionDocument, status: AdminStatus, by: StatusDecider, reason: string | null): Promise<SubscriptionDocument>;
   changePlan(subscription: SubscriptionDocument, externalPlanId: string, seats?: number): Promise<{ subscription: SubscriptionDocument; change: PlanChange }>;
   previewPlanChange(subscription: SubscriptionDocument, externalPlanId: string, seats?: number): Promise<PlanChange>;
   requestCancel(subscription: SubscriptionDocument, reason: string, comment: string | undefined): Promise<SubscriptionDocument>;
   cancelNow(subscription: SubscriptionDocument): Promise<SubscriptionDocument>;
+  /** The right of withdrawal (art. 49 CDC) now, if the member has it: until when and how much would come back. */
+  withdrawalPreview(subscription: SubscriptionDocument): Promise<Withdrawal | null>;
+  /** Ends the subscription now and refunds every payment through the gateway (first purchase, within 7 days). */
+  withdraw(subscription: SubscriptionDocument, reason: string, comment: string | undefined): Promise<SubscriptionDocument>;
   reactivate(subscription: SubscriptionDocument): Promise<SubscriptionDocument>;
   pixQrCode(subscription: SubscriptionDocument): Promise<PixQrCode>;
   paymentStatus(subscription: SubscriptionDocument): Promise<PaymentStatus>;
@@ -50,6 +64,8 @@ export interface BillingService {
    * ACTIVE (the profile's `hasActiveSubscription` flag alone opens nothing).
    */
   hasAccess(userId: ObjectId): Promise<boolean>;
+  /** The admin list's filters (GET /subscriptions/paginated, its CSV): a `member` search becomes the matching members' ids. */
+  listFilters(query: SubscriptionQuery): Promise<SubscriptionFilters>;
 }
 
 export default fp(
@@ -67,11 +83,13 @@ export default fp(
     const service: BillingService = {
       subscribe: (user, planId, paymentMethod, seats) => subscribe(ctx, user, planId, paymentMethod, seats),
       updatePaymentMethod: (subscription, paymentMethod) => updatePaymentMethod(ctx, subscription, paymentMethod),
-      overrideStatus: (subscription, status) => overrideStatus(ctx, subscription, status),
+      overrideStatus: (subscription, status, by, reason) => overrideStatus(ctx, subscription, status, by, reason),
       changePlan: (subscription, externalPlanId, seats) => changePlan(ctx, subscription, externalPlanId, seats),
       previewPlanChange: (subscription, externalPlanId, seats) => previewPlanChange(ctx, subscription, externalPlanId, seats),
       requestCancel: (subscription, reason, comment) => requestCancel(ctx, subscription, reason, comment ?? null),
       cancelNow: (subscription) => cancelNow(ctx, subscription),
+      withdrawalPreview: (subscription) => withdrawalPreview(ctx, subscription),
+      withdraw: (subscription, reason, comment) => withdraw(ctx, subscription, reason, comment ?? null),
       reactivate: (subscription) => reactivate(ctx, subscription),
       pixQrCode: (subscription) => pixQrCode(ctx, subscription),
       paymentStatus: (subscription) => paymentStatus(ctx, subscription),
@@ -79,6 +97,10 @@ export default fp(
       reconcile: () => reconcile(ctx),
       syncAccess: (userId) => syncUser(ctx, userId),
       hasAccess: async (userId) => (await ctx.subscriptions.hasActive(userId)) || hasSeatAccess(ctx, userId),
+      listFilters: async ({ member, ...filters }) => {
+        const term = member?.trim();
+        return term ? { ...filters, userIds: await ctx.users.findIdsMatching(term, MEMBER_MATCHES) } : filters;
+      },
     };
     fastify.decorate('billing', service);
   },

@@ -41,6 +41,15 @@ export interface PendingPlanChange {
   seats?: number;
 }
 
+/** An admin's decision on the status (PATCH /subscriptions/status): who, why, when. */
+export interface AdminDecision {
+  status: SubscriptionStatus;
+  byUserId: ObjectId;
+  byName: string;
+  reason: string | null;
+  at: Date;
+}
+
 export interface SubscriptionDocument {
   _id: ObjectId;
   userId: ObjectId;
@@ -66,11 +75,19 @@ export interface SubscriptionDocument {
    * More than 1: a laboratory account subscription (team/documents.ts); price and credits are × seats.
    */
   seats?: number;
+  /**
+   * The admin's decision that set the current status (missing or null: the status came from the
+   * member, a payment or the calendar). Any later status change of another kind clears it.
+   */
+  adminDecision?: AdminDecision | null;
+  /** Ended by the member's right of withdrawal (art. 49 CDC): every payment refunded. */
+  withdrawnAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export const INVOICE_STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'CANCELED'] as const;
+/** REFUNDED: paid, then given back (the right of withdrawal); the money went back the way it came. */
+export const INVOICE_STATUSES = ['PENDING', 'PAID', 'OVERDUE', 'CANCELED', 'REFUNDED'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
@@ -120,6 +137,12 @@ export interface InvoiceDocument {
   forfeitedAt?: Date | null;
   /** Seats this invoice pays for (amount = plan price × seats); missing = 1. */
   seats?: number;
+  /** The PIX end-to-end id of the payment (E2E, from the gateway), when known. */
+  endToEndId?: string | null;
+  /** REFUNDED: when, how much, and the gateway's id of the refund (null until the gateway took it). */
+  refundedAt?: Date | null;
+  refundedCents?: number;
+  refundExternalId?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -24,8 +24,12 @@ export interface InvoicesRepository {
    * prefixed), so the unique (subscriptionId, cycleKey) index means "one live invoice per cycle".
    */
   cancelIfOpen(invoice: Pick<InvoiceDocument, '_id' | 'cycleKey'>, at: Date): Promise<boolean>;
-  /** PENDING/OVERDUE → PAID, once: the lock that makes a payment apply once. */
-  claimPaid(id: ObjectId, paidAt: Date, at: Date): Promise<InvoiceDocument | null>;
+  /** PENDING/OVERDUE → PAID, once: the lock that makes a payment apply once (with the PIX E2E id, when known). */
+  claimPaid(id: ObjectId, paidAt: Date, at: Date, endToEndId?: string | null): Promise<InvoiceDocument | null>;
+  /** The member's first payment (PAID or REFUNDED, never an admin's GRANT): a withdrawal is for a first purchase. */
+  firstPaymentOfUser(userId: ObjectId): Promise<Pick<InvoiceDocument, '_id' | 'paidAt'> | null>;
+  /** REFUNDED invoices the gateway has not taken yet (the call failed): the reconciliation sends them again. */
+  listRefundsNotSent(): Promise<InvoiceDocument[]>;
   update(id: ObjectId, set: Partial<InvoiceDocument>, at: Date): Promise<void>;
   /** The PIX payload (and its rendered QR code) of an open invoice. */
   setPix(id: ObjectId, pix: PixCharge, at: Date): Promise<void>;
@@ -71,12 +75,23 @@ export default fp(
         return result.modifiedCount > 0;
       },
 
-      claimPaid: (id, paidAt, at) =>
+      claimPaid: (id, paidAt, at, endToEndId = null) =>
         collection().findOneAndUpdate(
           { _id: id, status: { $in: [...OPEN] } },
-          { $set: { status: 'PAID', paidAt, updatedAt: at } },
+          { $set: { status: 'PAID', paidAt, updatedAt: at, ...(endToEndId ? { endToEndId } : {}) } },
           { returnDocument: 'after' },
         ),
+
+      async firstPaymentOfUser(userId) {
+        const [first] = await collection()
+          .find({ userId, status: { $in: ['PAID', 'REFUNDED'] }, kind: { $in: ['FIRST', 'RENEWAL', 'UPGRADE'] } }, { projection: { _id: 1, paidAt: 1 } })
+          .sort({ paidAt: 1, _id: 1 })
+          .limit(1)
+          .toArray();
+        return first ?? null;
+      },
+
+      listRefundsNotSent: () => collection().find({ status: 'REFUNDED', refundExternalId: null }).sort({ refundedAt: 1, _id: 1 }).toArray(),
 
       async update(id, set, at) {
         await collection().updateOne({ _id: id }, { $set: { ...set, updatedAt: at } });

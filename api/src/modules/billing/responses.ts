@@ -1,11 +1,12 @@
 import type { Static } from 'typebox';
 import type { PlanDocument } from '../plans/documents';
 import { toPlanSummary } from '../plans/responses';
-import type { PaymentStatus, PlanChange, PixQrCode } from './billing-service';
+import type { PaymentStatus, PlanChange, PixQrCode, Withdrawal } from './billing-service';
 import type { InvoiceDocument, SubscriptionDocument } from './documents';
 import { seatsOf } from './rules/pricing';
 import { allowedStatusChanges } from './rules/state-machine';
-import type { AdminSubscriptionSchema, InvoiceResponse, PaymentStatusSchema, PixQRCodeSchema, PlanChangeSchema, SubscriptionResponse } from './schemas';
+import { hasReceipt } from './rules/receipt';
+import type { AdminSubscriptionSchema, InvoiceResponse, PaymentStatusSchema, PixQRCodeSchema, PlanChangeSchema, SubscriptionResponse, WithdrawalSchema } from './schemas';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -47,6 +48,15 @@ export function toSubscriptionResponse(subscription: SubscriptionDocument, plans
           }
         : null,
     plan: plan ? toPlanSummary(plan) : null,
+    adminDecision: subscription.adminDecision
+      ? {
+          status: subscription.adminDecision.status,
+          byName: subscription.adminDecision.byName,
+          reason: subscription.adminDecision.reason,
+          at: subscription.adminDecision.at.toISOString(),
+        }
+      : null,
+    withdrawnAt: iso(subscription.withdrawnAt),
     createdAt: subscription.createdAt.toISOString(),
     updatedAt: subscription.updatedAt.toISOString(),
   };
@@ -68,6 +78,8 @@ export function toInvoiceResponse(invoice: InvoiceDocument): InvoiceResponse {
     periodEnd: iso(invoice.periodEnd),
     creditsGranted: invoice.creditsGranted,
     seats: seatsOf(invoice),
+    refundedAt: iso(invoice.refundedAt),
+    hasReceipt: hasReceipt(invoice),
     createdAt: invoice.createdAt.toISOString(),
   };
 }
@@ -123,7 +135,15 @@ export function toPaymentStatusResponse({ subscription, invoice }: PaymentStatus
   };
 }
 
-/** A subscription in the admin's list, with what the admin may set now (state-machine.ts). */
-export function toAdminSubscriptionResponse(subscription: SubscriptionDocument, plans: Map<string, PlanDocument>): Static<typeof AdminSubscriptionSchema> {
-  return { ...toSubscriptionResponse(subscription, plans), allowedStatusChanges: allowedStatusChanges(subscription) };
+/** A subscription in the admin's list, with its member and what the admin may set now (state-machine.ts). */
+export function toAdminSubscriptionResponse(
+  subscription: SubscriptionDocument,
+  plans: Map<string, PlanDocument>,
+  member: { name: string; email: string } | null,
+): Static<typeof AdminSubscriptionSchema> {
+  return { ...toSubscriptionResponse(subscription, plans), member, allowedStatusChanges: allowedStatusChanges(subscription) };
+}
+
+export function toWithdrawalResponse(withdrawal: Withdrawal | null): Static<typeof WithdrawalSchema> {
+  return withdrawal ? { available: true, until: withdrawal.until.toISOString(), amountCents: withdrawal.amountCents } : { available: false, until: null, amountCents: 0 };
 }

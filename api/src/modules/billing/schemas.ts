@@ -39,6 +39,18 @@ export const SubscriptionSchema = Type.Object(
       }),
     ),
     plan: Type.Union([PlanSummarySchema, Type.Null()], { description: 'null só se o plano não existir mais' }),
+    adminDecision: Nullable(
+      Type.Object(
+        {
+          status: SubscriptionStatusSchema,
+          byName: Type.String({ description: 'Quem da administração decidiu' }),
+          reason: Nullable(Type.String()),
+          at: DateTime,
+        },
+        { description: 'A decisão da administração que pôs a assinatura no status atual (ex.: pausada pela administração, não por falta de pagamento)' },
+      ),
+    ),
+    withdrawnAt: Nullable(Type.String({ format: 'date-time', description: 'Encerrada pelo direito de arrependimento (art. 49 do CDC): os pagamentos foram devolvidos' })),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -62,6 +74,8 @@ export const InvoiceSchema = Type.Object(
     periodEnd: Nullable(DateTime),
     creditsGranted: Type.Integer(),
     seats: Type.Integer({ description: 'Assentos pagos por esta fatura (valor = preço do plano × assentos)' }),
+    refundedAt: Nullable(Type.String({ format: 'date-time', description: 'REFUNDED: quando o valor foi devolvido (direito de arrependimento)' })),
+    hasReceipt: Type.Boolean({ description: 'Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf)' }),
     createdAt: DateTime,
   },
   { description: 'Fatura' },
@@ -140,11 +154,15 @@ export const PaymentStatusSchema = Type.Object(
 
 export const PlanChangeResponse = Type.Object({ subscription: SubscriptionSchema, change: PlanChangeSchema });
 
+/** Part of the member's name or e-mail (literal text, any case). */
+export const MemberSearch = Type.String({ minLength: 1, maxLength: 100, description: 'Parte do nome ou do e-mail do membro' });
+
 export const SubscriptionListQuery = Type.Object(
   {
     ...PageQuery,
     planId: Type.Optional(ObjectIdString),
     userId: Type.Optional(ObjectIdString),
+    member: Type.Optional(MemberSearch),
     status: Type.Optional(SubscriptionStatusSchema),
   },
   { additionalProperties: false },
@@ -167,6 +185,7 @@ export const AdminStatusSchema = Type.Enum(['ACTIVE', 'PAUSED', 'CANCELED'], { d
 export const AdminSubscriptionSchema = Type.Object(
   {
     ...SubscriptionSchema.properties,
+    member: Type.Union([Type.Object({ name: Type.String(), email: Type.String() }), Type.Null()], { description: 'O membro dono da assinatura; null se a conta foi excluída' }),
     allowedStatusChanges: Type.Array(AdminStatusSchema, {
       description: 'Os status que o admin pode definir agora (PATCH /subscriptions/status), pela tabela de transições da assinatura',
     }),
@@ -178,6 +197,7 @@ export const UpdateStatusBody = Type.Object(
   {
     subscriptionId: ObjectIdString,
     status: AdminStatusSchema,
+    reason: Type.Optional(Type.String({ maxLength: 300, description: 'Por quê (o membro lê na página da assinatura)' })),
   },
   { additionalProperties: false },
 );
@@ -203,3 +223,14 @@ export const CancelRequestBody = Type.Object(
   { additionalProperties: false },
 );
 
+
+export const WithdrawalSchema = Type.Object(
+  {
+    available: Type.Boolean({ description: 'true: primeira compra, paga há menos de 7 dias; o cancelamento pode devolver tudo' }),
+    until: Nullable(Type.String({ format: 'date-time', description: 'Até quando (exclusive) vale o arrependimento' })),
+    amountCents: Type.Integer({ description: 'Quanto seria devolvido (0 se não vale)' }),
+  },
+  { description: 'O direito de arrependimento (art. 49 do Código de Defesa do Consumidor) desta assinatura agora' },
+);
+
+export const InvoiceParams = Type.Object({ id: ObjectIdString, invoiceId: ObjectIdString }, { additionalProperties: false });

@@ -6,8 +6,14 @@ import { perUserReadLimit } from '../../plugins/rate-limit';
 import { ownerOnly, ownerOrAdmin, type OwnerResolver } from '../../http/authentication';
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
-import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
-import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
+import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceParams, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams, WithdrawalSchema } from './schemas';
+import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse, toWithdrawalResponse } from './responses';
+import { conflict } from '../../http/app-error';
+import { invoiceNotFound } from './billing-service';
+import { receiptFileName, receiptPdf } from './receipt-pdf';
+import { hasReceipt } from './rules/receipt';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 
 const tags = ['subscriptions'];
 
@@ -42,17 +48,23 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Assinaturas, mais novas primeiro (admin); página 1 e limite 10 por padrão',
+        summary: 'Assinaturas, mais novas primeiro, com o nome e o e-mail do membro (admin); página 1 e limite 10 por padrão',
+        description: 'member: parte do nome ou do e-mail do membro (texto literal, sem diferenciar maiúsculas).',
         querystring: SubscriptionListQuery,
         response: { 200: paginated(AdminSubscriptionSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
-      const plans = await fastify.plansRepository.mapAll();
+      const { page: _page, limit: _limit, ...query } = request.query;
+      const [plans, filters] = await Promise.all([fastify.plansRepository.mapAll(), billing.listFilters(query)]);
       return listPage(
         request.query,
-        (page, limit) => repository.list({ ...request.query, page, limit }),
-        (rows) => rows.map((subscription) => toAdminSubscriptionResponse(subscription, plans)),
+        (page, limit) => repository.list({ ...filters, page, limit }),
+        async (rows) => {
+          const members = await fastify.usersRepository.findSummaries(rows.map((row) => row.userId));
+          const byId = new Map(members.map((member) => [member._id.toHexString(), { name: member.name, email: member.email }]));
+          return rows.map((subscription) => toAdminSubscriptionResponse(subscription, plans, byId.get(subscription.userId.toHexString()) ?? null));
+        },
       );
     },
   );
@@ -186,12 +198,15 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto)',
+        summary: 'Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto); guarda quem decidiu e o motivo (adminDecision)',
         body: UpdateStatusBody,
         response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (request) => view(await billing.overrideStatus(await load(request.body.subscriptionId), request.body.status)),
+    async (request) => {
+      const reason = request.body.reason?.trim() || null;
+      return view(await billing.overrideStatus(await load(request.body.subscriptionId), request.body.status, request.user!, reason));
+    },
   );
 
   fastify.patch(
@@ -260,6 +275,77 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => view(await billing.cancelNow(await load(request.params.id))),
+  );
+
+  fastify.get(
+    '/:id/withdrawal',
+    {
+      config: { auth: ownerOrAdmin(byParamId) },
+      schema: {
+        tags,
+        summary: 'O direito de arrependimento agora (art. 49 do CDC): se vale, até quando e quanto seria devolvido (dono ou admin)',
+        description: 'Vale para a primeira compra do membro, até 7 dias depois do pagamento.',
+        params: IdParams,
+        response: { 200: WithdrawalSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => toWithdrawalResponse(await billing.withdrawalPreview(await load(request.params.id))),
+  );
+
+  fastify.post(
+    '/:id/withdrawal',
+    {
+      config: { auth: ownerOnly(byParamId) },
+      schema: {
+        tags,
+        summary: 'Arrependimento (art. 49 do CDC): encerra agora e devolve todos os pagamentos pelo mesmo meio (só o dono)',
+        description:
+          'Primeira compra, até 7 dias depois do pagamento: o acesso termina na hora (o dos técnicos de uma conta de laboratório também), as faturas pagas ficam REFUNDED e o gateway devolve o valor (PIX: devolução). Fora do prazo: 409 INVALID_TRANSITION.',
+        params: IdParams,
+        body: CancelRequestBody,
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const comment = request.body.comment?.trim();
+      return view(await billing.withdraw(await load(request.params.id), request.body.reason.trim(), comment || undefined));
+    },
+  );
+
+  fastify.get(
+    '/:id/invoices/:invoiceId/receipt.pdf',
+    {
+      config: { auth: ownerOrAdmin(byParamId) },
+      schema: {
+        tags,
+        summary: 'Recibo em PDF de uma fatura paga: quem recebeu (empresa, CNPJ), quem pagou (nome, CNPJ do laboratório), valor, período, data e o identificador PIX (E2E) quando conhecido (dono ou admin)',
+        description: 'A nota fiscal é outro documento. 409 RECEIPT_UNAVAILABLE: fatura não paga ou sem valor (período concedido).',
+        params: InvoiceParams,
+        produces: ['application/pdf'],
+        response: { 200: Type.String({ description: 'PDF', contentMediaType: 'application/pdf' }), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const subscription = await load(request.params.id);
+      const invoice = await fastify.invoicesRepository.findById(request.params.invoiceId);
+      if (!invoice || !invoice.subscriptionId.equals(subscription._id)) throw invoiceNotFound();
+      if (!hasReceipt(invoice)) throw conflict('Só faturas pagas têm recibo.', 'RECEIPT_UNAVAILABLE');
+      const payer = await fastify.usersRepository.findById(subscription.userId);
+      const plans = await fastify.plansRepository.mapAll();
+      const pdf = await receiptPdf({
+        invoice,
+        subscription,
+        plan: plans.get(invoice.planId.toHexString()) ?? null,
+        payer,
+        company: fastify.config.company,
+        issuedAt: fastify.clock.now(),
+      });
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${receiptFileName(invoice)}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 
   fastify.patch(

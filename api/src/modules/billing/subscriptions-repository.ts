@@ -11,6 +11,8 @@ import { findPage } from '../../store/pagination';
 export interface SubscriptionFilters {
   planId?: string | undefined;
   userId?: string | undefined;
+  /** Only these members' (the admin's search by name or e-mail, resolved by the users module). */
+  userIds?: ObjectId[] | undefined;
   status?: SubscriptionStatus | undefined;
 }
 
@@ -26,10 +28,11 @@ export interface Window {
 }
 
 /** The filter of GET /subscriptions/paginated (and of its CSV export): same parameters, same meaning. */
-function listFilter({ planId, userId, status }: SubscriptionFilters): Filter<SubscriptionDocument> {
+function listFilter({ planId, userId, userIds, status }: SubscriptionFilters): Filter<SubscriptionDocument> {
   const filter: Filter<SubscriptionDocument> = {};
   if (planId) filter.planId = toObjectId(planId);
-  if (userId) filter.userId = toObjectId(userId);
+  if (userIds) filter.userId = { $in: userId ? userIds.filter((id) => id.equals(toObjectId(userId))) : userIds };
+  else if (userId) filter.userId = toObjectId(userId);
   if (status) filter.status = status;
   return filter;
 }

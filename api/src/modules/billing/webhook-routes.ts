@@ -17,6 +17,7 @@ const PaymentEventBody = Type.Object(
         externalId: Type.String({ minLength: 1, maxLength: 100 }),
         amountCents: Type.Integer({ minimum: 1 }),
         paidAt: Type.String({ format: 'date-time' }),
+        endToEndId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{32}$', description: 'PIX: o identificador fim a fim (E2E) do pagamento' })),
       },
       { additionalProperties: false },
     ),

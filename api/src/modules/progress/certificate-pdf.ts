@@ -1,19 +1,12 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { formatCnpj, formatDate } from '../../http/format';
-import { certificateHours } from './rules/certificate-code';
+import { formatCnpj, formatDate, formatWatchTime } from '../../http/format';
+import { pdfBytes } from '../../http/pdf';
 import type { CertificateDocument } from './documents';
 
 /** The public page that says whether a certificate is genuine (catalog remote, `/certificados/{code}`). */
 export function certificateUrl(publicWebUrl: string, code: string): string {
   return `${publicWebUrl}/certificados/${code}`;
-}
-
-const HOURS = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** "1,5 h" */
-export function formatHours(durationSeconds: number): string {
-  return `${HOURS.format(certificateHours(durationSeconds))} h`;
 }
 
 /**
@@ -53,12 +46,7 @@ export async function renderCertificatePdf({ certificate, url, replacedBy }: Cer
       Subject: `Certificado ${certificate.code}`,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
 
   const width = doc.page.width;
   const height = doc.page.height;
@@ -78,7 +66,7 @@ export async function renderCertificatePdf({ certificate, url, replacedBy }: Cer
   centered('concluiu o vídeo', doc.y + 10, 14, 'Helvetica', MUTED);
   centered(certificate.videoTitle, doc.y + 8, 20, 'Helvetica-Bold');
   centered(
-    `com carga horária de ${formatHours(certificate.durationSeconds)}, concluído em ${formatDate(certificate.completedAt)}.`,
+    `com carga horária de ${formatWatchTime(certificate.durationSeconds)}, concluído em ${formatDate(certificate.completedAt)}.`,
     doc.y + 14,
     14,
     'Helvetica',

@@ -10,7 +10,8 @@ export const CertificateCodeParams = Type.Object(
   { additionalProperties: false },
 );
 
-const Hours = Type.Number({ description: 'Carga horária em horas, com uma casa decimal (no mínimo 0,1)' });
+const Hours = Type.Number({ description: 'Carga horária em horas, com uma casa decimal (no mínimo 0,1); para mostrar a uma pessoa, use workload' });
+const Workload = Type.String({ description: 'Carga horária como se lê, arredondada com honestidade: "8 s", "12 min", "1 h 05 min"' });
 
 export const CertificateVersionSchema = Type.Object({
   code: Type.String(),
@@ -26,6 +27,7 @@ export const PublicCertificateSchema = Type.Object(
     holderName: Type.String({ description: 'Nome do titular quando esta versão foi emitida' }),
     videoTitle: Type.String(),
     hours: Hours,
+    workload: Workload,
     completedAt: DateTime,
     issuedAt: DateTime,
     laboratory: Type.Union([
@@ -45,6 +47,7 @@ export const MyCertificateSchema = Type.Object({
   videoId: ObjectIdString,
   videoTitle: Type.String(),
   hours: Hours,
+  workload: Workload,
   completedAt: DateTime,
   issuedAt: DateTime,
 });

@@ -1,4 +1,5 @@
 import type { CertificateDocument, VideoProgressDocument } from './documents';
+import { formatWatchTime } from '../../http/format';
 import { certificateHours } from './rules/certificate-code';
 import { percentWatched } from './rules/watch-progress';
 
@@ -9,6 +10,7 @@ export function toPublicCertificate(certificate: CertificateDocument, history: C
     holderName: certificate.holderName,
     videoTitle: certificate.videoTitle,
     hours: certificateHours(certificate.durationSeconds),
+    workload: formatWatchTime(certificate.durationSeconds),
     completedAt: certificate.completedAt.toISOString(),
     issuedAt: certificate.issuedAt.toISOString(),
     laboratory: certificate.laboratory ? { name: certificate.laboratory.name, cnpj: certificate.laboratory.cnpj } : null,
@@ -30,6 +32,7 @@ export function toMyCertificate(certificate: CertificateDocument) {
     videoId: certificate.videoId.toHexString(),
     videoTitle: certificate.videoTitle,
     hours: certificateHours(certificate.durationSeconds),
+    workload: formatWatchTime(certificate.durationSeconds),
     completedAt: certificate.completedAt.toISOString(),
     issuedAt: certificate.issuedAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import type { InvitationDocument } from './documents';
+import { formatWatchTime } from '../../http/format';
 import { certificateHours } from '../progress/rules/certificate-code';
 import type { TrainingRecord } from './rules/training-record';
 import type { TeamView } from './team-service';
@@ -38,6 +39,8 @@ export function toTeamMembersResponse(view: TeamView): TeamResponse['members'] {
   }));
 }
 
+const secondsOf = (person: TrainingRecord['people'][number]) => person.items.reduce((sum, item) => sum + item.durationSeconds, 0);
+
 export function toTrainingResponse(record: TrainingRecord): TrainingResponse {
   return {
     period: { from: record.period.from, to: record.period.to },
@@ -48,13 +51,16 @@ export function toTrainingResponse(record: TrainingRecord): TrainingResponse {
       role: person.role,
       seatStatus: person.seatStatus,
       videosFinished: person.items.length,
-      hoursWatched: certificateHours(person.items.reduce((sum, item) => sum + item.durationSeconds, 0)),
+      hoursWatched: certificateHours(secondsOf(person)),
+      secondsWatched: secondsOf(person),
+      timeWatched: formatWatchTime(secondsOf(person)),
       lastActivityAt: person.lastActivityAt ? person.lastActivityAt.toISOString() : null,
       items: person.items.map((item) => ({
         videoId: item.videoId.toHexString(),
         videoTitle: item.videoTitle,
         finishedAt: item.finishedAt.toISOString(),
         durationSeconds: item.durationSeconds,
+        duration: formatWatchTime(item.durationSeconds),
         certificateCode: item.certificateCode,
       })),
     })),

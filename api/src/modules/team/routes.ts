@@ -68,11 +68,11 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { auth: 'signed-in' },
       schema: {
         tags,
-        summary: 'O registro de treinamento em CSV: uma linha por pessoa e vídeo (Nome, E-mail, Vídeo, Concluído em, Duração (h), Certificado) (só o gestor)',
+        summary: 'O registro de treinamento em CSV: uma linha por pessoa e vídeo (Nome; E-mail; Vídeo; Concluído em; Duração; Duração (s); Certificado) (só o gestor)',
         description: `${trainingDescription} UTF-8 com BOM; textos que uma planilha executaria como fórmula ganham um apóstrofo.`,
         querystring: TrainingQuery,
         produces: ['text/csv'],
-        response: { 200: Type.String({ description: 'CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho)' }), ...errorResponses(401, 403, 404) },
+        response: { 200: Type.String({ description: 'CSV (UTF-8 com BOM, separador ponto e vírgula, como o Excel em português abre; linha de cabeçalho)' }), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -168,17 +168,25 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/invitations/by-token/:token',
     {
-      config: { auth: 'signed-in' },
+      // Public: the link is the secret (32 random bytes), and the person who opens it may not have an account yet.
+      config: { auth: 'public' },
       schema: {
         tags,
-        summary: 'O convite de um link, para a página de aceite: laboratório, e-mail convidado, validade e situação',
+        summary: 'O convite de um link, para a página de aceite: quem convidou, laboratório, e-mail convidado, validade e situação (sem login: quem tem o link)',
         params: InvitationTokenParams,
-        response: { 200: InvitationPreviewSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: InvitationPreviewSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
       const { invitation, account } = await service.invitationByToken(request.params.token);
-      return { laboratoryName: account.name, email: invitation.email, expiresAt: invitation.expiresAt.toISOString(), status: invitation.status };
+      const manager = await fastify.usersRepository.findById(account.managerId);
+      return {
+        inviterName: manager?.name ?? null,
+        laboratoryName: account.name,
+        email: invitation.email,
+        expiresAt: invitation.expiresAt.toISOString(),
+        status: invitation.status,
+      };
     },
   );
 

@@ -90,6 +90,7 @@ export const MemberParams = Type.Object({ userId: ObjectIdString }, { additional
 
 export const InvitationPreviewSchema = Type.Object(
   {
+    inviterName: Nullable(Type.String({ description: 'Quem convidou: o gestor do laboratório (null se a conta dele foi excluída)' })),
     laboratoryName: Type.String(),
     email: Type.String({ description: 'O e-mail convidado (quem aceita precisa entrar com ele)' }),
     expiresAt: DateTime,
@@ -113,6 +114,7 @@ export const TrainingItemSchema = Type.Object({
   videoTitle: Type.String(),
   finishedAt: DateTime,
   durationSeconds: Type.Integer(),
+  duration: Type.String({ description: 'A duração como se lê: "8 s", "12 min", "1 h 05 min"' }),
   certificateCode: Nullable(Type.String({ description: 'Código do certificado atual deste vídeo; null se ainda não emitido' })),
 });
 
@@ -123,7 +125,9 @@ export const TrainingPersonSchema = Type.Object({
   role: SeatRoleSchema,
   seatStatus: Type.Enum([...SEAT_STATUSES], { description: 'REMOVED: saiu da equipe; o registro fica com o laboratório' }),
   videosFinished: Type.Integer(),
-  hoursWatched: Type.Number({ description: 'Horas dos vídeos concluídos no período, 1 casa decimal' }),
+  hoursWatched: Type.Number({ description: 'Horas dos vídeos concluídos no período, 1 casa decimal, no mínimo 0,1 (como a carga horária dos certificados); para mostrar, use timeWatched' }),
+  secondsWatched: Type.Integer({ description: 'Segundos dos vídeos concluídos no período (soma das durações do catálogo)' }),
+  timeWatched: Type.String({ description: 'O tempo como se lê, arredondado com honestidade: "8 s", "12 min", "1 h 05 min"' }),
   lastActivityAt: Nullable(DateTime),
   items: Type.Array(TrainingItemSchema),
 });

@@ -1,15 +1,12 @@
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { csvFile } from '../../http/csv';
-import { formatCnpj, formatDate } from '../../http/format';
-import { certificateHours } from '../progress/rules/certificate-code';
+import { pdfBytes } from '../../http/pdf';
+import { formatCnpj, formatDate, formatWatchTime } from '../../http/format';
 import type { SeatRole } from './documents';
 import type { TrainingPeriod, TrainingRecord } from './rules/training-record';
 
 /** The training record as the files a manager downloads: CSV and PDF. */
-
-/** Hours as the certificates state them (one decimal, a short video still 0,1 h), so the record and a certificate agree. */
-const hoursText = (seconds: number) => certificateHours(seconds).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
@@ -18,12 +15,13 @@ const ROLE_WORDS: Record<SeatRole, string> = { MANAGER: 'Gestor(a)', TECHNICIAN:
 /** File name part: "treinamento-2025-11-23-a-2026-11-22". */
 export const trainingFileName = (period: TrainingPeriod, extension: string) => `treinamento-${period.from}-a-${period.to}.${extension}`;
 
-export const CSV_COLUMNS = ['Nome', 'E-mail', 'Vídeo', 'Concluído em', 'Duração (h)', 'Certificado'];
+/** "Duração" as a person reads it (as on the certificate); "Duração (s)" a number a spreadsheet can add up. */
+export const CSV_COLUMNS = ['Nome', 'E-mail', 'Vídeo', 'Concluído em', 'Duração', 'Duração (s)', 'Certificado'];
 
-/** UTF-8 with BOM, a header row, one row per person × finished video; formula-looking text neutralised. */
+/** UTF-8 with BOM, `;` between cells, a header row, one row per person × finished video; formula-looking text neutralised. */
 export function trainingCsv(record: TrainingRecord): Readable {
   const rows = record.people.flatMap((person) =>
-    person.items.map((item) => [person.name, person.email, item.videoTitle, formatDate(item.finishedAt), hoursText(item.durationSeconds), item.certificateCode ?? '']),
+    person.items.map((item) => [person.name, person.email, item.videoTitle, formatDate(item.finishedAt), formatWatchTime(item.durationSeconds), item.durationSeconds, item.certificateCode ?? '']),
   );
   return csvFile(CSV_COLUMNS, rows);
 }
@@ -31,18 +29,13 @@ export function trainingCsv(record: TrainingRecord): Readable {
 /** The report an auditor reads: laboratory, CNPJ, period, then each person and what they finished. */
 export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Registro de treinamento — ${record.account.name}`, Author: 'Clube' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const width = doc.page.width - 100;
   const columns = [
     { title: 'Vídeo', width: width * 0.42 },
     { title: 'Concluído em', width: width * 0.17 },
-    { title: 'Duração (h)', width: width * 0.15 },
+    { title: 'Duração', width: width * 0.15 },
     { title: 'Certificado', width: width * 0.26 },
   ];
   const row = (cells: string[], bold = false) => {
@@ -75,7 +68,7 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
     doc.font('Helvetica-Bold').fontSize(12).text(`${person.name} (${person.email})`);
     const total = person.items.reduce((sum, item) => sum + item.durationSeconds, 0);
     doc.font('Helvetica').fontSize(9).text(
-      `${ROLE_WORDS[person.role]}${status}. Vídeos concluídos no período: ${person.items.length}; horas: ${hoursText(total)}.`,
+      `${ROLE_WORDS[person.role]}${status}. Vídeos concluídos no período: ${person.items.length}; tempo: ${formatWatchTime(total)}.`,
     );
     doc.moveDown(0.3);
     if (person.items.length === 0) {
@@ -83,7 +76,7 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
     } else {
       row(columns.map((column) => column.title), true);
       for (const item of person.items) {
-        row([item.videoTitle, formatDate(item.finishedAt), hoursText(item.durationSeconds), item.certificateCode ?? '—']);
+        row([item.videoTitle, formatDate(item.finishedAt), formatWatchTime(item.durationSeconds), item.certificateCode ?? '—']);
       }
     }
     doc.moveDown(0.8);

@@ -1,4 +1,5 @@
 import type { ObjectId } from 'mongodb';
+import type { LegalConsent } from '../legal/documents';
 import type { TeamMembership } from '../team/documents';
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;
@@ -40,6 +41,8 @@ export interface UserDocument {
   credits: { balance: number; used: number };
   /** The laboratory account the user manages or sits in (ACTIVE seat); missing or null: none. */
   team?: TeamMembership | null;
+  /** The terms of use and privacy policy accepted (versions and when); missing or null: none recorded. */
+  consent?: LegalConsent | null;
   createdAt: Date;
   updatedAt: Date;
 }

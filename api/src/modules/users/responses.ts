@@ -2,6 +2,7 @@ import { Compile } from 'typebox/compile';
 import { isoDateTime } from '../../http/iso-date-time';
 import type { UserDocument } from './documents';
 import { LaboratorySchema, type UserResponse } from './schemas';
+import { isCurrentConsent } from './rules/consent';
 
 const laboratoryCheck = Compile(LaboratorySchema);
 
@@ -19,6 +20,14 @@ export function toUserResponse(user: UserDocument): UserResponse {
     // missing, so the member can fill it again, instead of failing this answer and every list holding it.
     laboratory: user.laboratory && laboratoryCheck.Check(user.laboratory) ? user.laboratory : null,
     credits: { balance: user.credits.balance, used: user.credits.used },
+    consent: user.consent
+      ? {
+          termsVersion: user.consent.termsVersion,
+          privacyVersion: user.consent.privacyVersion,
+          acceptedAt: isoDateTime(user.consent.acceptedAt),
+          current: isCurrentConsent(user.consent),
+        }
+      : null,
     team: user.team
       ? { accountId: user.team.accountId.toHexString(), role: user.team.role, laboratoryName: user.team.laboratoryName }
       : null,

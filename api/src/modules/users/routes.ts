@@ -9,6 +9,7 @@ import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserL
 import { toUserResponse } from './responses';
 import { userNotFound } from './errors';
 import { normalizeLaboratory } from './rules/laboratory';
+import { consentFor } from './rules/consent';
 
 const tags = ['users'];
 
@@ -57,7 +58,8 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       config: { auth: 'token' },
       schema: {
         tags,
-        summary: 'Cria o perfil do usuário autenticado (idempotente)',
+        summary: 'Cria o perfil do usuário autenticado (idempotente); acceptLegal registra o aceite dos termos e da política de privacidade',
+        description: '409 LEGAL_VERSION_OUTDATED: acceptLegal não é a versão em vigor (GET /legal).',
         body: CreateUserBody,
         response: { 200: UserSchema, 201: UserSchema, ...errorResponses(401, 409) },
       },
@@ -69,8 +71,12 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       const fromToken = principal.name?.trim().slice(0, 120);
       const name = request.body.name?.trim() || (fromToken && fromToken.length >= 2 ? fromToken : principal.email.split('@')[0]!);
-      const { user, created } = await repository.createFromIdentity({ providerId: principal.uid, email: principal.email, name });
-      return reply.code(created ? 201 : 200).send(toUserResponse(user));
+      const { acceptLegal } = request.body;
+      const consent = acceptLegal ? consentFor(acceptLegal, fastify.clock.now()) : undefined;
+      const { user, created } = await repository.createFromIdentity({ providerId: principal.uid, email: principal.email, name, consent });
+      // The profile existed (a retry after a dropped answer): the consent given now is recorded too.
+      const current = !created && consent ? ((await repository.updateProfile(user._id, { consent })) ?? user) : user;
+      return reply.code(created ? 201 : 200).send(toUserResponse(current));
     },
   );
 
@@ -136,20 +142,21 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       preHandler: guardUserChanges,
       schema: {
         tags,
-        summary: 'Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding',
+        summary: 'Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding, aceite dos termos (acceptLegal)',
         params: IdParams,
         body: UpdateUserBody,
         response: { 200: UserSchema, ...errorResponses(401, 403, 404, 409, 503) },
       },
     },
     async (request) => {
-      const { role, laboratory, ...profile } = request.body;
+      const { role, laboratory, acceptLegal, ...profile } = request.body;
       const user =
         role !== undefined
           ? await repository.updateRole(request.params.id, role)
           : await repository.updateProfile(request.params.id, {
               ...profile,
               ...(laboratory ? { laboratory: normalizeLaboratory(laboratory) } : {}),
+              ...(acceptLegal ? { consent: consentFor(acceptLegal, fastify.clock.now()) } : {}),
             });
       if (!user) throw userNotFound();
       // A corrected name: each current certificate gets a new version with it (the old one stays genuine, superseded).

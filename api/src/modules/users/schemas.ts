@@ -42,6 +42,18 @@ export const UserSchema = Type.Object(
     onboardingCompleted: Type.Boolean(),
     laboratory: Type.Union([LaboratorySchema, Type.Null()]),
     credits: Type.Object({ balance: Type.Integer(), used: Type.Integer() }),
+    consent: Type.Union(
+      [
+        Type.Object({
+          termsVersion: Type.String(),
+          privacyVersion: Type.String(),
+          acceptedAt: DateTime,
+          current: Type.Boolean({ description: 'false: os documentos mudaram depois do aceite; peça que leia e aceite a versão atual' }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'O aceite dos termos de uso e da política de privacidade (versões e data); null: nenhum registrado' },
+    ),
     team: Type.Union(
       [
         Type.Object({
@@ -74,8 +86,17 @@ export const UserListQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** The versions of the terms of use and the privacy policy the person read and accepts (`GET /legal`). */
+export const AcceptLegalBody = Type.Object(
+  {
+    termsVersion: Type.String({ minLength: 1, maxLength: 20, description: 'Versão dos termos de uso aceita' }),
+    privacyVersion: Type.String({ minLength: 1, maxLength: 20, description: 'Versão da política de privacidade aceita' }),
+  },
+  { additionalProperties: false, description: 'O aceite, registrado com a data; só as versões em vigor (409 LEGAL_VERSION_OUTDATED)' },
+);
+
 export const CreateUserBody = Type.Object(
-  { name: Type.Optional(UserName) },
+  { name: Type.Optional(UserName), acceptLegal: Type.Optional(AcceptLegalBody) },
   { additionalProperties: false },
 );
 
@@ -86,6 +107,7 @@ export const UpdateUserBody = Type.Object(
     name: Type.Optional(UserName),
     onboardingCompleted: Type.Optional(Type.Boolean()),
     laboratory: Type.Optional(LaboratorySchema),
+    acceptLegal: Type.Optional(AcceptLegalBody),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -7,6 +7,7 @@ import { findPage } from '../../store/pagination';
 import { literalPattern } from '../../store/text-pattern';
 import { USERS_COLLECTIONS } from './collections';
 import type { Laboratory, UserDocument, UserRole } from './documents';
+import type { LegalConsent } from '../legal/documents';
 import type { TeamMembership } from '../team/documents';
 import { AppError, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { toObjectId } from '../../store/object-id';
@@ -31,12 +32,15 @@ export interface NewUserIdentity {
   providerId: string;
   email: string;
   name: string;
+  /** The terms and privacy policy accepted at sign-up. */
+  consent?: LegalConsent | undefined;
 }
 
 export interface ProfileChanges {
   name?: string | undefined;
   onboardingCompleted?: boolean | undefined;
   laboratory?: Laboratory | undefined;
+  consent?: LegalConsent | undefined;
 }
 
 export interface UsersRepository {
@@ -46,6 +50,8 @@ export interface UsersRepository {
   findSummaries(ids: ObjectId[]): Promise<Pick<UserDocument, '_id' | 'name' | 'email'>[]>;
   findByEmail(email: string): Promise<UserDocument | null>;
   findByIds(ids: ObjectId[]): Promise<UserDocument[]>;
+  /** Ids of the profiles whose name or e-mail contains `term` (literal, any case), at most `limit`: other lists filter by member. */
+  findIdsMatching(term: string, limit: number): Promise<ObjectId[]>;
   existsById(id: string | ObjectId): Promise<boolean>;
   list(filters: UserListFilters): Promise<{ data: UserDocument[]; total: number }>;
   /** Every profile the list's filters and sort select, read as it is written (CSV export). */
@@ -180,6 +186,11 @@ export default fp(
 
       findByIds: (ids) => (ids.length ? collection().find({ _id: { $in: ids } }).toArray() : Promise.resolve([])),
 
+      async findIdsMatching(term, limit) {
+        const rows = await collection().find(userListFilter({ searchTerm: term }), { projection: { _id: 1 } }).sort({ _id: 1 }).limit(limit).toArray();
+        return rows.map((row) => row._id);
+      },
+
       async existsById(id) {
         return (await collection().countDocuments({ _id: toObjectId(id) }, { limit: 1 })) > 0;
       },
@@ -190,7 +201,7 @@ export default fp(
 
       streamAll: ({ field, criteria, ...filters }) => collection().find(userListFilter(filters)).sort(listSort(field, criteria)),
 
-      async createFromIdentity({ providerId, email, name }) {
+      async createFromIdentity({ providerId, email, name, consent }) {
         const existing = await collection().findOne({ providerId });
         if (existing) return { user: existing, created: false };
         const at = now();
@@ -205,6 +216,7 @@ export default fp(
           onboardingCompleted: false,
           laboratory: null,
           credits: { balance: 0, used: 0 },
+          consent: consent ?? null,
           createdAt: at,
           updatedAt: at,
         };
@@ -225,6 +237,7 @@ export default fp(
         if (changes.name !== undefined) set.name = changes.name;
         if (changes.onboardingCompleted !== undefined) set.onboardingCompleted = changes.onboardingCompleted;
         if (changes.laboratory !== undefined) set.laboratory = changes.laboratory;
+        if (changes.consent !== undefined) set.consent = changes.consent;
         return collection().findOneAndUpdate({ _id: toObjectId(id) }, { $set: set }, { returnDocument: 'after' });
       },
 

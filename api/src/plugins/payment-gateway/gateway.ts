@@ -38,7 +38,21 @@ export interface PaymentWebhookEvent {
     externalId: string;
     amountCents: number;
     paidAt: string;
+    /** PIX: the payment's end-to-end id (E2E, 32 characters), when the gateway knows it. */
+    endToEndId?: string;
   };
+}
+
+/** A paid invoice to give back, the way it was paid (PIX: a devolução of the payment's E2E id). */
+export interface RefundRequest {
+  invoiceId: string;
+  /** The gateway's charge id. */
+  externalId: string;
+  amountCents: number;
+  paymentMethod: PaymentMethod;
+  endToEndId: string | null;
+  /** Why, in Portuguese (the gateway may show it to the payer). */
+  reason: string;
 }
 
 export interface WebhookDelivery {
@@ -58,6 +72,8 @@ export interface PaymentGateway {
   /** A fresh PIX payload (new txid and expiry) for a charge that is still open. */
   renewPix(request: ChargeRequest & { externalId: string }): Promise<PixCharge>;
   cancelCharge(externalId: string): Promise<void>;
+  /** Gives a paid charge back the way it came (the right of withdrawal); answers the gateway's id of the refund. */
+  refund(invoice: RefundRequest): Promise<{ refundId: string }>;
   /** Sandbox only: pays the charge and sends the signed webhook, as the real gateway would. */
   simulatePayment?(charge: { invoiceId: string; externalId: string; amountCents: number }): Promise<WebhookDelivery>;
 }

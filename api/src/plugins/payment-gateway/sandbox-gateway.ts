@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PixCharge } from '../../modules/billing/documents';
-import type { ChargeRequest, GatewayPlan, PaymentGateway, PaymentWebhookEvent, WebhookDelivery } from './gateway';
+import type { ChargeRequest, GatewayPlan, PaymentGateway, PaymentWebhookEvent, RefundRequest, WebhookDelivery } from './gateway';
 import { buildPixPayload } from './pix-br-code';
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from './webhook-signature';
 
@@ -22,6 +22,12 @@ export const SANDBOX_PLANS: GatewayPlan[] = [
 ];
 
 const id = (prefix: string) => `${prefix}_${randomBytes(9).toString('hex')}`;
+
+/** A PIX end-to-end id as the Banco Central spells it: E + the payer's ISPB (8 digits) + yyyyMMddHHmm (UTC) + 11 letters or digits. */
+function endToEndId(at: Date): string {
+  const stamp = at.toISOString().replace(/[-:T]/g, '').slice(0, 12);
+  return `E00000000${stamp}${randomBytes(8).toString('hex').toUpperCase().slice(0, 11)}`;
+}
 
 /**
  * A gateway that runs inside the API: real PIX payloads (EMV BR Code + CRC16) and QR images,
@@ -57,13 +63,22 @@ export class SandboxGateway implements PaymentGateway {
 
   async cancelCharge(): Promise<void> {}
 
+  /** Nothing moves in the sandbox: the refund is accepted at once, as a PSP accepts a devolução request. */
+  async refund(invoice: RefundRequest): Promise<{ refundId: string }> {
+    this.refunds.push(invoice);
+    return { refundId: id('sbx_ref') };
+  }
+
+  /** The refunds asked of this sandbox, in order (what a test or the demo can check). */
+  readonly refunds: RefundRequest[] = [];
+
   async simulatePayment(charge: { invoiceId: string; externalId: string; amountCents: number }): Promise<WebhookDelivery> {
     const now = this.options.now();
     const event: PaymentWebhookEvent = {
       id: id('sbx_evt'),
       type: 'invoice.paid',
       createdAt: now.toISOString(),
-      data: { invoiceId: charge.invoiceId, externalId: charge.externalId, amountCents: charge.amountCents, paidAt: now.toISOString() },
+      data: { invoiceId: charge.invoiceId, externalId: charge.externalId, amountCents: charge.amountCents, paidAt: now.toISOString(), endToEndId: endToEndId(now) },
     };
     const rawBody = JSON.stringify(event);
     return this.options.deliverWebhook(rawBody, {

@@ -13,6 +13,11 @@ interface BillingFixtures {
   plans: { mensal: string; anual: string; mensalExternal: string; anualExternal: string };
   memberSub: string;
   memberInvoice: string;
+  /** The member's first invoice, paid: it has a receipt. */
+  memberPaidInvoice: string;
+  /** A member whose first purchase was paid a moment ago: the owner column of the withdrawal row. */
+  withdrawer: TestActor;
+  withdrawerSub: string;
   clientSub: string;
   clientInvoice: string;
   formerSub: string;
@@ -31,7 +36,7 @@ async function paidWithOpenUpgrade(testApp: TestApp, actor: TestActor, fixtures:
     body: { externalPlanId: fixtures.anualExternal },
   });
   if (upgrade.status !== 200) throw new Error(`fixture: upgrade respondeu ${upgrade.status}`);
-  return { subId: sub.body._id as string, invoiceId: upgrade.body.change.invoiceId as string };
+  return { subId: sub.body._id as string, invoiceId: upgrade.body.change.invoiceId as string, paidInvoiceId: pix.body.invoiceId as string };
 }
 
 async function prepare(ctx: MatrixContext): Promise<void> {
@@ -45,15 +50,19 @@ async function prepare(ctx: MatrixContext): Promise<void> {
     mensalExternal: byInterval('MONTHLY').externalPlanId,
     anualExternal: byInterval('YEARLY').externalPlanId,
   };
-  const [client, former] = await Promise.all([createActor(testApp), createActor(testApp)]);
+  const [client, former, withdrawer] = await Promise.all([createActor(testApp), createActor(testApp), createActor(testApp)]);
   const memberSide = await paidWithOpenUpgrade(testApp, actors.member, plans);
   const clientSide = await paidWithOpenUpgrade(testApp, client, plans);
+  const withdrawerSide = await paidWithOpenUpgrade(testApp, withdrawer, plans);
   const formerSub = await testApp.call('POST', '/v1/subscriptions', { token: former.token, body: { planId: plans.mensal, paymentMethod: 'PIX' } });
   await testApp.call('PATCH', `/v1/subscriptions/cancel/${formerSub.body._id}`, { token: former.token });
   ctx.fixtures.billing = {
     plans,
     memberSub: memberSide.subId,
     memberInvoice: memberSide.invoiceId,
+    memberPaidInvoice: memberSide.paidInvoiceId,
+    withdrawer,
+    withdrawerSub: withdrawerSide.subId,
     clientSub: clientSide.subId,
     clientInvoice: clientSide.invoiceId,
     formerSub: formerSub.body._id,
@@ -94,6 +103,23 @@ export const subscriptionsGroup: MatrixGroup = {
     { method: 'GET', route: '/v1/subscriptions/:id', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
     { method: 'GET', route: '/v1/subscriptions/:id/pixQRCode', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
     { method: 'GET', route: '/v1/subscriptions/:id/invoices', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
+    // Issue 27: receipts and the right of withdrawal.
+    {
+      method: 'GET',
+      route: '/v1/subscriptions/:id/invoices/:invoiceId/receipt.pdf',
+      params: (ctx) => ({ id: f(ctx).memberSub, invoiceId: f(ctx).memberPaidInvoice }),
+      expect: OWNER_OR_ADMIN,
+    },
+    { method: 'GET', route: '/v1/subscriptions/:id/withdrawal', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
+    {
+      method: 'POST',
+      route: '/v1/subscriptions/:id/withdrawal',
+      label: 'só o dono se arrepende (a primeira compra de outro membro, paga agora)',
+      params: (ctx) => ({ id: f(ctx).withdrawerSub }),
+      request: (ctx, actor) => (actor === 'member' ? { token: f(ctx).withdrawer.token } : {}),
+      body: () => ({ reason: 'Desisti da compra' }),
+      expect: { anonymous: 401, member: 200, otherMember: 403, admin: 403 },
+    },
     // Billing issue: live payment status and the plan-change preview (issue 13's API pieces).
     { method: 'GET', route: '/v1/subscriptions/:id/payment-status', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
     {

@@ -134,8 +134,9 @@ export const teamGroup: MatrixGroup = {
     {
       method: 'GET',
       route: '/v1/team/invitations/by-token/:token',
+      label: 'o link é o segredo: quem ainda não tem conta vê o convite',
       params: (ctx) => ({ token: f(ctx).readToken }),
-      expect: { anonymous: 401, member: 200, otherMember: 200, admin: 200, technician: 200 },
+      expect: { anonymous: 200, member: 200, otherMember: 200, admin: 200, technician: 200 },
     },
     {
       method: 'POST',

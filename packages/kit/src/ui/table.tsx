@@ -42,8 +42,9 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
  * A data table: sortable headers (`aria-sort`), selectable rows, and a row that says when the
- * list is loading, failed or is empty. On a narrow screen the table scrolls sideways inside its
- * own region, never the page.
+ * list is loading, failed or is empty. On a narrow screen (640 px or less) each row becomes a
+ * card of "header: value" lines (kit.css), so no cell is cut off and nothing scrolls sideways;
+ * the explicit roles keep it a table for screen readers when CSS changes its display.
  */
 export function Table<Row>({
   caption,
@@ -90,16 +91,16 @@ export function Table<Row>({
   let body: ReactNode;
   if (status === 'loading') {
     body = (
-      <tr className="clube-table__state">
-        <td colSpan={span}>
+      <tr className="clube-table__state" role="row">
+        <td colSpan={span} role="cell">
           <Skeleton lines={3} label="Carregando a lista…" />
         </td>
       </tr>
     );
   } else if (status === 'error') {
     body = (
-      <tr className="clube-table__state">
-        <td colSpan={span}>
+      <tr className="clube-table__state" role="row">
+        <td colSpan={span} role="cell">
           <div className="clube-table__state-content" role="alert">
             <p>{errorMessage}</p>
             {onRetry && <Button onClick={onRetry}>Tentar novamente</Button>}
@@ -109,8 +110,8 @@ export function Table<Row>({
     );
   } else if (rows.length === 0) {
     body = (
-      <tr className="clube-table__state">
-        <td colSpan={span}>
+      <tr className="clube-table__state" role="row">
+        <td colSpan={span} role="cell">
           <div className="clube-table__state-content">{emptyMessage}</div>
         </td>
       </tr>
@@ -120,14 +121,19 @@ export function Table<Row>({
       const key = rowKey(row);
       const isSelected = selected?.has(key) ?? false;
       return (
-        <tr key={key} aria-selected={selectable ? isSelected : undefined}>
+        <tr key={key} role="row" aria-selected={selectable ? isSelected : undefined}>
           {selectable && (
-            <td className="clube-table__check">
+            <td className="clube-table__check" role="cell">
               <input type="checkbox" checked={isSelected} onChange={() => toggle(key)} aria-label={`Selecionar ${rowLabel?.(row) ?? key}`} />
             </td>
           )}
           {columns.map((column) => (
-            <td key={column.key} className={[column.align === 'end' && 'clube-table__align-end', column.wrap && 'clube-table__wrap'].filter(Boolean).join(' ') || undefined}>
+            <td
+              key={column.key}
+              role="cell"
+              data-label={column.header}
+              className={[column.align === 'end' && 'clube-table__align-end', column.wrap && 'clube-table__wrap'].filter(Boolean).join(' ') || undefined}
+            >
               {column.cell(row)}
             </td>
           ))}
@@ -138,12 +144,12 @@ export function Table<Row>({
 
   return (
     <div className="clube-table__scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="clube-table" aria-busy={status === 'loading' || undefined}>
+      <table className="clube-table" role="table" aria-busy={status === 'loading' || undefined}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup">
+          <tr role="row">
             {selectable && (
-              <th scope="col" className="clube-table__check">
+              <th scope="col" role="columnheader" className="clube-table__check">
                 <input
                   type="checkbox"
                   checked={allSelected}
@@ -162,6 +168,7 @@ export function Table<Row>({
                 <th
                   key={column.key}
                   scope="col"
+                  role="columnheader"
                   className={column.align === 'end' ? 'clube-table__align-end' : undefined}
                   aria-sort={column.sortable ? (active && sort ? ARIA_SORT[sort.direction] : 'none') : undefined}
                 >
@@ -178,7 +185,7 @@ export function Table<Row>({
             })}
           </tr>
         </thead>
-        <tbody>{body}</tbody>
+        <tbody role="rowgroup">{body}</tbody>
       </table>
     </div>
   );

@@ -15,6 +15,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Parte do nome ou do e-mail do membro */
+                    member?: string;
                     /** @description ObjectId (24 caracteres hexadecimais) */
                     planId?: string;
                     status?: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
@@ -27,7 +29,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho) */
+                /** @description CSV (UTF-8 com BOM, separador ponto e vírgula, como o Excel em português abre, linha de cabeçalho) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -181,7 +183,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho) */
+                /** @description CSV (UTF-8 com BOM, separador ponto e vírgula, como o Excel em português abre, linha de cabeçalho) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2761,7 +2763,7 @@ export interface paths {
                             }[];
                             /** @description Nome do titular quando esta versão foi emitida */
                             holderName: string;
-                            /** @description Carga horária em horas, com uma casa decimal (no mínimo 0,1) */
+                            /** @description Carga horária em horas, com uma casa decimal (no mínimo 0,1); para mostrar a uma pessoa, use workload */
                             hours: number;
                             /** Format: date-time */
                             issuedAt: string;
@@ -2774,6 +2776,8 @@ export interface paths {
                             supersededBy: string | null;
                             version: number;
                             videoTitle: string;
+                            /** @description Carga horária como se lê, arredondada com honestidade: "8 s", "12 min", "1 h 05 min" */
+                            workload: string;
                         };
                     };
                 };
@@ -4438,6 +4442,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/legal/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A empresa (razão social, CNPJ, endereço, contato) e a versão atual dos termos de uso e da política de privacidade */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description O que o rodapé de toda página mostra: a empresa e os documentos que se aceitam ao criar a conta */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Quem vende (Decreto 7.962/2013, art. 2º): configurado por COMPANY_NAME, COMPANY_CNPJ, COMPANY_ADDRESS, COMPANY_EMAIL, COMPANY_PHONE */
+                            company: {
+                                /** @description Endereço completo, numa linha */
+                                address: string;
+                                /** @description CNPJ como se lê (12.345.678/0001-95) */
+                                cnpj: string;
+                                /** @description E-mail de contato */
+                                email: string;
+                                /** @description Razão social */
+                                name: string;
+                                /** @description Telefone de contato, se houver */
+                                phone: string | null;
+                            };
+                            documents: {
+                                /**
+                                 * @description TERMS: termos de uso; PRIVACY: política de privacidade
+                                 * @enum {unknown}
+                                 */
+                                kind: "TERMS" | "PRIVACY";
+                                /** @description AAAA-MM-DD em que esta versão passou a valer */
+                                publishedAt: string;
+                                /**
+                                 * @description termos-de-uso ou politica-de-privacidade
+                                 * @enum {unknown}
+                                 */
+                                slug: "termos-de-uso" | "politica-de-privacidade";
+                                title: string;
+                                /** @description A versão que se aceita hoje */
+                                version: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/legal/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O texto de um documento (termos de uso ou política de privacidade), com versão e data */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description termos-de-uso ou politica-de-privacidade */
+                    slug: "termos-de-uso" | "politica-de-privacidade";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Um documento legal, para a página que o mostra */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description O texto em Markdown, com os dados da empresa */
+                            body: string;
+                            /**
+                             * @description TERMS: termos de uso; PRIVACY: política de privacidade
+                             * @enum {unknown}
+                             */
+                            kind: "TERMS" | "PRIVACY";
+                            /** @description AAAA-MM-DD em que esta versão passou a valer */
+                            publishedAt: string;
+                            /**
+                             * @description termos-de-uso ou politica-de-privacidade
+                             * @enum {unknown}
+                             */
+                            slug: "termos-de-uso" | "politica-de-privacidade";
+                            title: string;
+                            /** @description A versão que se aceita hoje */
+                            version: string;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/": {
         parameters: {
             query?: never;
@@ -4645,7 +4863,7 @@ export interface paths {
                                 code: string;
                                 /** Format: date-time */
                                 completedAt: string;
-                                /** @description Carga horária em horas, com uma casa decimal (no mínimo 0,1) */
+                                /** @description Carga horária em horas, com uma casa decimal (no mínimo 0,1); para mostrar a uma pessoa, use workload */
                                 hours: number;
                                 /** Format: date-time */
                                 issuedAt: string;
@@ -4653,6 +4871,8 @@ export interface paths {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 videoId: string;
                                 videoTitle: string;
+                                /** @description Carga horária como se lê, arredondada com honestidade: "8 s", "12 min", "1 h 05 min" */
+                                workload: string;
                             }[];
                         };
                     };
@@ -4827,6 +5047,8 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
+                                hasReceipt: boolean;
                                 /**
                                  * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano; GRANT: período concedido pela administração (sem cobrança)
                                  * @enum {unknown}
@@ -4837,10 +5059,11 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
                                 /** @enum {unknown} */
-                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
+                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -4872,6 +5095,15 @@ export interface paths {
                             profile: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                /** @description O aceite dos termos de uso e da política de privacidade (versões e data); null: nenhum registrado */
+                                consent: {
+                                    /** Format: date-time */
+                                    acceptedAt: string;
+                                    /** @description false: os documentos mudaram depois do aceite; peça que leia e aceite a versão atual */
+                                    current: boolean;
+                                    privacyVersion: string;
+                                    termsVersion: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 credits: {
@@ -4928,6 +5160,15 @@ export interface paths {
                             subscriptions: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                adminDecision: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @description Quem da administração decidiu */
+                                    byName: string;
+                                    reason: string | null;
+                                    /** @enum {unknown} */
+                                    status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                                } | null;
                                 canceledAt: string | null;
                                 cancelRequest: {
                                     comment: string | null;
@@ -4997,6 +5238,7 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
+                                withdrawnAt: string | null;
                             }[];
                             suggestions: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -6566,6 +6808,8 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
+                                hasReceipt: boolean;
                                 /**
                                  * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano; GRANT: período concedido pela administração (sem cobrança)
                                  * @enum {unknown}
@@ -6576,10 +6820,11 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
                                 /** @enum {unknown} */
-                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
+                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -6589,6 +6834,15 @@ export interface paths {
                             subscription: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                adminDecision: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @description Quem da administração decidiu */
+                                    byName: string;
+                                    reason: string | null;
+                                    /** @enum {unknown} */
+                                    status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                                } | null;
                                 canceledAt: string | null;
                                 cancelRequest: {
                                     comment: string | null;
@@ -6658,6 +6912,7 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
+                                withdrawnAt: string | null;
                             };
                             webhookStatus: number;
                         };
@@ -7136,6 +7391,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
                             canceledAt: string | null;
                             cancelRequest: {
                                 comment: string | null;
@@ -7205,6 +7469,7 @@ export interface paths {
                             updatedAt: string;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            withdrawnAt: string | null;
                         };
                     };
                 };
@@ -7394,6 +7659,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
                             canceledAt: string | null;
                             cancelRequest: {
                                 comment: string | null;
@@ -7463,6 +7737,7 @@ export interface paths {
                             updatedAt: string;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            withdrawnAt: string | null;
                         };
                     };
                 };
@@ -7634,6 +7909,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
                             canceledAt: string | null;
                             cancelRequest: {
                                 comment: string | null;
@@ -7703,6 +7987,7 @@ export interface paths {
                             updatedAt: string;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            withdrawnAt: string | null;
                         };
                     };
                 };
@@ -7878,6 +8163,8 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
+                                hasReceipt: boolean;
                                 /**
                                  * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano; GRANT: período concedido pela administração (sem cobrança)
                                  * @enum {unknown}
@@ -7888,10 +8175,11 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
                                 /** @enum {unknown} */
-                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
+                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -8036,6 +8324,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/subscriptions/{id}/invoices/{invoiceId}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recibo em PDF de uma fatura paga: quem recebeu (empresa, CNPJ), quem pagou (nome, CNPJ do laboratório), valor, período, data e o identificador PIX (E2E) quando conhecido (dono ou admin)
+         * @description A nota fiscal é outro documento. 409 RECEIPT_UNAVAILABLE: fatura não paga ou sem valor (período concedido).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/subscriptions/{id}/payment-status": {
         parameters: {
             query?: never;
@@ -8076,7 +8543,7 @@ export interface paths {
                                 paidAt: string | null;
                                 pixExpiresAt: string | null;
                                 /** @enum {unknown} */
-                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED";
+                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                             } | null;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             subscriptionId: string;
@@ -8649,6 +9116,425 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/subscriptions/{id}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * O direito de arrependimento agora (art. 49 do CDC): se vale, até quando e quanto seria devolvido (dono ou admin)
+         * @description Vale para a primeira compra do membro, até 7 dias depois do pagamento.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description O direito de arrependimento (art. 49 do Código de Defesa do Consumidor) desta assinatura agora */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Quanto seria devolvido (0 se não vale) */
+                            amountCents: number;
+                            /** @description true: primeira compra, paga há menos de 7 dias; o cancelamento pode devolver tudo */
+                            available: boolean;
+                            until: string | null;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Arrependimento (art. 49 do CDC): encerra agora e devolve todos os pagamentos pelo mesmo meio (só o dono)
+         * @description Primeira compra, até 7 dias depois do pagamento: o acesso termina na hora (o dos técnicos de uma conta de laboratório também), as faturas pagas ficam REFUNDED e o gateway devolve o valor (PIX: devolução). Fora do prazo: 409 INVALID_TRANSITION.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string;
+                        /** @description Motivo do cancelamento */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Assinatura com o resumo do plano */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
+                            canceledAt: string | null;
+                            cancelRequest: {
+                                comment: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                requestedAt: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currentPeriodStart: string | null;
+                            endDate: string | null;
+                            /** @description Id da assinatura no gateway */
+                            externalId: string;
+                            externalPlanId: string;
+                            hasAccess: boolean;
+                            /**
+                             * @description PIX ou CREDIT_CARD
+                             * @enum {unknown}
+                             */
+                            paymentMethod: "PIX" | "CREDIT_CARD";
+                            pendingPlanChange: {
+                                effectiveAt: string | null;
+                                invoiceId: string | null;
+                                /** @enum {unknown} */
+                                kind: "UPGRADE" | "DOWNGRADE";
+                                /** @description Resumo do plano */
+                                plan: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    creditsPerCycle: number;
+                                    externalPlanId: string;
+                                    /**
+                                     * @description Periodicidade da cobrança
+                                     * @enum {unknown}
+                                     */
+                                    interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                    name: string;
+                                    priceCents: number;
+                                };
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
+                            } | null;
+                            /** @description null só se o plano não existir mais */
+                            plan: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                creditsPerCycle: number;
+                                externalPlanId: string;
+                                /**
+                                 * @description Periodicidade da cobrança
+                                 * @enum {unknown}
+                                 */
+                                interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                name: string;
+                                priceCents: number;
+                            } | null;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
+                            startDate: string | null;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            userId: string;
+                            withdrawnAt: string | null;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/subscriptions/{subscriptionId}/plan": {
         parameters: {
             query?: never;
@@ -8746,6 +9632,15 @@ export interface paths {
                             subscription: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                adminDecision: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @description Quem da administração decidiu */
+                                    byName: string;
+                                    reason: string | null;
+                                    /** @enum {unknown} */
+                                    status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                                } | null;
                                 canceledAt: string | null;
                                 cancelRequest: {
                                     comment: string | null;
@@ -8815,6 +9710,7 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
+                                withdrawnAt: string | null;
                             };
                         };
                     };
@@ -9008,6 +9904,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
                             canceledAt: string | null;
                             cancelRequest: {
                                 comment: string | null;
@@ -9077,6 +9982,7 @@ export interface paths {
                             updatedAt: string;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            withdrawnAt: string | null;
                         };
                     };
                 };
@@ -9258,6 +10164,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
                             canceledAt: string | null;
                             cancelRequest: {
                                 comment: string | null;
@@ -9327,6 +10242,7 @@ export interface paths {
                             updatedAt: string;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            withdrawnAt: string | null;
                         };
                     };
                 };
@@ -9480,12 +10396,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Assinaturas, mais novas primeiro (admin); página 1 e limite 10 por padrão */
+        /**
+         * Assinaturas, mais novas primeiro, com o nome e o e-mail do membro (admin); página 1 e limite 10 por padrão
+         * @description member: parte do nome ou do e-mail do membro (texto literal, sem diferenciar maiúsculas).
+         */
         get: {
             parameters: {
                 query?: {
                     /** @description Itens por página (até 100) */
                     limit?: number;
+                    /** @description Parte do nome ou do e-mail do membro */
+                    member?: string;
                     /** @description Página (a partir de 1) */
                     page?: number;
                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -9510,6 +10431,15 @@ export interface paths {
                             data: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                adminDecision: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @description Quem da administração decidiu */
+                                    byName: string;
+                                    reason: string | null;
+                                    /** @enum {unknown} */
+                                    status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                                } | null;
                                 /** @description Os status que o admin pode definir agora (PATCH /subscriptions/status), pela tabela de transições da assinatura */
                                 allowedStatusChanges: ("ACTIVE" | "PAUSED" | "CANCELED")[];
                                 canceledAt: string | null;
@@ -9527,6 +10457,11 @@ export interface paths {
                                 externalId: string;
                                 externalPlanId: string;
                                 hasAccess: boolean;
+                                /** @description O membro dono da assinatura; null se a conta foi excluída */
+                                member: {
+                                    email: string;
+                                    name: string;
+                                } | null;
                                 /**
                                  * @description PIX ou CREDIT_CARD
                                  * @enum {unknown}
@@ -9581,6 +10516,7 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
+                                withdrawnAt: string | null;
                             }[];
                             meta: {
                                 limit: number;
@@ -9741,6 +10677,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
                             canceledAt: string | null;
                             cancelRequest: {
                                 comment: string | null;
@@ -9810,6 +10755,7 @@ export interface paths {
                             updatedAt: string;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            withdrawnAt: string | null;
                         };
                     };
                 };
@@ -9965,7 +10911,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto) */
+        /** Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto); guarda quem decidiu e o motivo (adminDecision) */
         patch: {
             parameters: {
                 query?: never;
@@ -9976,6 +10922,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Por quê (o membro lê na página da assinatura) */
+                        reason?: string;
                         /**
                          * @description PENDING só existe antes do primeiro pagamento
                          * @enum {unknown}
@@ -9996,6 +10944,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
                             canceledAt: string | null;
                             cancelRequest: {
                                 comment: string | null;
@@ -10065,6 +11022,7 @@ export interface paths {
                             updatedAt: string;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             userId: string;
+                            withdrawnAt: string | null;
                         };
                     };
                 };
@@ -10242,6 +11200,15 @@ export interface paths {
                             data: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                adminDecision: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @description Quem da administração decidiu */
+                                    byName: string;
+                                    reason: string | null;
+                                    /** @enum {unknown} */
+                                    status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                                } | null;
                                 canceledAt: string | null;
                                 cancelRequest: {
                                     comment: string | null;
@@ -10311,6 +11278,7 @@ export interface paths {
                                 updatedAt: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
+                                withdrawnAt: string | null;
                             }[];
                             meta: {
                                 limit: number;
@@ -12172,7 +13140,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** O convite de um link, para a página de aceite: laboratório, e-mail convidado, validade e situação */
+        /** O convite de um link, para a página de aceite: quem convidou, laboratório, e-mail convidado, validade e situação (sem login: quem tem o link) */
         get: {
             parameters: {
                 query?: never;
@@ -12196,6 +13164,7 @@ export interface paths {
                             email: string;
                             /** Format: date-time */
                             expiresAt: string;
+                            inviterName: string | null;
                             laboratoryName: string;
                             /**
                              * @description PENDING com expiresAt no passado: expirado
@@ -12207,36 +13176,6 @@ export interface paths {
                 };
                 /** @description Erro */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Código estável para o cliente decidir o que fazer */
-                            code: string;
-                            /** @description Mensagem em português, pronta para exibir */
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Erro */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Código estável para o cliente decidir o que fazer */
-                            code: string;
-                            /** @description Mensagem em português, pronta para exibir */
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Erro */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12725,10 +13664,12 @@ export interface paths {
                         "application/json": {
                             people: {
                                 email: string;
-                                /** @description Horas dos vídeos concluídos no período, 1 casa decimal */
+                                /** @description Horas dos vídeos concluídos no período, 1 casa decimal, no mínimo 0,1 (como a carga horária dos certificados); para mostrar, use timeWatched */
                                 hoursWatched: number;
                                 items: {
                                     certificateCode: string | null;
+                                    /** @description A duração como se lê: "8 s", "12 min", "1 h 05 min" */
+                                    duration: string;
                                     durationSeconds: number;
                                     /** Format: date-time */
                                     finishedAt: string;
@@ -12748,6 +13689,10 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 seatStatus: "ACTIVE" | "REMOVED";
+                                /** @description Segundos dos vídeos concluídos no período (soma das durações do catálogo) */
+                                secondsWatched: number;
+                                /** @description O tempo como se lê, arredondado com honestidade: "8 s", "12 min", "1 h 05 min" */
+                                timeWatched: string;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
                                 videosFinished: number;
@@ -12899,7 +13844,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * O registro de treinamento em CSV: uma linha por pessoa e vídeo (Nome, E-mail, Vídeo, Concluído em, Duração (h), Certificado) (só o gestor)
+         * O registro de treinamento em CSV: uma linha por pessoa e vídeo (Nome; E-mail; Vídeo; Concluído em; Duração; Duração (s); Certificado) (só o gestor)
          * @description Quem está ou esteve na equipe (REMOVED: saiu, o registro fica com o laboratório) e os vídeos que concluiu no período enquanto estava nela; from/to em AAAA-MM-DD (horário de Brasília, to inclusive; padrão: os últimos 12 meses). 400 INVALID_PERIOD; 403 para um técnico. UTF-8 com BOM; textos que uma planilha executaria como fórmula ganham um apóstrofo.
          */
         get: {
@@ -12916,7 +13861,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description CSV (UTF-8 com BOM, separador vírgula, linha de cabeçalho) */
+                /** @description CSV (UTF-8 com BOM, separador ponto e vírgula, como o Excel em português abre; linha de cabeçalho) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -13649,6 +14594,15 @@ export interface paths {
                             data: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 _id: string;
+                                /** @description O aceite dos termos de uso e da política de privacidade (versões e data); null: nenhum registrado */
+                                consent: {
+                                    /** Format: date-time */
+                                    acceptedAt: string;
+                                    /** @description false: os documentos mudaram depois do aceite; peça que leia e aceite a versão atual */
+                                    current: boolean;
+                                    privacyVersion: string;
+                                    termsVersion: string;
+                                } | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 credits: {
@@ -13813,7 +14767,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Cria o perfil do usuário autenticado (idempotente) */
+        /**
+         * Cria o perfil do usuário autenticado (idempotente); acceptLegal registra o aceite dos termos e da política de privacidade
+         * @description 409 LEGAL_VERSION_OUTDATED: acceptLegal não é a versão em vigor (GET /legal).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -13824,6 +14781,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description O aceite, registrado com a data; só as versões em vigor (409 LEGAL_VERSION_OUTDATED) */
+                        acceptLegal?: {
+                            /** @description Versão da política de privacidade aceita */
+                            privacyVersion: string;
+                            /** @description Versão dos termos de uso aceita */
+                            termsVersion: string;
+                        };
                         /** @description Nome completo */
                         name?: string;
                     };
@@ -13839,6 +14803,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            /** @description O aceite dos termos de uso e da política de privacidade (versões e data); null: nenhum registrado */
+                            consent: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                /** @description false: os documentos mudaram depois do aceite; peça que leia e aceite a versão atual */
+                                current: boolean;
+                                privacyVersion: string;
+                                termsVersion: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             credits: {
@@ -13897,6 +14870,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            /** @description O aceite dos termos de uso e da política de privacidade (versões e data); null: nenhum registrado */
+                            consent: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                /** @description false: os documentos mudaram depois do aceite; peça que leia e aceite a versão atual */
+                                current: boolean;
+                                privacyVersion: string;
+                                termsVersion: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             credits: {
@@ -14088,6 +15070,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            /** @description O aceite dos termos de uso e da política de privacidade (versões e data); null: nenhum registrado */
+                            consent: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                /** @description false: os documentos mudaram depois do aceite; peça que leia e aceite a versão atual */
+                                current: boolean;
+                                privacyVersion: string;
+                                termsVersion: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             credits: {
@@ -14264,7 +15255,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding */
+        /** Admin: { role } de outro usuário (o último ADMIN não pode ser rebaixado: 409); o próprio usuário: nome, laboratório, onboarding, aceite dos termos (acceptLegal) */
         patch: {
             parameters: {
                 query?: never;
@@ -14278,6 +15269,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description O aceite, registrado com a data; só as versões em vigor (409 LEGAL_VERSION_OUTDATED) */
+                        acceptLegal?: {
+                            /** @description Versão da política de privacidade aceita */
+                            privacyVersion: string;
+                            /** @description Versão dos termos de uso aceita */
+                            termsVersion: string;
+                        };
                         laboratory?: {
                             address: {
                                 /** @description CEP, com ou sem hífen */
@@ -14321,6 +15319,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            /** @description O aceite dos termos de uso e da política de privacidade (versões e data); null: nenhum registrado */
+                            consent: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                /** @description false: os documentos mudaram depois do aceite; peça que leia e aceite a versão atual */
+                                current: boolean;
+                                privacyVersion: string;
+                                termsVersion: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             credits: {
@@ -15267,6 +16274,15 @@ export interface paths {
                         "application/json": {
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             _id: string;
+                            /** @description O aceite dos termos de uso e da política de privacidade (versões e data); null: nenhum registrado */
+                            consent: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                /** @description false: os documentos mudaram depois do aceite; peça que leia e aceite a versão atual */
+                                current: boolean;
+                                privacyVersion: string;
+                                termsVersion: string;
+                            } | null;
                             /** Format: date-time */
                             createdAt: string;
                             credits: {
@@ -17268,6 +18284,8 @@ export interface paths {
                         createdAt: string;
                         data: {
                             amountCents: number;
+                            /** @description PIX: o identificador fim a fim (E2E) do pagamento */
+                            endToEndId?: string;
                             externalId: string;
                             /** @description ObjectId (24 caracteres hexadecimais) */
                             invoiceId: string;

@@ -28,6 +28,8 @@ export function subscriptionOf(plan: Plan, overrides: Partial<Subscription> = {}
     canceledAt: null,
     cancelRequest: null,
     pendingPlanChange: null,
+    adminDecision: null,
+    withdrawnAt: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,
@@ -48,6 +50,8 @@ export function invoiceOf(overrides: Partial<Invoice> = {}): Invoice {
     paidAt: null,
     periodStart: null,
     periodEnd: null,
+    refundedAt: null,
+    hasReceipt: (overrides.status ?? 'PENDING') === 'PAID',
     createdAt: at,
     ...overrides,
   } as Invoice;

@@ -9,6 +9,7 @@ import { ANUAL, MENSAL, page, subscriptionOf, TRIMESTRAL } from '../../__tests__
 
 let server: MockApi;
 let subscription: Subscription;
+let withdrawal: { available: boolean; until: string | null; amountCents: number };
 
 beforeAll(async () => {
   await import('../cancel-subscription-page');
@@ -17,10 +18,13 @@ beforeAll(async () => {
     mockApi('get', '/v1/subscriptions/{id}', () => subscription),
     mockApi('post', '/v1/subscriptions/cancelRequest/{id}', ({ body }) => (subscription = { ...subscription, cancelRequest: { reason: body.reason, comment: body.comment ?? null, requestedAt: new Date().toISOString() } })),
     mockApi('patch', '/v1/subscriptions/reactivate/{id}', () => (subscription = { ...subscription, cancelRequest: null })),
+    mockApi('get', '/v1/subscriptions/{id}/withdrawal', () => withdrawal),
+    mockApi('post', '/v1/subscriptions/{id}/withdrawal', () => (subscription = { ...subscription, status: 'CANCELED', canceledAt: new Date().toISOString() })),
   );
 });
 beforeEach(() => {
   subscription = subscriptionOf(TRIMESTRAL);
+  withdrawal = { available: false, until: null, amountCents: 0 };
   server.requests.length = 0;
 });
 afterAll(() => server.close());
@@ -54,6 +58,33 @@ describe('/planos/cancelar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continuar assinatura' }));
     expect(await screen.findByText('Pronto! O cancelamento foi desfeito e sua assinatura segue ativa.')).toBeInTheDocument();
     expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([{ method: 'PATCH', url: `/v1/subscriptions/reactivate/${subscription._id}`, body: undefined }]);
+  });
+
+  it('When a first purchase was paid less than 7 days ago, then the right of withdrawal (art. 49 CDC) is stated and refunds everything at once', async () => {
+    withdrawal = { available: true, until: '2026-01-17T12:00:00.000Z', amountCents: 23990 };
+    openCancel();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Outro motivo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Não, quero cancelar' }));
+
+    expect(screen.getByText(/Na primeira assinatura, você pode desistir em até 7 dias do pagamento/)).toHaveTextContent('(art. 49 do Código de Defesa do Consumidor)');
+    expect(await screen.findByText(/Vale para esta assinatura até 17\/01\/2026/)).toHaveTextContent(/R\$\s239,90 são devolvidos/);
+    await userEvent.click(screen.getByRole('button', { name: 'Desistir e receber o valor de volta' }));
+
+    expect(await screen.findByText(/Pronto: a assinatura foi encerrada e/)).toHaveTextContent(/Pronto: a assinatura foi encerrada e R\$\s239,90 voltam para você pelo mesmo meio do pagamento/);
+    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', url: `/v1/subscriptions/${subscription._id}/withdrawal`, body: { reason: 'Outro motivo' } }]);
+  });
+
+  it('When the manager of a laboratory cancels, then the page warns that the technicians lose access on the same date', async () => {
+    renderRoute(<Routes />, `/planos/cancelar?subscription=${subscription._id}`, {
+      auth: testAuth(profileOf('assinante', { team: { accountId: '665f1c2e9b1d8a0012349999', role: 'MANAGER', laboratoryName: 'Laboratório Vida' } })),
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Outro motivo' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Não, quero cancelar' }));
+    expect(screen.getByText('Os técnicos da sua equipe também perdem o acesso em 01/04/2026.')).toBeInTheDocument();
+    expect(await screen.findByText(/Esta assinatura não está mais nesse prazo/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Desistir e receber o valor de volta' })).toBeNull();
   });
 
   it('When no reason is picked, then a Portuguese message blocks going on', async () => {

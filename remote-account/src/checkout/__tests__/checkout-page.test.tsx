@@ -97,6 +97,13 @@ describe('checkout', () => {
     expect(screen.getByRole('link', { name: 'Ir para a Equipe' })).toHaveAttribute('href', '/equipe');
   }, 15000);
 
+  it('When the seat calculator on /planos sent 4 people (?assentos=4), then the checkout opens with 4 seats and their total before the QR', async () => {
+    renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}&assentos=4`, { auth: testAuth(profileOf('membro')) });
+    expect(await screen.findByLabelText('Número de assentos')).toHaveValue(4);
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(/^R\$\s359,60$/);
+    expect(screen.queryByLabelText('PIX copia e cola')).toBeNull();
+  });
+
   it('When the profile laboratory has no CNPJ, then no seats are asked and the page says a team needs the CNPJ, with a link to Meu laboratório', async () => {
     renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro', { laboratory: null })) });
     expect(await screen.findByText(/Para comprar para uma equipe \(mais de um assento\), o laboratório precisa ter um CNPJ válido/)).toBeInTheDocument();

@@ -20,7 +20,7 @@ const progress = [
   { videoId: 'v3', video: { _id: 'v3', slug: 'antigo', title: 'Vídeo concluído antes dos certificados' }, percent: 95, finished: true, finishedAt: '2025-12-01T12:00:00.000Z', positionSeconds: 290, durationSeconds: 300, lastWatchedAt: '2025-12-01T12:00:00.000Z' },
 ] as unknown as Progress[];
 const certificates = [
-  { code: 'K7Q2M9XW4T', version: 1, videoId: 'v2', videoTitle: 'Centrifugação', hours: 0.1, completedAt: '2026-01-09T12:00:00.000Z', issuedAt: '2026-01-09T12:00:00.000Z' },
+  { code: 'K7Q2M9XW4T', version: 1, videoId: 'v2', videoTitle: 'Centrifugação', hours: 0.1, workload: '5 min', completedAt: '2026-01-09T12:00:00.000Z', issuedAt: '2026-01-09T12:00:00.000Z' },
 ];
 
 let server: MockApi;

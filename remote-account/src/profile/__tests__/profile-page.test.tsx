@@ -17,6 +17,13 @@ beforeAll(async () => {
   server = startMockApi(
     mockApi('patch', '/v1/users/{id}', ({ body }) => ({ ...profile, ...body })),
     mockApi('get', '/v1/me/export', () => EXPORT),
+    mockApi('get', '/v1/legal/', () => ({
+      company: { name: 'Clube Lab Ltda.', cnpj: '12.345.678/0001-95', address: 'Rua Exemplo, 100', email: 'contato@clube.local', phone: null },
+      documents: [
+        { kind: 'TERMS' as const, slug: 'termos-de-uso' as const, title: 'Termos de uso', version: '2', publishedAt: '2026-11-23' },
+        { kind: 'PRIVACY' as const, slug: 'politica-de-privacidade' as const, title: 'Política de privacidade', version: '3', publishedAt: '2026-11-23' },
+      ],
+    })),
     mockApi('delete', '/v1/me/', () => deleteReply ?? (undefined as never)),
   );
 });
@@ -34,6 +41,18 @@ function openProfile(options?: { emailVerified?: boolean }) {
 }
 
 describe('profile page', () => {
+  it('When the member accepted the terms at sign-up, then the versions and the date are shown; when they changed since, the current ones can be accepted', async () => {
+    const older = { ...profile, consent: { termsVersion: '1', privacyVersion: '1', acceptedAt: '2026-01-05T12:00:00.000Z', current: false } };
+    const auth = testAuth(older);
+    renderRoute(<Routes />, '/usuario', { auth });
+    const card = (await screen.findByRole('heading', { name: 'Termos e privacidade' }, { timeout: 5000 })).closest('section') ?? document.body;
+    expect(card).toHaveTextContent('Você aceitou os Termos de uso (versão 1) e a Política de privacidade (versão 1) em 05/01/2026.');
+    expect(card).toHaveTextContent('Os documentos mudaram depois do seu aceite.');
+    await userEvent.click(await screen.findByRole('button', { name: 'Li e aceito as versões atuais' }));
+    await waitFor(() => expect(auth.refreshProfile).toHaveBeenCalled());
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ acceptLegal: { termsVersion: '2', privacyVersion: '3' } }]);
+  });
+
   it('When the member changes the name, then the exact PATCH is sent, the profile is reloaded and a toast confirms', async () => {
     const auth = openProfile();
     const name = await screen.findByLabelText('Nome');

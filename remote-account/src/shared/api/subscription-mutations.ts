@@ -1,6 +1,6 @@
 import { useAuth, type ApiBody } from '@clube/platform';
 import { useApi } from '@clube/platform/data';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** After any change to a subscription: its queries (invoices, PIX) and the profile (credits, `hasActiveSubscription`). */
 function useRefreshSubscription() {
@@ -61,6 +61,22 @@ export function useReactivate(id: string) {
   const refresh = useRefreshSubscription();
   return useMutation({
     mutationFn: () => api.patch('/v1/subscriptions/reactivate/{id}', { params: { path: { id } } }),
+    onSuccess: () => refresh(id),
+  });
+}
+
+/** `GET /v1/subscriptions/{id}/withdrawal`: whether the 7-day right of withdrawal (art. 49 CDC) applies now, until when, and how much comes back. */
+export function useWithdrawal(id: string) {
+  const api = useApi();
+  return useQuery({ queryKey: ['subscriptions', id, 'withdrawal'], queryFn: ({ signal }) => api.get('/v1/subscriptions/{id}/withdrawal', { params: { path: { id } }, signal }) });
+}
+
+/** `POST /v1/subscriptions/{id}/withdrawal`: ends the subscription now and refunds every payment the way it came (art. 49 CDC). */
+export function useWithdraw(id: string) {
+  const api = useApi();
+  const refresh = useRefreshSubscription();
+  return useMutation({
+    mutationFn: (body: ApiBody<'/v1/subscriptions/{id}/withdrawal', 'post'>) => api.post('/v1/subscriptions/{id}/withdrawal', { params: { path: { id } }, body }),
     onSuccess: () => refresh(id),
   });
 }

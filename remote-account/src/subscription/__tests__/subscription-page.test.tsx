@@ -17,6 +17,7 @@ beforeAll(async () => {
     mockApi('get', '/v1/plans/', () => page([MENSAL, TRIMESTRAL, ANUAL])),
     mockApi('get', '/v1/subscriptions/{id}', () => subscription),
     mockApi('get', '/v1/subscriptions/{id}/invoices', () => page(invoices)),
+    mockApi('get', '/v1/subscriptions/{id}/invoices/{invoiceId}/receipt.pdf', () => '%PDF-1.4 recibo' as never),
     mockApi('patch', '/v1/subscriptions/reactivate/{id}', () => (subscription = { ...subscription, cancelRequest: null })),
     mockApi('patch', '/v1/subscriptions/', ({ body }) => (subscription = { ...subscription, paymentMethod: body.paymentMethod ?? subscription.paymentMethod })),
     mockApi('get', '/v1/subscriptions/{id}/plan-preview', ({ request }) => {
@@ -100,6 +101,34 @@ describe('/assinatura', () => {
     const table = await screen.findByRole('table', { name: 'Faturas da assinatura' });
     expect(await within(table).findByText('Paga')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cancelar assinatura' })).toHaveAttribute('href', `/planos/cancelar?subscription=${subscription._id}`);
+  });
+
+  it('When an invoice is paid, then its receipt (PDF) downloads with the member token; an open invoice has none', async () => {
+    invoices = [
+      invoiceOf({ _id: 'inv-paid', status: 'PAID', kind: 'FIRST', amountCents: 23990, dueDate: '2026-01-01T12:00:00.000Z', paidAt: '2026-01-01T12:00:00.000Z', planId: TRIMESTRAL._id }),
+      invoiceOf({ _id: 'inv-open', status: 'PENDING', kind: 'RENEWAL', amountCents: 23990, dueDate: '2026-04-01T12:00:00.000Z', planId: TRIMESTRAL._id }),
+    ];
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:recibo'), revokeObjectURL: jest.fn() });
+    const downloads: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    openSubscription();
+    const table = await screen.findByRole('table', { name: 'Faturas da assinatura' });
+    await within(table).findByText('Paga');
+    expect(within(table).getAllByRole('button', { name: /Baixar o recibo/ })).toHaveLength(1);
+    await userEvent.click(within(table).getByRole('button', { name: 'Baixar o recibo da fatura de 01/01/2026 em PDF' }));
+    expect(await screen.findByText('O recibo em PDF foi salvo.')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.url.endsWith('receipt.pdf')).map((r) => r.url)).toEqual([`/v1/subscriptions/${subscription._id}/invoices/inv-paid/receipt.pdf`]);
+    expect(downloads).toEqual(['recibo-2026-01-01.pdf']);
+    click.mockRestore();
+  });
+
+  it('When the administration paused the subscription, then the status says so and why, not "por falta de pagamento"', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, { status: 'PAUSED', adminDecision: { status: 'PAUSED', byName: 'Ana Admin', reason: 'Pedido do laboratório', at: '2026-01-10T12:00:00.000Z' } });
+    openSubscription();
+    expect(await screen.findByText('Pausada pela administração do Clube: Pedido do laboratório')).toBeInTheDocument();
+    expect(screen.queryByText('Pausada por falta de pagamento')).toBeNull();
   });
 
   it('When a cancel was requested, then the status says until when and "Continuar assinatura" restores it', async () => {

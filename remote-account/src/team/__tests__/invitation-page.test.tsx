@@ -15,7 +15,7 @@ function Location() {
 const TOKEN = 'tok_abc123';
 const future = () => new Date(Date.now() + 5 * 86_400_000).toISOString();
 let server: MockApi;
-let invitation: { laboratoryName: string; email: string; expiresAt: string; status: 'PENDING' | 'ACCEPTED' | 'REVOKED' };
+let invitation: { laboratoryName: string; inviterName: string | null; email: string; expiresAt: string; status: 'PENDING' | 'ACCEPTED' | 'REVOKED' };
 let acceptReply: ReturnType<typeof apiError> | null;
 
 beforeAll(async () => {
@@ -26,7 +26,7 @@ beforeAll(async () => {
   );
 });
 beforeEach(() => {
-  invitation = { laboratoryName: LAB, email: 'membro@clube.local', expiresAt: future(), status: 'PENDING' };
+  invitation = { laboratoryName: LAB, inviterName: 'Marta Gestora', email: 'membro@clube.local', expiresAt: future(), status: 'PENDING' };
   acceptReply = null;
   server.requests.length = 0;
 });
@@ -56,6 +56,13 @@ describe('/equipe/convite/{token}', () => {
     expect(screen.getByRole('link', { name: 'Ver os vídeos' })).toHaveAttribute('href', '/videos');
     expect(auth.refreshProfile).toHaveBeenCalled();
     expect(server.requests.find((r) => r.method === 'POST')?.url).toBe(`/v1/team/invitations/by-token/${TOKEN}/accept`);
+  });
+
+  it('When someone who has just created their account accepts, then "Ver os vídeos" first asks their name (onboarding), then goes on to the videos', async () => {
+    const auth = testAuth(profileOf('membro', { email: 'membro@clube.local', onboardingCompleted: false, laboratory: null }));
+    renderRoute(<Routes />, `/equipe/convite/${TOKEN}`, { auth });
+    await userEvent.click(await screen.findByRole('button', { name: 'Aceitar convite' }, { timeout: 5000 }));
+    expect(await screen.findByRole('link', { name: 'Ver os vídeos' })).toHaveAttribute('href', `/onboarding?redirect=${encodeURIComponent('/videos')}`);
   });
 
   it('When someone signed in with another e-mail accepts, then the refusal is shown in Portuguese and signing out to come back with the invited e-mail is offered', async () => {
@@ -96,16 +103,13 @@ describe('/equipe/convite/{token}', () => {
     expect(screen.getByText(/peça um novo convite ao gestor do laboratório/)).toBeInTheDocument();
   });
 
-  it('When a guest opens the link, then they are sent to sign in and come back to the invitation', async () => {
-    renderRoute(
-      <>
-        <Routes />
-        <Location />
-      </>,
-      `/equipe/convite/${TOKEN}`,
-      { persona: 'visitante' },
-    );
-    await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent(`/autenticacao/login?redirect=${encodeURIComponent(`/equipe/convite/${TOKEN}`)}`));
-    expect(server.requests).toEqual([]);
+  it('When a guest opens the link, then the page says who invited them to which laboratory and offers "Criar conta" and "Já tenho conta" with the invited e-mail, both coming back here', async () => {
+    renderRoute(<Routes />, `/equipe/convite/${TOKEN}`, { persona: 'visitante' });
+    expect(await screen.findByText(`Marta Gestora convidou você para a equipe do ${LAB} no Clube.`, {}, { timeout: 5000 })).toBeInTheDocument();
+    const back = encodeURIComponent(`/equipe/convite/${TOKEN}`);
+    expect(screen.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', `/autenticacao/registro?redirect=${back}&email=membro%40clube.local`);
+    expect(screen.getByRole('link', { name: 'Já tenho conta' })).toHaveAttribute('href', `/autenticacao/login?redirect=${back}&email=membro%40clube.local`);
+    expect(screen.queryByRole('button', { name: 'Aceitar convite' })).toBeNull();
+    expect(server.requests.map((r) => r.method)).toEqual(['GET']);
   });
 });

@@ -43,13 +43,15 @@ export function trainingOf(): Training {
         seatStatus: 'ACTIVE',
         videosFinished: 2,
         hoursWatched: 1.5,
+        secondsWatched: 5400,
+        timeWatched: '1 h 30 min',
         lastActivityAt: '2026-01-09T12:00:00.000Z',
         items: [
-          { videoId: 'v1', videoTitle: 'Controle de qualidade interno', finishedAt: '2026-01-08T12:00:00.000Z', durationSeconds: 3600, certificateCode: 'ABCD2345EF' },
-          { videoId: 'v2', videoTitle: 'Biossegurança', finishedAt: '2026-01-09T12:00:00.000Z', durationSeconds: 1800, certificateCode: null },
+          { videoId: 'v1', videoTitle: 'Controle de qualidade interno', finishedAt: '2026-01-08T12:00:00.000Z', durationSeconds: 3600, duration: '1 h', certificateCode: 'ABCD2345EF' },
+          { videoId: 'v2', videoTitle: 'Biossegurança', finishedAt: '2026-01-09T12:00:00.000Z', durationSeconds: 1800, duration: '30 min', certificateCode: null },
         ],
       },
-      { userId: 'old', name: 'Edu Antigo', email: 'edu@lab.com.br', role: 'TECHNICIAN', seatStatus: 'REMOVED', videosFinished: 0, hoursWatched: 0, lastActivityAt: null, items: [] },
+      { userId: 'old', name: 'Edu Antigo', email: 'edu@lab.com.br', role: 'TECHNICIAN', seatStatus: 'REMOVED', videosFinished: 0, hoursWatched: 0, secondsWatched: 0, timeWatched: '0 s', lastActivityAt: null, items: [] },
     ],
   } as Training;
 }

@@ -156,7 +156,7 @@ describe('/equipe', () => {
     openTeam();
     const table = await screen.findByRole('table', { name: 'Treinamento por pessoa' }, { timeout: 5000 });
     const carla = await within(table).findByRole('row', { name: /Carla Técnica/ });
-    expect(within(carla).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Carla Técnicacarla@lab.com.br', 'Técnico', '2', '1,5 h', expect.stringMatching(/^há /)]);
+    expect(within(carla).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Carla Técnicacarla@lab.com.br', 'Técnico', '2', '1 h 30 min', expect.stringMatching(/^há /)]);
     expect(within(table).getByRole('row', { name: /Edu Antigo/ })).toHaveTextContent('Removido da equipe');
     expect(screen.getByText('Período: 10/01/2025 a 10/01/2026')).toBeInTheDocument();
 
@@ -164,7 +164,7 @@ describe('/equipe', () => {
     const items = screen.getByRole('table', { name: 'Vídeos concluídos por Carla Técnica' });
     const row = within(items).getByRole('row', { name: /Controle de qualidade interno/ });
     expect(row).toHaveTextContent('08/01/2026');
-    expect(row).toHaveTextContent('1,0 h');
+    expect(row).toHaveTextContent('1 h');
     expect(within(row).getByRole('link', { name: 'ABCD2345EF' })).toHaveAttribute('href', '/certificados/ABCD2345EF');
     expect(within(row).getByRole('link', { name: 'Baixar o certificado ABCD2345EF em PDF' })).toHaveAttribute('href', expect.stringMatching(/\/v1\/certificates\/ABCD2345EF\/pdf$/));
     const short = within(items).getByRole('row', { name: /Biossegurança/ });

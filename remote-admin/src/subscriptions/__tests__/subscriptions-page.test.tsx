@@ -22,6 +22,8 @@ function subscription(n: number, status: Status, allowedStatusChanges: Status[] 
   return {
     _id: `67000000000000000000000${n}`,
     userId: MEMBER,
+    member: { name: 'Renata Souza', email: 'renata@lab.com.br' },
+    adminDecision: null as null | { status: Status; byName: string; reason: string | null; at: string },
     planId: PLAN,
     plan,
     status,
@@ -49,7 +51,8 @@ beforeAll(() => {
     mockApi('get', '/v1/admin/exports/subscriptions', () => 'id,plano,situação\n' as never),
     mockApi('patch', '/v1/subscriptions/status', ({ body }) => {
       if (patchReply) return patchReply;
-      rows = rows.map((row) => (row._id === body.subscriptionId ? { ...row, status: body.status, allowedStatusChanges: ALLOWED_AFTER[body.status] } : row));
+      const adminDecision = { status: body.status, byName: 'Ana Admin', reason: body.reason ?? null, at: '2026-01-10T12:00:00.000Z' };
+      rows = rows.map((row) => (row._id === body.subscriptionId ? { ...row, status: body.status, adminDecision, allowedStatusChanges: ALLOWED_AFTER[body.status] } : row));
       return rows.find((row) => row._id === body.subscriptionId) as never;
     }),
   );
@@ -84,17 +87,15 @@ describe('subscriptions page', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Plano'), 'Trimestral (trimestral)');
     await userEvent.selectOptions(screen.getByLabelText('Situação'), 'Ativas');
-    await userEvent.type(screen.getByLabelText('Código do membro'), 'abc');
-    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Informe o código do membro');
-    await userEvent.clear(screen.getByLabelText('Código do membro'));
-    await userEvent.type(screen.getByLabelText('Código do membro'), MEMBER);
+    await userEvent.type(screen.getByLabelText('Nome ou e-mail do membro'), ' renata@lab ');
     await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
 
-    expect(screen.getByLabelText('endereço')).toHaveTextContent(`/admin/assinaturas?planId=${PLAN}&status=ACTIVE&userId=${MEMBER}&page=2`);
-    await waitFor(() => expect(listCalls().at(-1)).toBe(`/v1/subscriptions/paginated?page=2&limit=10&planId=${PLAN}&userId=${MEMBER}&status=ACTIVE`));
-    expect(listCalls().some((url) => url.includes('userId=abc'))).toBe(false);
+    expect(screen.getByLabelText('endereço')).toHaveTextContent(`/admin/assinaturas?planId=${PLAN}&status=ACTIVE&member=renata%40lab&page=2`);
+    await waitFor(() => expect(listCalls().at(-1)).toBe(`/v1/subscriptions/paginated?page=2&limit=10&planId=${PLAN}&member=renata%40lab&status=ACTIVE`));
+    // Each row names the member and their e-mail, linking to their page.
+    expect(within(table).getAllByRole('link', { name: 'Renata Souza' })[0]).toHaveAttribute('href', `/admin/usuarios/${MEMBER}`);
+    expect(within(table).getAllByText('renata@lab.com.br')).toHaveLength(2);
   });
 
   it('When the admin exports, then the CSV is asked for with the same filters as the list and downloaded', async () => {
@@ -136,7 +137,8 @@ describe('subscriptions page', () => {
         { method: 'PATCH', url: '/v1/subscriptions/status', body: { subscriptionId: '670000000000000000000001', status: 'PAUSED' } },
       ]),
     );
-    expect(await within(table).findByText('Pausada por falta de pagamento')).toBeInTheDocument();
+    expect(await within(table).findByText('Pausada por Ana Admin')).toBeInTheDocument();
+    expect(within(table).queryByText('Pausada por falta de pagamento')).toBeNull();
     expect(await screen.findByText('Situação alterada')).toBeInTheDocument();
     // Each row offers the other statuses: the paused one can be reactivated, the canceled one cannot be canceled again.
     expect(await within(active as HTMLElement).findByRole('button', { name: /^Ativar/ })).toBeInTheDocument();

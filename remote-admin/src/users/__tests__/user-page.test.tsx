@@ -50,6 +50,8 @@ beforeAll(() => {
           paidAt: '2026-01-05T12:00:00.000Z',
           periodStart: null,
           periodEnd: null,
+          refundedAt: null,
+          hasReceipt: true,
           createdAt: '2026-01-05T12:00:00.000Z',
         },
       ],

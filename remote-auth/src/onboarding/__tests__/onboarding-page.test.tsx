@@ -189,6 +189,19 @@ describe('onboarding page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Salvar e continuar' })).toHaveAttribute('aria-busy', 'true'));
   });
 
+  it('When a technician who accepted an invitation onboards, then only their name is asked (no CNPJ, no address) and saved', async () => {
+    const auth = memberAuth(memberProfile({ name: 'Carla', onboardingCompleted: false, team: { accountId: '665f1c2e9b1d8a0012349999', role: 'TECHNICIAN', laboratoryName: 'Laboratório Vida' } }));
+    renderRoute(<Routes />, '/onboarding', { auth });
+    expect(await screen.findByText('Você faz parte da equipe do Laboratório Vida. Confirme seu nome como deve aparecer nos certificados.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('CNPJ')).toBeNull();
+    expect(screen.queryByLabelText('CEP')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Nome completo'), ' Técnica');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar e continuar' }));
+
+    await waitFor(() => expect(auth.refreshProfile).toHaveBeenCalledTimes(1));
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ name: 'Carla Técnica', onboardingCompleted: true }]);
+  });
+
   it('When a member who already onboarded opens it, then the Guard sends them on to ?redirect=', async () => {
     renderRoute(
       <>

@@ -19,6 +19,7 @@ const base: Certificate = {
   holderName: 'Mariana Sousa',
   videoTitle: 'Biossegurança na coleta',
   hours: 1.5,
+  workload: '1 h 30 min',
   completedAt: '2026-03-10T15:00:00.000Z',
   issuedAt: '2026-03-10T15:00:00.000Z',
   laboratory: { name: 'Laboratório Vida', cnpj: '11222333000181' },
@@ -58,7 +59,7 @@ describe('/certificados/{code}', () => {
     const value = (term: string) => within(facts).getByText(term).nextElementSibling?.textContent;
     expect(value('Titular')).toBe('Mariana Sousa');
     expect(value('Vídeo concluído')).toBe('Biossegurança na coleta');
-    expect(value('Carga horária')).toBe('1,5 h');
+    expect(value('Carga horária')).toBe('1 h 30 min');
     expect(value('Concluído em')).toBe('10/03/2026');
     expect(value('Laboratório')).toBe('Laboratório Vida — CNPJ 11.222.333/0001-81');
     expect(value('Código')).toBe(FIRST);

@@ -25,6 +25,9 @@ export interface PlayerProps {
 
 const SPEEDS = ['0.75', '1', '1.25', '1.5', '1.75', '2'];
 
+/** Keys typed in these belong to them (Space opens a select, types a space in a field). */
+const isFormControl = (target: EventTarget) => target instanceof HTMLElement && target.matches('select, input, textarea, button, [contenteditable="true"]');
+
 /**
  * A file source in the browser's own player, through the API's signed, range-capable link:
  * native controls, captions from the transcript, speed, J/K/L and arrow keys, resume.
@@ -75,11 +78,16 @@ export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, 
     if (autoPlay) void element.play().catch(() => undefined);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLVideoElement>) {
-    const element = event.currentTarget;
+  // The shortcuts work wherever focus is in the player (the video or the player's area), once per
+  // key press: captured before the browser's own controls see the key, which in Chromium toggle
+  // play on Space's keyup (a second toggle). Form controls (the speed) keep their own keys.
+  function onKeyDownCapture(event: KeyboardEvent<HTMLDivElement>) {
+    const element = video.current;
+    if (!element || isFormControl(event.target)) return;
     const step: Record<string, number> = { j: -10, l: 10, ArrowLeft: -5, ArrowRight: 5 };
     if (event.key === 'k' || event.key === ' ') {
       event.preventDefault();
+      if (event.repeat) return;
       if (element.paused) void element.play().catch(() => undefined);
       else element.pause();
     } else if (event.key in step) {
@@ -87,9 +95,14 @@ export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, 
       element.currentTime = Math.max(0, element.currentTime + (step[event.key] ?? 0));
     }
   }
+  function onKeyUpCapture(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== ' ' || isFormControl(event.target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  }
 
   return (
-    <div>
+    <div className="catalog-player__file" onKeyDownCapture={onKeyDownCapture} onKeyUpCapture={onKeyUpCapture}>
       <video
         ref={video}
         className="catalog-player__video"
@@ -99,7 +112,7 @@ export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, 
         playsInline
         crossOrigin="anonymous"
         aria-label={`Vídeo: ${title}`}
-        aria-keyshortcuts="k j l ArrowLeft ArrowRight"
+        aria-keyshortcuts="Space k j l ArrowLeft ArrowRight"
         onLoadedMetadata={onLoadedMetadata}
         onPlay={reports.onPlay}
         onPause={reports.onPause}
@@ -108,7 +121,6 @@ export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, 
           remember();
           onTime(event.currentTarget.currentTime);
         }}
-        onKeyDown={onKeyDown}
       >
         {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="pt-BR" label="Português" default />}
       </video>

@@ -161,17 +161,23 @@ export function billingInvariantViolations(snapshot: BillingSnapshot): string[] 
       );
     }
 
-    // 3. Credits: the balance is what was granted minus taken back, held and spent...
+    // 3. Credits: the balance is what was granted minus taken back, held and spent (a refunded
+    // payment's credits count until the withdrawal took them back: those already spent stay spent)...
     const invoices = subs.flatMap((sub) => invoicesBySub.get(hex(sub._id)) ?? []);
     const paid = invoices.filter((invoice) => invoice.status === 'PAID');
-    const granted = paid.reduce((sum, invoice) => sum + invoice.creditsGranted - (invoice.creditsTakenBack ?? 0), 0);
+    const refunded = invoices.filter((invoice) => invoice.status === 'REFUNDED');
+    const granted = [...paid, ...refunded].reduce((sum, invoice) => sum + invoice.creditsGranted - (invoice.creditsTakenBack ?? 0), 0);
     const held = subs.reduce((sum, sub) => sum + (sub.pendingPlanChange?.kind === 'UPGRADE' ? (sub.pendingPlanChange.creditsHeld ?? 0) : 0), 0);
     const spent = snapshot.unlocks.filter((unlock) => walletOf(unlock).equals(user._id) && unlock.settled).reduce((sum, unlock) => sum + unlock.credits, 0);
     if (user.credits.used !== spent) violations.push(`membro ${id}: credits.used ${user.credits.used} ≠ desbloqueios ${spent}`);
     if (user.credits.balance + user.credits.used !== granted - held) {
       violations.push(`membro ${id}: saldo ${user.credits.balance} + usados ${user.credits.used} ≠ concedidos ${granted} − retidos ${held}`);
     }
-    // ...and never worth more than the money kept: each credit at its plan's price per credit.
+    // ...and never worth more than the money kept: each credit at its plan's price per credit. A
+    // withdrawal gives every payment back (art. 49 CDC), so what was spent before it is the club's loss.
+    for (const invoice of refunded) {
+      if (invoice.refundedCents !== invoice.amountCents) violations.push(`fatura ${hex(invoice._id)}: devolvido ${invoice.refundedCents} ≠ pago ${invoice.amountCents}`);
+    }
     const moneyKept = paid.reduce((sum, invoice) => sum + (invoice.kind === 'GRANT' ? 0 : invoice.amountCents), 0);
     const creditValue = paid.reduce((sum, invoice) => {
       const plan = plans.get(hex(invoice.planId));

@@ -50,6 +50,9 @@ export function refusalMessage(phase: Phase, event: LifecycleEvent): string {
       return `Não é possível trocar o plano de uma assinatura ${label}.`;
     case 'PAYMENT_METHOD_CHANGED':
       return 'Esta assinatura está cancelada: não é possível alterá-la. Reative-a ou assine um plano.';
+    case 'WITHDRAWN':
+      if (phase === 'ACTIVE' || phase === 'CANCEL_REQUESTED') return MESSAGES.withdrawalClosed;
+      return `O arrependimento vale para uma assinatura ativa (esta está ${label}).`;
     case 'ADMIN_ACTIVE':
     case 'ADMIN_PAUSED':
       return `A assinatura está ${label}: a mudança não se aplica.`;
@@ -101,6 +104,8 @@ export const MESSAGES = {
   planUnavailable: 'Este plano não está disponível no momento. Escolha outro plano.',
   subscriptionPlanUnavailable: 'O plano desta assinatura não está mais disponível. Escolha um novo plano para assinar.',
   grantNotCharged: 'Esta fatura não é cobrada.',
+  withdrawalClosed:
+    'O direito de arrependimento vale por 7 dias a partir do pagamento da primeira assinatura. Você ainda pode cancelar: o acesso continua até o fim do período pago.',
   changeNoLongerPending: 'Esta troca de plano não está mais pendente.',
   alreadyStatus: (status: SubscriptionStatus) => `A assinatura já está ${statusInSentence(status)}.`,
   alreadyOnPlan: (plan: PlanDocument, seats: number) => `Sua assinatura já está no ${planLabel(plan, seats)}.`,

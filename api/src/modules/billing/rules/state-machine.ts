@@ -38,7 +38,8 @@ export type LifecycleEvent =
   | 'PLAN_CHANGE_REVERTED'
   | 'PAYMENT_METHOD_CHANGED'
   | 'ADMIN_ACTIVE'
-  | 'ADMIN_PAUSED';
+  | 'ADMIN_PAUSED'
+  | 'WITHDRAWN';
 
 export interface Transition {
   from: Phase;
@@ -70,12 +71,14 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'ACTIVE', event: 'CANCELED_NOW', to: 'CANCELED', by: 'member or admin', effect: 'open invoices canceled; paid unused time forfeited' },
   { from: 'ACTIVE', event: 'PAYMENT_METHOD_CHANGED', to: 'ACTIVE', by: 'member or admin', effect: 'open charges get a new payload' },
   { from: 'ACTIVE', event: 'ADMIN_PAUSED', to: 'PAUSED', by: 'admin', effect: 'endDate kept (if future); pending upgrade undone' },
+  { from: 'ACTIVE', event: 'WITHDRAWN', to: 'CANCELED', by: 'owner', effect: 'first purchase, within 7 days of its payment (art. 49 CDC): access ends now; every payment REFUNDED through the gateway; their credits taken back' },
   { from: 'CANCEL_REQUESTED', event: 'CANCEL_UNDONE', to: 'ACTIVE', by: 'member or admin', effect: 'request removed; renewal issued at once if inside the 7-day window' },
   { from: 'CANCEL_REQUESTED', event: 'REQUESTED_PERIOD_ENDED', to: 'CANCELED', by: 'job', effect: 'endDate passed' },
   { from: 'CANCEL_REQUESTED', event: 'REACTIVATED', to: 'PENDING', by: 'member or admin', effect: 'period already over: new FIRST invoice' },
   { from: 'CANCEL_REQUESTED', event: 'CANCELED_NOW', to: 'CANCELED', by: 'member or admin', effect: 'as from ACTIVE' },
   { from: 'CANCEL_REQUESTED', event: 'PAYMENT_METHOD_CHANGED', to: 'CANCEL_REQUESTED', by: 'member or admin', effect: 'open charges get a new payload' },
   { from: 'CANCEL_REQUESTED', event: 'ADMIN_PAUSED', to: 'PAUSED', by: 'admin', effect: 'endDate kept (if future)' },
+  { from: 'CANCEL_REQUESTED', event: 'WITHDRAWN', to: 'CANCELED', by: 'owner', effect: 'as from ACTIVE' },
   { from: 'PAUSED', event: 'RENEWAL_PAID', to: 'ACTIVE', by: 'gateway', effect: 'ACTIVE until the end of the paid period; credits += creditsPerCycle' },
   { from: 'PAUSED', event: 'FIRST_PAID', to: 'ACTIVE', by: 'gateway', effect: 'a checkout an admin paused, paid: as from PENDING' },
   { from: 'PAUSED', event: 'GRACE_ENDED', to: 'CANCELED', by: 'job', effect: 'endDate passed: open invoices canceled' },

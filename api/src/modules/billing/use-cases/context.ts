@@ -204,9 +204,11 @@ async function createAccount(ctx: BillingContext, subscription: SubscriptionDocu
  */
 export async function commit(ctx: BillingContext, state: LifecycleState, decision: Decision): Promise<SubscriptionDocument> {
   const at = ctx.now();
+  // An admin's decision explains the status it set, and only that one: any other change of status clears it.
+  const set = decision.set.status !== undefined && decision.set.adminDecision === undefined ? { ...decision.set, adminDecision: null } : decision.set;
   let updated: SubscriptionDocument | null;
   try {
-    updated = await ctx.subscriptions.updateIfUnchanged(state.subscription, decision.set, at);
+    updated = await ctx.subscriptions.updateIfUnchanged(state.subscription, set, at);
   } catch (error) {
     if (isDuplicateKeyError(error)) throw alreadyOpen(); // reopening while another one is open
     throw error;

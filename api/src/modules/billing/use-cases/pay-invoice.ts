@@ -20,7 +20,8 @@ const canceledInvoice = () => conflict('Esta fatura foi cancelada e não pode ma
 export async function payInvoice(ctx: BillingContext, event: PaymentWebhookEvent): Promise<PaymentOutcome> {
   const invoice = ObjectId.isValid(event.data.invoiceId) ? await ctx.invoices.findById(event.data.invoiceId) : null;
   if (!invoice) throw invoiceNotFound();
-  if (invoice.status === 'PAID') return { invoice, duplicate: true };
+  // A replay after the money was given back (withdrawal) changes nothing either.
+  if (invoice.status === 'PAID' || invoice.status === 'REFUNDED') return { invoice, duplicate: true };
   if (invoice.externalId !== event.data.externalId) {
     throw conflict('A cobrança informada não é a cobrança atual desta fatura.', 'CHARGE_MISMATCH');
   }
@@ -38,7 +39,7 @@ export async function payInvoice(ctx: BillingContext, event: PaymentWebhookEvent
     return { decision: null };
   });
 
-  const claimed = await ctx.invoices.claimPaid(invoice._id, paidAt, at);
+  const claimed = await ctx.invoices.claimPaid(invoice._id, paidAt, at, event.data.endToEndId ?? null);
   if (!claimed) {
     // Another delivery of the same event won the race.
     const current = (await ctx.invoices.findById(invoice._id))!;

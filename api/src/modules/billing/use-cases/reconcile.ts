@@ -4,6 +4,7 @@ import type { Decision, LifecycleState } from '../rules/decision';
 import { addDays } from '../rules/calendar';
 import { RENEWAL_LEAD_DAYS } from '../rules/calendar';
 import { run, type BillingContext } from './context';
+import { sendRefund } from './withdraw';
 import type { ObjectId } from 'mongodb';
 
 export interface ReconciliationReport {
@@ -13,6 +14,8 @@ export interface ReconciliationReport {
   checkoutsExpired: number;
   upgradesExpired: number;
   subscriptionsCanceled: number;
+  /** Refunds of a withdrawal the gateway had not taken (its call failed), sent again and accepted. */
+  refundsSent: number;
 }
 
 const COUNTERS: Partial<Record<Decision['event'], (keyof ReconciliationReport)[]>> = {
@@ -37,6 +40,7 @@ export async function reconcile(ctx: BillingContext): Promise<ReconciliationRepo
     checkoutsExpired: 0,
     upgradesExpired: 0,
     subscriptionsCanceled: 0,
+    refundsSent: 0,
   };
   const apply = async (subscriptionId: ObjectId, decide: (state: LifecycleState) => Decision | null): Promise<boolean> => {
     try {
@@ -74,6 +78,10 @@ export async function reconcile(ctx: BillingContext): Promise<ReconciliationRepo
       changed = (await apply(id, decideEnd)) || changed;
     }
     if (!changed) break;
+  }
+  for (const invoice of await ctx.invoices.listRefundsNotSent()) {
+    const subscription = await ctx.subscriptions.findById(invoice.subscriptionId);
+    if (await sendRefund(ctx, invoice, subscription?.paymentMethod ?? 'PIX')) report.refundsSent += 1;
   }
   return report;
 }
