@@ -45,7 +45,7 @@ describe('the main journey with the API on a MongoDB-protocol server', () => {
     await signUpThroughPage(page, frontends.shellUrl, member, 'Laboratório Mongo');
 
     await open('/planos');
-    await page.getByRole('link', { name: 'Assinar Mensal' }).click();
+    await page.getByRole('link', { name: 'Assinar Mensal', exact: true }).click();
     await heading('Assinar plano');
     await page.getByRole('heading', { name: 'Plano Mensal' }).waitFor();
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
