@@ -8,6 +8,7 @@ module.exports = {
   testTimeout: 30_000,
   projects: [
     '<rootDir>/packages/platform',
+    '<rootDir>/packages/documents',
     '<rootDir>/packages/dev-harness',
     '<rootDir>/packages/kit',
     `<rootDir>/${registry.shell.dir}`,

@@ -6,7 +6,7 @@ import frontends from './frontends.cjs';
 
 const { ROOT, FRONTENDS } = frontends;
 
-const PACKAGES = ['packages/platform', 'packages/dev-harness', 'packages/kit', ...Object.values(FRONTENDS).map((frontend) => frontend.dir), 'api', 'e2e'];
+const PACKAGES = ['packages/platform', 'packages/documents', 'packages/dev-harness', 'packages/kit', ...Object.values(FRONTENDS).map((frontend) => frontend.dir), 'api', 'e2e'];
 const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function check(dir) {

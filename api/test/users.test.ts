@@ -48,6 +48,7 @@ describe('POST /v1/users', () => {
       credits: { balance: 0, used: 0 },
       consent: null,
       team: null,
+      teamNotice: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -87,7 +87,7 @@ describe('the admin runs the club', () => {
   it('When the admin filters users by term, subscriber and used credits, sorts by name descending and goes to page 2, then the URL holds it, a reload restores it and the CSV has the same rows', async () => {
     await signInAsAdmin();
     await open('/admin/usuarios', 'Usuários');
-    await page.getByLabel('Buscar por nome ou e-mail').fill('clube.local');
+    await page.getByLabel('Buscar por nome, e-mail ou CNPJ').fill('clube.local');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.getByLabel('Assinatura').selectOption({ label: 'Sem assinatura ativa' });
     await page.getByLabel('Créditos').selectOption({ label: 'Nunca usaram créditos' });
@@ -114,8 +114,8 @@ describe('the admin runs the club', () => {
     await page.reload({ waitUntil: 'domcontentloaded' });
     await page.getByRole('cell', { name: expected.data[0]?.email }).waitFor({ timeout: 20000 });
     expect(await tableEmails()).toEqual(pageTwo);
-    expect(page.getByLabel('Buscar por nome ou e-mail')).toBeTruthy();
-    expect(await page.getByLabel('Buscar por nome ou e-mail').inputValue()).toBe('clube.local');
+    expect(page.getByLabel('Buscar por nome, e-mail ou CNPJ')).toBeTruthy();
+    expect(await page.getByLabel('Buscar por nome, e-mail ou CNPJ').inputValue()).toBe('clube.local');
     expect(await page.getByLabel('Assinatura').inputValue()).toBe('false');
     expect(await page.getByLabel('Créditos').inputValue()).toBe('false');
 

@@ -1,3 +1,5 @@
+import { formatCnpj as formatStoredCnpj, normalizeCnpj } from '@clube/documents/cnpj';
+
 /** How the API writes money, dates and CNPJs in Portuguese text (messages, CSV files, PDFs). */
 
 const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -13,11 +15,9 @@ export function formatDate(date: Date): string {
   return DATE.format(date);
 }
 
-/** 12.345.678/0001-90 from 14 digits (anything else is shown as stored). */
+/** 12.345.678/0001-90 or 12.ABC.345/01DE-35 from the 14 characters stored (anything else is shown as stored). */
 export function formatCnpj(cnpj: string): string {
-  const digits = cnpj.replace(/\D/g, '');
-  if (digits.length !== 14) return cnpj;
-  return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
+  return normalizeCnpj(cnpj).length === 14 ? formatStoredCnpj(cnpj) : cnpj;
 }
 
 /**

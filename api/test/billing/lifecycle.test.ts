@@ -152,7 +152,7 @@ describe('Subscription lifecycle over HTTP', () => {
     for (const [method, path, body] of [
       ['PATCH', `/v1/subscriptions/cancel/${sub._id}`, undefined],
       ['PATCH', `/v1/subscriptions/${sub._id}/plan`, { externalPlanId: t.plans.anual.externalPlanId }],
-      ['PATCH', '/v1/subscriptions', { subscriptionId: sub._id, paymentMethod: 'CREDIT_CARD' }],
+      ['PATCH', '/v1/subscriptions', { subscriptionId: sub._id, paymentMethod: 'PIX' }],
     ] as const) {
       const result = await t.call(method, path, { token, ...(body ? { body } : {}) });
       expectErrorShape(result, 409);
@@ -162,13 +162,8 @@ describe('Subscription lifecycle over HTTP', () => {
     expect(pix.body.message).toBe('Não há fatura em aberto para esta assinatura.');
 
     // Once canceled, a new checkout is allowed.
-    const next = await t.call('POST', '/v1/subscriptions', { token, body: { planId: t.plans.anual._id, paymentMethod: 'CREDIT_CARD' } });
+    const next = await t.call('POST', '/v1/subscriptions', { token, body: { planId: t.plans.anual._id, paymentMethod: 'PIX' } });
     expect(next.status).toBe(201);
-    const cardPix = await t.call('GET', `/v1/subscriptions/${next.body._id}/pixQRCode`, { token });
-    expectErrorShape(cardPix, 409);
-    expect(cardPix.body.code).toBe('PIX_NOT_AVAILABLE');
-    const switched = await t.call('PATCH', '/v1/subscriptions', { token, body: { subscriptionId: next.body._id, paymentMethod: 'PIX' } });
-    expect(switched.body.paymentMethod).toBe('PIX');
     const nowPix = await t.call('GET', `/v1/subscriptions/${next.body._id}/pixQRCode`, { token });
     expect(nowPix.body).toMatchObject({ amountCents: 86280 });
   });

@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import { createAccount, signIn, type TestAccount } from './identity';
 import { billingSnapshot, signedEvent, startBillingApp, type BillingTestApp, type PlanView } from './billing';
 import { seedCatalogue } from '../../src/seed/catalogue';
-import { billingInvariantViolations } from '../../src/modules/billing/rules/invariants';
+import { billingInvariantViolations, creditStepViolations } from '../../src/modules/billing/rules/invariants';
 import { COLLECTIONS } from './collections';
 import type { UserDocument } from '../../src/modules/users/documents';
 import type { InvoiceDocument } from '../../src/modules/billing/documents';
@@ -160,6 +160,10 @@ async function newWorld(): Promise<World> {
 }
 
 const accepted = (status: number) => status < 500;
+/** No card gateway exists: a card is refused (422), never saved (issue 25). */
+const cardRefused = (method: 'PIX' | 'CREDIT_CARD', status: number, what: string) => {
+  if (method === 'CREDIT_CARD' && status !== 422) throw new Error(`${what} com cartão respondeu ${status}, esperado 422`);
+};
 
 async function openInvoice(world: World, index: number): Promise<InvoiceDocument | null> {
   const subId = world.subscriptions[index];
@@ -201,6 +205,7 @@ async function step(world: World, act: Action): Promise<void> {
         body: { planId: t.plans[act.plan]._id, paymentMethod: act.method, ...(act.seats ? { seats: act.seats } : {}) },
       });
       expectOk(result.status, 'assinar', result.body);
+      cardRefused(act.method, result.status, 'assinar');
       if (result.status === 201) world.subscriptions[act.member] = result.body._id;
       return;
     }
@@ -272,7 +277,8 @@ async function step(world: World, act: Action): Promise<void> {
     case 'paymentMethod': {
       if (!subId) return;
       const result = await t.call('PATCH', '/v1/subscriptions', { token: who!.token, body: { subscriptionId: subId, paymentMethod: act.method } });
-      return expectOk(result.status, 'forma de pagamento', result.body);
+      expectOk(result.status, 'forma de pagamento', result.body);
+      return cardRefused(act.method, result.status, 'forma de pagamento');
     }
     case 'unlock': {
       const item = creditItems[act.item % Math.max(creditItems.length, 1)];
@@ -315,9 +321,12 @@ async function step(world: World, act: Action): Promise<void> {
 /** Runs one history from an empty store; throws with the step and the broken invariants. */
 export async function history(actions: Action[]): Promise<void> {
   const world = await newWorld();
+  let before = await billingSnapshot(world.t, world.t.clock.now());
   for (const [index, act] of actions.entries()) {
     await step(world, act);
-    const violations = billingInvariantViolations(await billingSnapshot(world.t, world.t.clock.now()));
+    const after = await billingSnapshot(world.t, world.t.clock.now());
+    const violations = [...billingInvariantViolations(after), ...creditStepViolations(before, after)];
+    before = after;
     if (violations.length) {
       throw new Error(`passo ${index + 1} (${JSON.stringify(act)}) em ${world.t.clock.now().toISOString()}:\n${violations.join('\n')}`);
     }

@@ -51,6 +51,7 @@ export function personaProfile(persona: Persona): UserProfile | null {
     credits: { balance: subscriber ? 10 : 0, used: 0 },
     consent: { termsVersion: '1', privacyVersion: '1', acceptedAt: '2026-01-01T00:00:00.000Z', current: true },
     team: null,
+    teamNotice: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import '../shared/account.css';
-import { planIntervalEvery, subscriptionStatusLabel } from '@clube/platform/subscription-words';
+import { subscriptionStatusLabel } from '@clube/platform/subscription-words';
 import { creditsWords } from '../shared/credits';
+import { perMonthCents, retentionOffer } from './retention-offer';
 import { usePlans, type Plan } from '../shared/api/get-plans';
 import { useSubscription } from '../shared/api/get-subscription';
 import { useChangePlan, useReactivate, useRequestCancel, useWithdraw, useWithdrawal } from '../shared/api/subscription-mutations';
@@ -48,6 +49,9 @@ function ReasonStep({ onNext }: { onNext: (reason: string, comment: string) => v
 function OfferStep({ subscription, cheaper, onDecline }: { subscription: Subscription; cheaper: Plan; onDecline: () => void }) {
   const change = useChangePlan(subscription._id);
   const [accepted, setAccepted] = useState<string | null>(null);
+  const seats = subscription.seats;
+  const offerMonthly = Math.round(perMonthCents(cheaper, seats));
+  const currentMonthly = subscription.plan ? Math.round(perMonthCents(subscription.plan, seats)) : 0;
   if (accepted) {
     return (
       <Card title="Troca de plano registrada">
@@ -59,9 +63,14 @@ function OfferStep({ subscription, cheaper, onDecline }: { subscription: Subscri
   return (
     <Card title="Antes de ir: que tal um plano mais em conta?">
       <p>
-        Você pode continuar no Clube com o plano <strong>{cheaper.name}</strong> por <Money cents={cheaper.priceCents} /> {planIntervalEvery(cheaper.interval)}, com{' '}
-        {creditsWords(cheaper.creditsPerCycle)} por ciclo. A troca vale a partir do próximo ciclo
-        {subscription.endDate ? ` (${formatDate(subscription.endDate)})` : ''}; nada é cobrado agora.
+        Você pode continuar no Clube com o plano <strong>{cheaper.name}</strong> por <Money cents={offerMonthly} /> por mês
+        {seats > 1 && (
+          <>
+            {' '}({seats} assentos × <Money cents={cheaper.priceCents} />)
+          </>
+        )}
+        , com {creditsWords(cheaper.creditsPerCycle * seats)} por ciclo: <Money cents={offerMonthly} /> por mês contra <Money cents={currentMonthly} /> por mês
+        hoje. A troca vale a partir do próximo ciclo{subscription.endDate ? ` (${formatDate(subscription.endDate)})` : ''}; nada é cobrado agora.
       </p>
       {change.isError && (
         <p className="clube-input__error" role="alert">
@@ -255,8 +264,7 @@ export function CancelSubscriptionPage() {
       body = (
         <ReasonStep
           onNext={(reason, comment) => {
-            const current = data.plan?.priceCents ?? 0;
-            const cheaper = (plans.data?.data ?? []).filter((plan) => plan.priceCents < current).sort((a, b) => b.priceCents - a.priceCents)[0];
+            const cheaper = data.plan ? retentionOffer({ plan: data.plan, seats: data.seats }, plans.data?.data ?? []) : null;
             setStep(cheaper ? { name: 'offer', reason, comment, cheaper } : { name: 'confirm', reason, comment });
           }}
         />

@@ -1,9 +1,11 @@
+import { cnpjProblem } from '@clube/kit/brazilian/documents';
 import { messageOf } from '@clube/kit/forms/form';
 import { Money } from '@clube/kit/ui/money';
 import { Select } from '@clube/kit/ui/select';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Button, Card, Input, formatDate, toast, type Subscription } from '@clube/platform';
+import { Button, Card, Input, formatDate, toast, useAuth, type Subscription } from '@clube/platform';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { seatsProblem } from '../shared/seats';
 import { planIntervalEvery } from '@clube/platform/subscription-words';
 import { usePlanPreview } from './api/get-plan-preview';
@@ -12,12 +14,12 @@ import { useChangePlan } from '../shared/api/subscription-mutations';
 
 /**
  * Choose a plan, see what it costs (prorated upgrade now, or the new price from the next renewal), then confirm.
- * A laboratory subscription (more than one seat) can also change its number of seats, with or without
- * changing the plan.
+ * A laboratory subscription (more than one seat), or a single seat whose profile has a laboratory
+ * with a valid CNPJ, can also change its number of seats, with or without changing the plan (issue 25).
  */
 export function PlanChange({ subscription, initialTarget }: { subscription: Subscription; initialTarget?: string | null }) {
   const currentSeats = subscription.seats ?? 1;
-  const offersSeats = currentSeats > 1;
+  const offersSeats = useOffersSeats(subscription);
   const plans = usePlans();
   const all = plans.data?.data ?? [];
   const others = all.filter((plan) => plan.externalPlanId !== subscription.externalPlanId);
@@ -96,7 +98,10 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
           )}
           <p className="account-muted">{preview.data.message}</p>
           <p className="account-muted">
-            Créditos: {preview.data.creditsNow} agora, {preview.data.creditsAfter} depois da troca.
+            {preview.data.creditsTakenBack > 0
+              ? // Said before confirming: which credits leave, and only once it is paid (issue 25).
+                `Créditos: ${preview.data.creditsNow} agora. Quando o pagamento for confirmado, saem ${preview.data.creditsTakenBack} (dos dias não usados, descontados do preço) e entram ${preview.data.creditsAfter - preview.data.creditsNow + preview.data.creditsTakenBack}: ${preview.data.creditsAfter} depois da troca.`
+              : `Créditos: ${preview.data.creditsNow} agora, ${preview.data.creditsAfter} depois da troca.`}
           </p>
           {change.isError && <p role="alert" className="clube-input__error">{messageOf(change.error)}</p>}
           <Button
@@ -116,11 +121,24 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
   );
 }
 
+/** Seats can change on a laboratory subscription, or grow from one when the profile's laboratory has a valid CNPJ (as the API requires). */
+function useOffersSeats(subscription: Subscription): boolean {
+  const { profile } = useAuth();
+  const cnpj = profile?.laboratory?.cnpj ?? '';
+  return (subscription.seats ?? 1) > 1 || (cnpj !== '' && !cnpjProblem(cnpj));
+}
+
 export function PlanChangeCard(props: { subscription: Subscription; initialTarget?: string | null }) {
-  const offersSeats = (props.subscription.seats ?? 1) > 1;
+  const offersSeats = useOffersSeats(props.subscription);
   return (
     <Card title={offersSeats ? 'Trocar de plano ou de assentos' : 'Trocar de plano'}>
       <PlanChange {...props} />
+      {!offersSeats && (
+        <p className="account-muted">
+          Para ter 2 ou mais assentos para a sua equipe, o laboratório precisa ter um CNPJ válido.{' '}
+          <Link to="/usuario/laboratorio">Cadastrar o CNPJ em Meu laboratório</Link>
+        </p>
+      )}
     </Card>
   );
 }

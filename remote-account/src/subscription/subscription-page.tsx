@@ -96,6 +96,9 @@ function Invoices({ subscriptionId }: { subscriptionId: string }) {
   );
 }
 
+/** Only what a gateway can take: there is no card gateway, so the API refuses CREDIT_CARD (issue 25). */
+const PAYABLE_METHODS: { value: Subscription['paymentMethod']; label: string }[] = [{ value: 'PIX', label: 'PIX' }];
+
 function PaymentMethod({ subscription }: { subscription: Subscription }) {
   const change = useChangePaymentMethod(subscription._id);
   return (
@@ -109,10 +112,7 @@ function PaymentMethod({ subscription }: { subscription: Subscription }) {
           onSuccess: () => toast({ variant: 'success', title: 'Forma de pagamento atualizada.', duration: 4000 }),
         })
       }
-      options={[
-        { value: 'PIX', label: 'PIX' },
-        { value: 'CREDIT_CARD', label: 'Cartão de crédito' },
-      ]}
+      options={PAYABLE_METHODS}
     />
   );
 }
@@ -122,6 +122,12 @@ function Overview({ subscription }: { subscription: Subscription }) {
   const reactivate = useReactivate(subscription._id);
   const renews = subscription.status === 'ACTIVE' && !subscription.cancelRequest;
   const canReactivate = Boolean(subscription.cancelRequest) || subscription.status === 'CANCELED';
+  // What the next cycle charges and grants for every seat: a downgrade waiting for it already counts (issue 25).
+  const downgrade = subscription.pendingPlanChange?.kind === 'DOWNGRADE' ? subscription.pendingPlanChange : null;
+  const nextCycle = {
+    amountCents: downgrade?.cycleAmountCents ?? subscription.cycleAmountCents ?? 0,
+    credits: downgrade?.cycleCredits ?? subscription.cycleCredits ?? 0,
+  };
 
   return (
     <Card title={subscription.plan ? `Plano ${subscription.plan.name}` : 'Sua assinatura'}>
@@ -133,7 +139,12 @@ function Overview({ subscription }: { subscription: Subscription }) {
           <>
             <dt>Preço</dt>
             <dd>
-              <Money cents={subscription.plan.priceCents} /> {planIntervalEvery(subscription.plan.interval)}
+              <Money cents={subscription.cycleAmountCents ?? subscription.plan.priceCents} /> {planIntervalEvery(subscription.plan.interval)}
+              {subscription.seats > 1 && (
+                <>
+                  {' '}({subscription.seats} assentos × <Money cents={subscription.plan.priceCents} />)
+                </>
+              )}
             </dd>
           </>
         )}
@@ -153,7 +164,7 @@ function Overview({ subscription }: { subscription: Subscription }) {
               {subscription.plan && (
                 <>
                   {' '}
-                  — <Money cents={(subscription.pendingPlanChange?.kind === 'DOWNGRADE' ? subscription.pendingPlanChange.plan : subscription.plan).priceCents} />
+                  — <Money cents={nextCycle.amountCents} />
                 </>
               )}
             </dd>
@@ -164,7 +175,7 @@ function Overview({ subscription }: { subscription: Subscription }) {
             <dt>Créditos</dt>
             <dd>
               Saldo: {creditsWords(profile.credits.balance)} · usados: {profile.credits.used}
-              {renews && subscription.plan && subscription.endDate && ` · próximos ${subscription.plan.creditsPerCycle} em ${formatDate(subscription.endDate)}`}
+              {renews && subscription.plan && subscription.endDate && ` · próximos ${nextCycle.credits} em ${formatDate(subscription.endDate)}`}
             </dd>
           </>
         )}

@@ -15,7 +15,7 @@ import '../shared/account.css';
 import { useTrainingReport } from './api/download-report';
 import { useTeam, type Team, type TeamInvitation, type TeamMember } from './api/get-team';
 import { useTraining, type Period, type TrainingItem, type TrainingPerson } from './api/get-training';
-import { useInvite, useRemoveMember, useRevokeInvitation } from './api/team-mutations';
+import { useInvite, useLeaveTeam, useRemoveMember, useRevokeInvitation } from './api/team-mutations';
 import './team.css';
 
 const ROLE_WORDS = { MANAGER: 'Gestor', TECHNICIAN: 'Técnico' } as const;
@@ -326,23 +326,55 @@ function NotManager({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-/** `/equipe`: the laboratory manager's seats, wallet, invitations, people and training record. */
+/** A technician's view: whose team they are in, and "Sair da equipe" (issue 25). */
+function TechnicianTeam({ laboratoryName }: { laboratoryName: string }) {
+  const { refreshProfile } = useAuth();
+  const leave = useLeaveTeam();
+  const [asking, setAsking] = useState(false);
+  const [left, setLeft] = useState(false);
+  if (left) {
+    return (
+      <NotManager title="Você saiu da equipe">
+        <p role="status">Você saiu da equipe do {laboratoryName}.</p>
+      </NotManager>
+    );
+  }
+  return (
+    <NotManager title="Só o gestor do laboratório vê a equipe">
+      <p>
+        Você faz parte da equipe do {laboratoryName} como técnico. Assentos, convites e o registro de treinamento ficam com quem comprou a assinatura do
+        laboratório — fale com essa pessoa.
+      </p>
+      <div className="account-row">
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          Sair da equipe
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={`Sair da equipe do ${laboratoryName}?`}
+        message="Seu acesso pela equipe termina na hora e o assento fica livre para outra pessoa. Seu progresso, seus certificados e o que você desbloqueou continuam seus; o laboratório guarda o registro do treinamento que você fez."
+        confirmLabel="Sair da equipe"
+        tone="danger"
+        onConfirm={async () => {
+          await leave.mutateAsync();
+          setLeft(true);
+          await refreshProfile();
+        }}
+      />
+    </NotManager>
+  );
+}
+
+/** `/equipe`: the laboratory manager's seats, wallet, invitations, people and training record; a technician can leave. */
 export function TeamPage() {
   const { profile } = useAuth();
   const team = profile?.team ?? null;
   const isManager = team?.role === 'MANAGER';
   const query = useTeam(isManager);
 
-  if (team && !isManager) {
-    return (
-      <NotManager title="Só o gestor do laboratório vê a equipe">
-        <p>
-          Você faz parte da equipe do {team.laboratoryName} como técnico. Assentos, convites e o registro de treinamento ficam com quem comprou a assinatura do
-          laboratório — fale com essa pessoa.
-        </p>
-      </NotManager>
-    );
-  }
+  if (team && !isManager) return <TechnicianTeam laboratoryName={team.laboratoryName} />;
   if (query.error instanceof ApiError && (query.error.statusCode === 404 || query.error.statusCode === 403)) {
     return (
       <NotManager title="Equipe indisponível">

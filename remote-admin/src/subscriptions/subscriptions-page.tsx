@@ -50,6 +50,22 @@ function StatusCell({ row }: { row: SubscriptionRow }) {
   return <StatusBadge status={row.status} />;
 }
 
+/** What each cycle charges the subscription (price × seats), with the seats spelled out for a laboratory (issue 25). */
+function CycleAmount({ subscription }: { subscription: SubscriptionRow }) {
+  const { plan, seats, cycleAmountCents } = subscription;
+  if (!plan || cycleAmountCents === null) return <>—</>;
+  if (seats <= 1) return <>{formatMoney(cycleAmountCents)}</>;
+  return (
+    <>
+      {formatMoney(cycleAmountCents)}
+      <br />
+      <small>
+        {seats} assentos × {formatMoney(plan.priceCents)}
+      </small>
+    </>
+  );
+}
+
 /** `/admin/assinaturas`: every subscription, filtered by plan, member and status (all in the URL), the status change and the CSV of the same list. */
 export function SubscriptionsAdminPage() {
   const subscriptions = useSubscriptions();
@@ -72,7 +88,7 @@ export function SubscriptionsAdminPage() {
 
   const columns: TableColumn<SubscriptionRow>[] = [
     { key: 'plan', header: 'Plano', wrap: true, cell: (s) => (s.plan ? planWithInterval(s.plan) : 'Plano removido') },
-    { key: 'price', header: 'Valor', align: 'end', cell: (s) => (s.plan ? formatMoney(s.plan.priceCents) : '—') },
+    { key: 'price', header: 'Valor', align: 'end', cell: (s) => <CycleAmount subscription={s} /> },
     {
       key: 'user',
       header: 'Membro',

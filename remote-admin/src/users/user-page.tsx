@@ -92,7 +92,7 @@ function Profile({ user }: { user: User }) {
             <dt>Nome</dt>
             <dd>{lab.name}</dd>
             <dt>CNPJ</dt>
-            <dd>{lab.cnpj}</dd>
+            <dd>{formatCnpj(lab.cnpj)}</dd>
             <dt>Telefone</dt>
             <dd>{lab.phone}</dd>
             <dt>Endereço</dt>

@@ -53,7 +53,7 @@ export function UsersPage() {
       description="Membros e administradores do Clube."
       actions={<CsvExportButton path="/admin/exports/users" fileName="usuarios" query={usersQuery(params.filters)} />}
     >
-      <SearchBox region="Buscar usuários" label="Buscar por nome ou e-mail" value={params.filters.searchTerm ?? ''} onSearch={(text) => setFilter('searchTerm', text)} />
+      <SearchBox region="Buscar usuários" label="Buscar por nome, e-mail ou CNPJ" value={params.filters.searchTerm ?? ''} onSearch={(text) => setFilter('searchTerm', text)} />
       <ListFilters
         list={users}
         filters={[

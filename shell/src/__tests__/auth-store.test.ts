@@ -1,4 +1,5 @@
 import { createQueryClient, type AuthUser, type UserProfile } from '@clube/platform';
+import { QueryObserver } from '@tanstack/react-query';
 import { createAuthStore, ME_QUERY_KEY, PROFILE_REFETCH_MS, type AuthDeps } from '../auth/auth-store';
 import { shouldAutoCancel } from '../auth/auto-cancel';
 
@@ -18,6 +19,7 @@ function profile(overrides: Partial<UserProfile> = {}): UserProfile {
     credits: { balance: 0, used: 0 },
     consent: { termsVersion: '1', privacyVersion: '1', acceptedAt: '2026-01-01T00:00:00.000Z', current: true },
     team: null,
+    teamNotice: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -147,6 +149,45 @@ describe('auth state machine', () => {
     emit(user);
     await flush();
     expect(queryClient.getQueryData(['plans'])).toEqual(['Mensal', 'Trimestral']);
+  });
+
+  it('When a visitor signs in, then the answers a page fetched as a guest (a subscribers-only video) are asked again with the session (issue 25)', async () => {
+    const { emit, queryClient } = setup();
+    emit(null);
+    const fetchVideo: jest.Mock<Promise<{ locked: boolean }>, []> = jest.fn(async () => ({ locked: fetchVideo.mock.calls.length <= 1 }));
+    const observer = new QueryObserver(queryClient, { queryKey: ['videos', 'detail', 'calibracao'], queryFn: fetchVideo });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await flush();
+    expect(observer.getCurrentResult().data).toEqual({ locked: true });
+    emit(user);
+    await flush();
+    await flush();
+    expect(fetchVideo).toHaveBeenCalledTimes(2);
+    expect(observer.getCurrentResult().data).toEqual({ locked: false });
+    unsubscribe();
+  });
+
+  it('When the signed-in profile gains access (a payment confirmed, a seat), then the answers that depend on it are asked again (issue 25)', async () => {
+    let paid = false;
+    const { controller, emit, queryClient } = setup({ fetchProfile: jest.fn(async () => profile({ hasActiveSubscription: paid, subscription: paid ? 's1' : null })) });
+    emit(user);
+    await flush();
+    const fetchVideo = jest.fn(async () => ({ locked: !paid }));
+    const observer = new QueryObserver(queryClient, { queryKey: ['videos', 'detail', 'calibracao'], queryFn: fetchVideo });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await flush();
+    expect(observer.getCurrentResult().data).toEqual({ locked: true });
+    paid = true;
+    await controller.refreshProfile();
+    await flush();
+    await flush();
+    expect(observer.getCurrentResult().data).toEqual({ locked: false });
+    // The same profile again changes nothing: no refetch loop.
+    const calls = fetchVideo.mock.calls.length;
+    await controller.refreshProfile();
+    await flush();
+    expect(fetchVideo).toHaveBeenCalledTimes(calls);
+    unsubscribe();
   });
 
   it('When a page asks for the profile again (refreshProfile), then the new profile reaches the store', async () => {

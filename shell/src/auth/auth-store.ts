@@ -41,7 +41,9 @@ export interface AuthDeps {
  * "authenticating" lasts until the provider reports a user AND the profile is loaded; no user
  * clears the profile. While signed in, the profile is the query ['me'] of the app's QueryClient,
  * refetched every PROFILE_REFETCH_MS. Whenever the signed-in person changes (sign-out, another
- * account), the whole query cache is cleared: nothing of one member is shown to the next.
+ * account), the whole query cache is cleared: nothing of one member is shown to the next. When a
+ * visitor signs in, or the profile changes (access gained or lost), every other query is refetched:
+ * answers that depend on who asks (a gated video) are never left as the guest's (issue 25).
  */
 export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = createQueryClient()) {
   const store = createStore<AuthState>(() => ({ status: 'authenticating', user: null, profile: null }));
@@ -50,6 +52,12 @@ export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = creat
   let generation = 0;
   let pending: PendingSignUp = {};
   let lastUid: string | null = null;
+  /** Whether the provider has answered once (before that, nobody was a guest: the session was being restored). */
+  let known = false;
+
+  /** Every answer but the profile is asked again: what a page read as a guest, or before access changed, may depend on who asks. */
+  const refetchPersonalAnswers = () =>
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
 
   const stopRefetch = () => {
     unsubscribeObserver?.();
@@ -99,6 +107,8 @@ export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = creat
     unsubscribeObserver = observer.subscribe((result) => {
       if (run !== generation || !result.data || result.data === store.getState().profile) return;
       store.setState({ status: 'authenticated', user, profile: result.data });
+      // A new profile (a payment confirmed, a seat given or taken) may change what the API answers.
+      refetchPersonalAnswers();
     });
   }
 
@@ -109,7 +119,10 @@ export function createAuthStore(deps: AuthDeps, queryClient: QueryClient = creat
     // The signed-in person left (sign-out, or another account): drop every cached answer. A visitor
     // signing in keeps what was cached (public answers, nobody's personal data).
     if (lastUid !== null && uid !== lastUid) queryClient.clear();
+    // A visitor signed in: what was read as a guest (a paywall) is asked again with the session.
+    else if (known && lastUid === null && uid !== null) refetchPersonalAnswers();
     lastUid = uid;
+    known = true;
     if (!user) {
       store.setState({ status: 'anonymous', user: null, profile: null });
       return;

@@ -48,7 +48,9 @@ export function firebaseIdentity(auth: Auth) {
         listener(user ? toAuthUser(user) : null);
       });
     },
+    /** Waits for the stored session to be restored on a cold start: a call made before it would leave without the token (issue 25). */
     async getToken(): Promise<string | null> {
+      await auth.authStateReady();
       return auth.currentUser ? auth.currentUser.getIdToken() : null;
     },
     async signIn(email: string, password: string) {

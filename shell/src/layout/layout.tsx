@@ -2,6 +2,7 @@ import { Toaster } from '@clube/platform';
 import type { ReactNode } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
+import { TeamNotice } from './team-notice';
 import './layout.css';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -11,6 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Pular para o conteúdo
       </a>
       <Header />
+      <TeamNotice />
       <div id="conteudo" className="shell-content">{children}</div>
       <Footer />
       <Toaster />

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
 import { csvFile } from '../../http/csv';
-import { formatDate } from '../../http/format';
+import { formatCnpj, formatDate } from '../../http/format';
 import { PAYMENT_METHOD_WORDS, STATUS_WORDS } from '../billing/rules/messages';
 import type { SubscriptionFilters } from '../billing/subscriptions-repository';
 import type { UserExportFilters } from '../users/users-repository';
@@ -63,7 +63,7 @@ export default fp(
           user.credits.used,
           yesNo(user.onboardingCompleted),
           lab?.name ?? '',
-          lab?.cnpj ?? '',
+          lab ? formatCnpj(lab.cnpj) : '',
           lab?.address.city ?? '',
           lab?.address.state ?? '',
           date(user.createdAt),

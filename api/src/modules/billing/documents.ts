@@ -35,6 +35,8 @@ export interface PendingPlanChange {
   creditCents?: number;
   /** Upgrade: credits of that unused time, held (taken from the balance) until paid, given back if it lapses. */
   creditsHeld?: number;
+  /** Upgrade (since issue 25): credits of that unused time, left in the balance until the upgrade is paid and taken then; nothing to give back if it lapses. */
+  creditsTakenOnPayment?: number;
   /** Upgrade: the paid invoices whose unused time this upgrade credits (marked superseded when it is paid). */
   supersedes?: SupersededPeriod[];
   /** Seats of the target (laboratory accounts); missing = the subscription's current seats. */

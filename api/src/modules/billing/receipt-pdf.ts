@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import type { CompanyConfig } from '../../config';
 import { formatBrl, formatCnpj, formatDate } from '../../http/format';
-import { pdfBytes } from '../../http/pdf';
+import { createPdfDocument, PDF_FONTS, renderPdf } from '../../http/pdf';
 import type { PlanDocument } from '../plans/documents';
 import type { UserDocument } from '../users/documents';
 import type { InvoiceDocument, SubscriptionDocument } from './documents';
@@ -26,27 +25,30 @@ const INK = '#1f2937';
 const MUTED = '#4b5563';
 
 /**
- * The receipt of a paid invoice as an A4 PDF (pdfkit, standard Helvetica: Portuguese accents are
- * in its encoding). Everything is text, so it can be searched and read by a program: who received
+ * The receipt of a paid invoice as an A4 PDF (pdfkit with the embedded Unicode font of http/pdf.ts:
+ * any payer's name prints). Everything is text, so it can be searched and read by a program: who received
  * (company, CNPJ, address), who paid (name, e-mail, the laboratory's CNPJ when given), what for
  * (plan, seats, period), how much, when and how (PIX with its end-to-end id when known). It is not
  * a nota fiscal, and says so.
  */
-export async function receiptPdf({ invoice, subscription, plan, payer, company, issuedAt }: ReceiptInput): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Recibo — ${invoice.description}`, Author: company.name } });
-  const bytes = pdfBytes(doc);
+export function receiptPdf({ invoice, subscription, plan, payer, company, issuedAt }: ReceiptInput): Promise<Buffer> {
+  const doc = createPdfDocument({ size: 'A4', margin: 56, info: { Title: `Recibo — ${invoice.description}`, Author: company.name } });
+  return renderPdf(doc, () => drawReceipt(doc, { invoice, subscription, plan, payer, company, issuedAt }));
+}
+
+function drawReceipt(doc: PDFKit.PDFDocument, { invoice, subscription, plan, payer, company, issuedAt }: ReceiptInput): void {
   const line = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });
-    doc.font('Helvetica').fillColor(INK).text(value);
+    doc.font(PDF_FONTS.bold).fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });
+    doc.font(PDF_FONTS.regular).fillColor(INK).text(value);
   };
   const section = (title: string) => {
     doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(title);
+    doc.font(PDF_FONTS.bold).fontSize(12).fillColor(INK).text(title);
     doc.moveDown(0.2);
   };
 
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Recibo');
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Nº ${invoice._id.toHexString()} · emitido em ${formatDate(issuedAt)}`);
+  doc.font(PDF_FONTS.bold).fontSize(22).fillColor(INK).text('Recibo');
+  doc.font(PDF_FONTS.regular).fontSize(10).fillColor(MUTED).text(`Nº ${invoice._id.toHexString()} · emitido em ${formatDate(issuedAt)}`);
 
   section('Recebemos de');
   line('Nome', payer?.name ?? 'Titular com dados excluídos a pedido (LGPD)');
@@ -54,7 +56,7 @@ export async function receiptPdf({ invoice, subscription, plan, payer, company, 
   line('CPF/CNPJ', payer?.laboratory?.cnpj ? `${formatCnpj(payer.laboratory.cnpj)} (${payer.laboratory.name})` : 'não informado');
 
   section('A quantia de');
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(formatBrl(invoice.amountCents));
+  doc.font(PDF_FONTS.bold).fontSize(18).fillColor(INK).text(formatBrl(invoice.amountCents));
 
   section('Referente a');
   line('Descrição', invoice.description);
@@ -74,7 +76,5 @@ export async function receiptPdf({ invoice, subscription, plan, payer, company, 
   line('Contato', company.phone ? `${company.email} · ${company.phone}` : company.email);
 
   doc.moveDown(1.5);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Este recibo comprova o pagamento. Ele não é nota fiscal: a nota fiscal de serviço é emitida à parte.');
-  doc.end();
-  return bytes;
+  doc.font(PDF_FONTS.regular).fontSize(9).fillColor(MUTED).text('Este recibo comprova o pagamento. Ele não é nota fiscal: a nota fiscal de serviço é emitida à parte.');
 }

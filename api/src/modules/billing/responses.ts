@@ -3,7 +3,7 @@ import type { PlanDocument } from '../plans/documents';
 import { toPlanSummary } from '../plans/responses';
 import type { PaymentStatus, PlanChange, PixQrCode, Withdrawal } from './billing-service';
 import type { InvoiceDocument, SubscriptionDocument } from './documents';
-import { seatsOf } from './rules/pricing';
+import { creditsFor, priceFor, seatsOf } from './rules/pricing';
 import { allowedStatusChanges } from './rules/state-machine';
 import { hasReceipt } from './rules/receipt';
 import type { AdminSubscriptionSchema, InvoiceResponse, PaymentStatusSchema, PixQRCodeSchema, PlanChangeSchema, SubscriptionResponse, WithdrawalSchema } from './schemas';
@@ -45,8 +45,12 @@ export function toSubscriptionResponse(subscription: SubscriptionDocument, plans
             effectiveAt: iso(pending.effectiveAt),
             requestedAt: pending.requestedAt.toISOString(),
             seats: pending.seats ?? seatsOf(subscription),
+            cycleAmountCents: priceFor(pendingPlan, pending.seats ?? seatsOf(subscription)),
+            cycleCredits: creditsFor(pendingPlan, pending.seats ?? seatsOf(subscription)),
           }
         : null,
+    cycleAmountCents: plan ? priceFor(plan, seatsOf(subscription)) : null,
+    cycleCredits: plan ? creditsFor(plan, seatsOf(subscription)) : null,
     plan: plan ? toPlanSummary(plan) : null,
     adminDecision: subscription.adminDecision
       ? {
@@ -110,6 +114,7 @@ export function toPlanChangeResponse(change: PlanChange): Static<typeof PlanChan
     effectiveAt: iso(change.effectiveAt),
     invoiceId: change.invoiceId ? change.invoiceId.toHexString() : null,
     creditsNow: change.creditsNow,
+    creditsTakenBack: change.creditsTakenBack,
     creditsAfter: change.creditsAfter,
     message: change.message,
   };

@@ -8,7 +8,7 @@ import { PlanSummarySchema } from '../plans/schemas';
 /** Seats of a laboratory account: 1 to 100 (price and credits × seats). */
 export const Seats = Type.Integer({ minimum: 1, maximum: 100, description: 'Número de assentos (1 a 100); mais de 1: conta de laboratório' });
 
-export const PaymentMethodSchema = Type.Enum([...PAYMENT_METHODS], { description: 'PIX ou CREDIT_CARD' });
+export const PaymentMethodSchema = Type.Enum([...PAYMENT_METHODS], { description: 'PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)' });
 export const SubscriptionStatusSchema = Type.Enum([...SUBSCRIPTION_STATUSES]);
 
 export const SubscriptionSchema = Type.Object(
@@ -36,8 +36,12 @@ export const SubscriptionSchema = Type.Object(
         effectiveAt: Nullable(DateTime),
         requestedAt: DateTime,
         seats: Type.Integer({ description: 'Assentos depois da troca' }),
+        cycleAmountCents: Type.Integer({ description: 'O que cada ciclo do novo plano cobra: preço × assentos' }),
+        cycleCredits: Type.Integer({ description: 'Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos' }),
       }),
     ),
+    cycleAmountCents: Nullable(Type.Integer({ description: 'O que cada ciclo cobra: preço do plano × assentos (null só se o plano não existir mais)' })),
+    cycleCredits: Nullable(Type.Integer({ description: 'Créditos que cada ciclo pago concede: créditos do plano × assentos' })),
     plan: Type.Union([PlanSummarySchema, Type.Null()], { description: 'null só se o plano não existir mais' }),
     adminDecision: Nullable(
       Type.Object(
@@ -109,7 +113,8 @@ export const PlanChangeSchema = Type.Object(
     effectiveAt: Nullable(Type.String({ format: 'date-time', description: 'Quando o novo plano começa; null: ao confirmar o pagamento' })),
     invoiceId: Nullable(ObjectIdString),
     creditsNow: Type.Integer({ description: 'Créditos do membro agora' }),
-    creditsAfter: Type.Integer({ description: 'Créditos depois que a troca valer (upgrade: os dos dias não usados voltam como desconto)' }),
+    creditsTakenBack: Type.Integer({ description: 'Upgrade: créditos dos dias não usados que saem do saldo quando o pagamento é confirmado (o valor deles é descontado do preço); nada sai antes' }),
+    creditsAfter: Type.Integer({ description: 'Créditos depois que a troca valer: agora − os que saem + os do novo ciclo' }),
     message: Type.String({ description: 'O que será cobrado e quando, pronto para exibir' }),
   },
   { description: 'Troca de plano' },

@@ -216,8 +216,9 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags,
         summary: 'Altera a forma de pagamento (dono ou admin)',
+        description: 'Só PIX é aceito: CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE enquanto não houver um gateway de cartão.',
         body: UpdateSubscriptionBody,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => view(await billing.updatePaymentMethod(await load(request.body.subscriptionId), request.body.paymentMethod)),

@@ -31,7 +31,7 @@ export const PublicCertificateSchema = Type.Object(
     completedAt: DateTime,
     issuedAt: DateTime,
     laboratory: Type.Union([
-      Type.Object({ name: Type.String(), cnpj: Type.String({ description: 'Só dígitos' }) }),
+      Type.Object({ name: Type.String(), cnpj: Type.String({ description: 'CNPJ em maiúsculas, sem pontuação (numérico ou alfanumérico)' }) }),
       Type.Null(),
     ]),
     current: Type.Boolean({ description: 'false: substituído por uma versão posterior (correção do nome); continua autêntico' }),

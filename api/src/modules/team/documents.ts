@@ -13,12 +13,15 @@ export interface LaboratoryAccountDocument {
   subscriptionId: ObjectId;
   /** Copied from the manager's profile laboratory when the account is created. */
   name: string;
-  /** Digits only. */
+  /** Upper case without punctuation (numeric or alphanumeric, @clube/documents). */
   cnpj: string;
   /** Seats that may be occupied now: the subscription's seats (a reduction waiting for the next cycle already counts). */
   seats: number;
   /** ACTIVE seats, the manager's included. Only changed by conditional updates: never above `seats`. */
   seatsUsed: number;
+  /** Set when the team ended because its manager deleted their account (every seat freed; the record kept). */
+  closedReason?: 'MANAGER_DELETED';
+  closedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -57,6 +60,13 @@ export interface InvitationDocument {
 }
 
 /** What user responses and menus show of the team a user belongs to (denormalised on the profile). */
+/** Shown to a technician on their next visit when their laboratory's team ended without them (dismissed with DELETE /v1/team/notice). */
+export interface TeamNotice {
+  laboratoryName: string;
+  message: string;
+  at: Date;
+}
+
 export interface TeamMembership {
   accountId: ObjectId;
   role: SeatRole;

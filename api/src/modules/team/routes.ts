@@ -165,6 +165,39 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
+  fastify.delete(
+    '/membership',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Sair da equipe (técnico): o assento é liberado e o acesso pela equipe termina na hora; o registro do laboratório guarda a passagem',
+        description: '404 TEAM_NOT_FOUND: não está em nenhuma equipe; 409 MANAGER_CANNOT_LEAVE: o gestor encerra a equipe cancelando a assinatura ou excluindo a conta.',
+        response: { 204: Type.Null(), ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await service.leave(request.user!);
+      return reply.code(204).send(null);
+    },
+  );
+
+  fastify.delete(
+    '/notice',
+    {
+      config: { auth: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Marca como visto o aviso de que a equipe foi encerrada (teamNotice do perfil)',
+        response: { 204: Type.Null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await service.dismissNotice(request.user!);
+      return reply.code(204).send(null);
+    },
+  );
+
   fastify.get(
     '/invitations/by-token/:token',
     {

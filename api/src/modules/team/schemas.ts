@@ -12,7 +12,7 @@ export const TeamAccountSchema = Type.Object(
   {
     id: ObjectIdString,
     name: Type.String({ description: 'Nome do laboratório (copiado do perfil do gestor)' }),
-    cnpj: Type.String({ description: 'CNPJ, só dígitos' }),
+    cnpj: Type.String({ description: 'CNPJ em maiúsculas, sem pontuação (numérico ou alfanumérico)' }),
     seats: Type.Integer({ description: 'Assentos que podem ser ocupados agora' }),
     seatsUsed: Type.Integer({ description: 'Assentos ocupados (o do gestor incluído)' }),
     subscriptionId: ObjectIdString,

@@ -21,6 +21,8 @@ export interface TeamRepository {
   /** Takes one free seat (`seatsUsed < seats`, one atomic update); null when none is free. */
   takeSeat(id: ObjectId, at: Date): Promise<LaboratoryAccountDocument | null>;
   releaseSeat(id: ObjectId, at: Date): Promise<void>;
+  /** The team ended (its manager deleted their account): no seat in use, the reason recorded. */
+  closeAccount(id: ObjectId, reason: 'MANAGER_DELETED', at: Date): Promise<void>;
 
   /** Throws the driver's duplicate-key error when the user already holds an ACTIVE seat. */
   insertSeat(seat: SeatDocument): Promise<void>;
@@ -83,6 +85,9 @@ export default fp(
           );
           if (taken) return taken;
         }
+      },
+      async closeAccount(id, reason, at) {
+        await accounts().updateOne({ _id: id }, { $set: { seatsUsed: 0, closedReason: reason, closedAt: at, updatedAt: at } });
       },
       async releaseSeat(id, at) {
         await accounts().updateOne({ _id: id, seatsUsed: { $gt: 0 } }, { $inc: { seatsUsed: -1 }, $set: { updatedAt: at } });

@@ -35,6 +35,10 @@ export interface TeamService {
   invite(manager: UserDocument, email: string): Promise<{ invitation: InvitationDocument; inviteUrl: string }>;
   revoke(manager: UserDocument, invitationId: string): Promise<void>;
   removeMember(manager: UserDocument, userId: string): Promise<void>;
+  /** "Sair da equipe": a technician gives up their seat (access ends at once; the record keeps the stay). */
+  leave(user: UserDocument): Promise<void>;
+  /** The notice that the user's team ended, seen. */
+  dismissNotice(user: UserDocument): Promise<void>;
   invitationByToken(token: string): Promise<{ invitation: InvitationDocument; account: LaboratoryAccountDocument }>;
   accept(user: UserDocument, token: string): Promise<LaboratoryAccountDocument>;
   /** The account a user manages or sits in (ACTIVE seat), with their role; null when none. */
@@ -72,6 +76,37 @@ export default fp(
     const now = () => fastify.clock.now();
 
     const isPendingNow = (invitation: InvitationDocument, at: Date) => invitation.status === 'PENDING' && invitation.expiresAt > at;
+
+    /** Ends an ACTIVE seat: the seat row, the count, the profile's team and the access through it (entitlements read the seat live). False: already ended. */
+    async function freeSeat(seat: SeatDocument): Promise<boolean> {
+      const at = now();
+      if (!(await repo.removeSeat(seat._id, at))) return false;
+      await repo.releaseSeat(seat.accountId, at);
+      await users.setTeam(seat.userId, null, at);
+      await fastify.billing.syncAccess(seat.userId);
+      return true;
+    }
+
+    /**
+     * The manager deleted their account: the team ends cleanly (api/README, "Laboratory accounts").
+     * Pending invitations are revoked, every seat is freed, each technician is told on their next
+     * visit; the account and its seat rows stay, so the laboratory's training record is kept.
+     */
+    async function closeTeam(account: LaboratoryAccountDocument): Promise<void> {
+      const at = now();
+      for (const invitation of await repo.listPendingInvitations(account._id)) await repo.revokeInvitation(invitation._id);
+      const message =
+        `A conta de equipe do ${account.name} foi encerrada porque a pessoa que a gerenciava excluiu a conta. ` +
+        'Seu acesso pela equipe terminou; seu progresso, seus certificados e o que você desbloqueou continuam seus.';
+      for (const seat of await repo.listSeats(account._id)) {
+        if (!(await repo.removeSeat(seat._id, at)) || seat.role !== 'TECHNICIAN') continue;
+        await users.setTeam(seat.userId, null, at);
+        await users.setTeamNotice(seat.userId, { laboratoryName: account.name, message, at }, at);
+        await fastify.billing.syncAccess(seat.userId);
+      }
+      await repo.closeAccount(account._id, 'MANAGER_DELETED', at);
+      fastify.log.info({ audit: 'team.closed', accountId: account._id.toHexString(), reason: 'MANAGER_DELETED' }, 'equipe encerrada: o gestor excluiu a conta');
+    }
 
     const service: TeamService = {
       async managedAccount(user) {
@@ -152,13 +187,25 @@ export default fp(
         const seats = await repo.listSeats(account._id);
         const seat = seats.find((candidate) => candidate.userId.toHexString() === userId.toLowerCase());
         if (!seat) throw notFound('Esta pessoa não faz parte da equipe.', 'MEMBER_NOT_FOUND');
-        const at = now();
-        if (!(await repo.removeSeat(seat._id, at))) throw notFound('Esta pessoa não faz parte da equipe.', 'MEMBER_NOT_FOUND');
-        await repo.releaseSeat(account._id, at);
-        await users.setTeam(seat.userId, null, at);
-        // Access ends now: the profile no longer says subscriber (entitlements read the seat live).
-        await fastify.billing.syncAccess(seat.userId);
+        if (!(await freeSeat(seat))) throw notFound('Esta pessoa não faz parte da equipe.', 'MEMBER_NOT_FOUND');
         fastify.log.info({ audit: 'team.member-removed', accountId: account._id.toHexString(), userId: seat.userId.toHexString() }, 'membro removido da equipe');
+      },
+
+      async leave(user) {
+        const seat = await repo.findActiveSeat(user._id);
+        if (!seat) throw notFound('Você não faz parte da equipe de um laboratório.', 'TEAM_NOT_FOUND');
+        if (seat.role === 'MANAGER') {
+          throw conflict(
+            'Quem gerencia o laboratório não sai da equipe: cancele a assinatura do laboratório ou exclua sua conta para encerrá-la.',
+            'MANAGER_CANNOT_LEAVE',
+          );
+        }
+        if (!(await freeSeat(seat))) throw notFound('Você não faz parte da equipe de um laboratório.', 'TEAM_NOT_FOUND');
+        fastify.log.info({ audit: 'team.member-left', accountId: seat.accountId.toHexString(), userId: user._id.toHexString() }, 'técnico saiu da equipe');
+      },
+
+      async dismissNotice(user) {
+        await users.setTeamNotice(user._id, null, now());
       },
 
       async invitationByToken(token) {
@@ -228,6 +275,8 @@ export default fp(
           const at = now();
           if (await repo.removeSeat(seat._id, at)) await repo.releaseSeat(seat.accountId, at);
         }
+        const managed = await repo.findAccountByManager(user._id);
+        if (managed && !managed.closedReason) await closeTeam(managed);
         await repo.forgetSeatEmails(user._id);
       },
 

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import { csvFile } from '../../http/csv';
-import { pdfBytes } from '../../http/pdf';
 import { formatCnpj, formatDate, formatWatchTime } from '../../http/format';
+import { createPdfDocument, PDF_FONTS, renderPdf } from '../../http/pdf';
 import type { SeatRole } from './documents';
 import type { TrainingPeriod, TrainingRecord } from './rules/training-record';
 
@@ -26,11 +25,13 @@ export function trainingCsv(record: TrainingRecord): Readable {
   return csvFile(CSV_COLUMNS, rows);
 }
 
-/** The report an auditor reads: laboratory, CNPJ, period, then each person and what they finished. */
-export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Registro de treinamento — ${record.account.name}`, Author: 'Clube' } });
-  const done = pdfBytes(doc);
+/** The report an auditor reads: laboratory, CNPJ, period, then each person and what they finished (any name prints: http/pdf.ts). */
+export function trainingPdf(record: TrainingRecord, generatedAt: Date): Promise<Buffer> {
+  const doc = createPdfDocument({ size: 'A4', margin: 50, info: { Title: `Registro de treinamento — ${record.account.name}`, Author: 'Clube' } });
+  return renderPdf(doc, () => drawTrainingRecord(doc, record, generatedAt));
+}
 
+function drawTrainingRecord(doc: PDFKit.PDFDocument, record: TrainingRecord, generatedAt: Date): void {
   const width = doc.page.width - 100;
   const columns = [
     { title: 'Vídeo', width: width * 0.42 },
@@ -42,7 +43,7 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
     if (doc.y > doc.page.height - 90) doc.addPage();
     const y = doc.y;
     let x = 50;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    doc.font(bold ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(9);
     let bottom = y;
     cells.forEach((cell, index) => {
       doc.text(cell, x, y, { width: columns[index]!.width - 6 });
@@ -53,9 +54,9 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
     doc.y = bottom + 3;
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).text('Registro de treinamento da equipe');
+  doc.font(PDF_FONTS.bold).fontSize(16).text('Registro de treinamento da equipe');
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(11).text(`Laboratório: ${record.account.name}`);
+  doc.font(PDF_FONTS.regular).fontSize(11).text(`Laboratório: ${record.account.name}`);
   doc.text(`CNPJ: ${formatCnpj(record.account.cnpj)}`);
   doc.text(`Período: ${brDay(record.period.from)} a ${brDay(record.period.to)}`);
   doc.fontSize(9).fillColor('#555555').text(`Gerado em ${formatDate(generatedAt)} pelo Clube.`).fillColor('#000000');
@@ -65,9 +66,9 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
   for (const person of record.people) {
     if (doc.y > doc.page.height - 140) doc.addPage();
     const status = person.seatStatus === 'REMOVED' ? ' — saiu da equipe' : '';
-    doc.font('Helvetica-Bold').fontSize(12).text(`${person.name} (${person.email})`);
+    doc.font(PDF_FONTS.bold).fontSize(12).text(`${person.name} (${person.email})`);
     const total = person.items.reduce((sum, item) => sum + item.durationSeconds, 0);
-    doc.font('Helvetica').fontSize(9).text(
+    doc.font(PDF_FONTS.regular).fontSize(9).text(
       `${ROLE_WORDS[person.role]}${status}. Vídeos concluídos no período: ${person.items.length}; tempo: ${formatWatchTime(total)}.`,
     );
     doc.moveDown(0.3);
@@ -81,6 +82,4 @@ export async function trainingPdf(record: TrainingRecord, generatedAt: Date): Pr
     }
     doc.moveDown(0.8);
   }
-  doc.end();
-  return done;
 }

@@ -1,6 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import type { LegalConsent } from '../legal/documents';
-import type { TeamMembership } from '../team/documents';
+import type { TeamMembership, TeamNotice } from '../team/documents';
 
 export const USER_ROLES = ['ADMIN', 'USER'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -43,6 +43,8 @@ export interface UserDocument {
   team?: TeamMembership | null;
   /** The terms of use and privacy policy accepted (versions and when); missing or null: none recorded. */
   consent?: LegalConsent | null;
+  /** Why a team the user sat in ended without them (shown on the next visit until dismissed). */
+  teamNotice?: TeamNotice | null;
   createdAt: Date;
   updatedAt: Date;
 }

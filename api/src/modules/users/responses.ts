@@ -31,6 +31,9 @@ export function toUserResponse(user: UserDocument): UserResponse {
     team: user.team
       ? { accountId: user.team.accountId.toHexString(), role: user.team.role, laboratoryName: user.team.laboratoryName }
       : null,
+    teamNotice: user.teamNotice
+      ? { laboratoryName: user.teamNotice.laboratoryName, message: user.teamNotice.message, at: isoDateTime(user.teamNotice.at) }
+      : null,
     createdAt: isoDateTime(user.createdAt),
     updatedAt: isoDateTime(user.updatedAt),
   };

@@ -1,3 +1,4 @@
+import { CNPJ_PATTERN } from '@clube/documents/cnpj';
 import { Type, type Static } from 'typebox';
 import { BRAZILIAN_STATES } from './documents';
 import { DateTime, ObjectIdString, PageQuery } from '../../http/schemas';
@@ -23,7 +24,7 @@ export const AddressSchema = Type.Object(
 export const LaboratorySchema = Type.Object(
   {
     name: Text(200, 'Nome do laboratório'),
-    cnpj: Type.String({ pattern: '^\\d{2}\\.?\\d{3}\\.?\\d{3}/?\\d{4}-?\\d{2}$', description: 'CNPJ, com ou sem máscara' }),
+    cnpj: Type.String({ pattern: CNPJ_PATTERN, description: 'CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação' }),
     phone: Type.String({ pattern: '^[0-9()+\\- ]{10,20}$', description: 'Telefone com DDD' }),
     address: AddressSchema,
   },
@@ -64,6 +65,10 @@ export const UserSchema = Type.Object(
         Type.Null(),
       ],
       { description: 'A conta de laboratório que o usuário gerencia (MANAGER) ou da qual participa (TECHNICIAN); null: nenhuma' },
+    ),
+    teamNotice: Type.Union(
+      [Type.Object({ laboratoryName: Type.String(), message: Type.String(), at: DateTime }), Type.Null()],
+      { description: 'Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum' },
     ),
     createdAt: DateTime,
     updatedAt: DateTime,

@@ -8,7 +8,8 @@ import { literalPattern } from '../../store/text-pattern';
 import { USERS_COLLECTIONS } from './collections';
 import type { Laboratory, UserDocument, UserRole } from './documents';
 import type { LegalConsent } from '../legal/documents';
-import type { TeamMembership } from '../team/documents';
+import type { TeamMembership, TeamNotice } from '../team/documents';
+import { cnpjSearchKey } from './rules/laboratory';
 import { AppError, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { toObjectId } from '../../store/object-id';
 
@@ -84,6 +85,8 @@ export interface UsersRepository {
   setSubscriptionSummary(id: ObjectId, subscriptionId: ObjectId | null, hasActiveSubscription: boolean, at: Date): Promise<void>;
   /** Laboratory accounts only: the team the user manages or sits in (null when the seat ends). */
   setTeam(id: ObjectId, team: TeamMembership | null, at: Date): Promise<void>;
+  /** The notice that the user's team ended (null: seen). */
+  setTeamNotice(id: ObjectId, notice: TeamNotice | null, at: Date): Promise<void>;
 }
 
 interface ErasedIdentityDocument {
@@ -126,7 +129,9 @@ export function userListFilter({
   if (term) {
     // Literal, case-insensitive text: whatever the person typed, never a pattern.
     const pattern = literalPattern(term, 'i');
-    filter.$or = [{ name: pattern }, { email: pattern }];
+    // A CNPJ is found typed either way (masked or not, any case): it is stored normalised.
+    const cnpj = cnpjSearchKey(term);
+    filter.$or = [{ name: pattern }, { email: pattern }, ...(cnpj ? [{ 'laboratory.cnpj': literalPattern(cnpj, 'i') }] : [])];
   }
   return filter;
 }
@@ -311,6 +316,9 @@ export default fp(
 
       async setSubscriptionSummary(id, subscriptionId, hasActiveSubscription, at) {
         await collection().updateOne({ _id: id }, { $set: { subscription: subscriptionId, hasActiveSubscription, updatedAt: at } });
+      },
+      async setTeamNotice(id, teamNotice, at) {
+        await collection().updateOne({ _id: id }, { $set: { teamNotice, updatedAt: at } });
       },
       async setTeam(id, team, at) {
         await collection().updateOne({ _id: id }, { $set: { team, updatedAt: at } });

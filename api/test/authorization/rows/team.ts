@@ -132,6 +132,15 @@ export const teamGroup: MatrixGroup = {
       expect: { anonymous: 401, member: 204, otherMember: 404, admin: 404, technician: 403 },
     },
     {
+      method: 'DELETE',
+      route: '/v1/team/membership',
+      label: 'sair da equipe: os gestores recebem 409; quem não está em equipe, 404 (a saída do técnico: test/team/leaving-and-closing)',
+      // The technician column asks as the invitee (in no team yet): the matrix's technician stays in lab A for the rows after.
+      request: (ctx, actor) => (actor === 'technician' || actor === undefined ? { token: f(ctx).invitee.token } : asManagers(ctx, actor)),
+      expect: { anonymous: 401, member: 409, otherMember: 409, admin: 404, technician: 404 },
+    },
+    { method: 'DELETE', route: '/v1/team/notice', expect: { anonymous: 401, member: 204, otherMember: 204, admin: 204, technician: 204 } },
+    {
       method: 'GET',
       route: '/v1/team/invitations/by-token/:token',
       label: 'o link é o segredo: quem ainda não tem conta vê o convite',

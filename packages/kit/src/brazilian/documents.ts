@@ -1,4 +1,4 @@
-import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { isValidCnpj, normalizeCnpj } from '@clube/documents/cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import * as z from 'zod/mini';
@@ -6,12 +6,15 @@ import { onlyDigits } from './masks';
 
 // Each check gives one message at a time, the first that applies, as a person would fix them.
 
-/** The CNPJ's problem, if any: missing, too short, or wrong check digits (Receita Federal's rule). */
+/**
+ * The CNPJ's problem, if any: missing, too short, or wrong check digits. Numeric or alphanumeric
+ * (letters in the first twelve places since July 2026): the check is @clube/documents', the API's too.
+ */
 export function cnpjProblem(value: string): string | undefined {
-  const digits = onlyDigits(value);
-  if (!digits) return 'Informe o CNPJ do laboratório.';
-  if (digits.length < 14) return 'O CNPJ tem 14 dígitos.';
-  return isValidCnpj(value) ? undefined : 'Esse CNPJ não é válido. Confira os números.';
+  const characters = normalizeCnpj(value);
+  if (!characters) return 'Informe o CNPJ do laboratório.';
+  if (characters.length < 14) return 'O CNPJ tem 14 caracteres.';
+  return isValidCnpj(value) ? undefined : 'Esse CNPJ não é válido. Confira os números e as letras.';
 }
 
 export function cpfProblem(value: string): string | undefined {

@@ -39,9 +39,14 @@ function useMaskedField(name: string, mask: MaskOptions, registerOptions?: Regis
   return { ...register(name, registerOptions), error: useFieldError(name), mask };
 }
 
-/** CNPJ, masked `00.000.000/0000-00`; check it with `cnpjSchema`. */
+/**
+ * CNPJ, masked `00.000.000/0000-00`, numeric or alphanumeric (`12.ABC.345/01DE-35`): a keyboard with
+ * letters, typed letters in upper case; check it with `cnpjSchema`.
+ */
 export function CnpjField({ name, label = 'CNPJ', registerOptions, ...rest }: MaskedFieldProps) {
-  return <MaskedInput inputMode="numeric" placeholder="00.000.000/0000-00" {...rest} label={label} {...useMaskedField(name, CNPJ_MASK, registerOptions)} />;
+  return (
+    <MaskedInput autoCapitalize="characters" autoCorrect="off" spellCheck={false} placeholder="00.000.000/0000-00" {...rest} label={label} {...useMaskedField(name, CNPJ_MASK, registerOptions)} />
+  );
 }
 
 /** CPF, masked `000.000.000-00`; check it with `cpfSchema`. */

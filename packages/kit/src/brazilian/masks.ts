@@ -1,9 +1,18 @@
-import { format, type MaskOptions, type Modify } from '@react-input/mask';
+import { formatCnpj as formatCnpjOfTheClub } from '@clube/documents/cnpj';
+import { format, type MaskOptions, type Modify, type Track } from '@react-input/mask';
 
-/** Every mask here accepts digits only. */
+/** The masks here accept digits only, except the CNPJ's first twelve characters. */
 const DIGIT = { _: /\d/ };
 
-export const CNPJ_MASK = { mask: '__.___.___/____-__', replacement: DIGIT } satisfies MaskOptions;
+/** Letters typed in a CNPJ are shown (and kept) in upper case. */
+const upperCase: Track = ({ data }) => (data === null ? undefined : data.toUpperCase());
+
+/**
+ * CNPJ, `00.000.000/0000-00` or, since July 2026, alphanumeric `12.ABC.345/01DE-35` (IN RFB
+ * 2.229/2024): letters or digits in the first twelve places (`_`), digits in the two check digits
+ * (`#`). The placeholders are not letters: the mask ignores a typed character equal to one.
+ */
+export const CNPJ_MASK = { mask: '__.___.___/____-##', replacement: { _: /[0-9A-Z]/i, '#': /\d/ }, track: upperCase } satisfies MaskOptions;
 export const CPF_MASK = { mask: '___.___.___-__', replacement: DIGIT } satisfies MaskOptions;
 export const CEP_MASK = { mask: '_____-___', replacement: DIGIT } satisfies MaskOptions;
 
@@ -27,8 +36,8 @@ const modifyPhone: Modify = ({ inputType, value, data, selectionStart, selection
 
 export const PHONE_MASK = { mask: LANDLINE, replacement: DIGIT, modify: modifyPhone } satisfies MaskOptions;
 
-/** Formats whatever came (typed, pasted, from the API) as far as it goes: `11.222`, `11.222.333/0001-81`. */
-export const formatCnpj = (value: string) => format(onlyDigits(value).slice(0, 14), CNPJ_MASK);
+/** Formats whatever came (typed, pasted, from the API) as far as it goes: `11.222`, `11.222.333/0001-81`, `12.ABC.345/01DE-35` (@clube/documents). */
+export const formatCnpj = formatCnpjOfTheClub;
 export const formatCpf = (value: string) => format(onlyDigits(value).slice(0, 11), CPF_MASK);
 export const formatCep = (value: string) => format(onlyDigits(value).slice(0, 8), CEP_MASK);
 /** `(11) 3456-7890` for landlines, `(11) 98765-4321` for mobiles. */

@@ -1,3 +1,4 @@
+import { normalizeCnpj } from '@clube/documents/cnpj';
 import { Spinner, type Laboratory } from '@clube/platform';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -104,7 +105,7 @@ function LaboratoryFields() {
         <legend className="clube-form__legend">Laboratório</legend>
         <div className="clube-form__grid">
           <TextField className="clube-form__full" label="Nome do laboratório" name="name" autoComplete="organization" maxLength={MAX_LENGTH.name} />
-          <CnpjField name="cnpj" registerOptions={{ onBlur: (event: { target: { value: string } }) => onlyDigits(event.target.value).length === 14 && trigger('cnpj') }} />
+          <CnpjField name="cnpj" registerOptions={{ onBlur: (event: { target: { value: string } }) => normalizeCnpj(event.target.value).length === 14 && trigger('cnpj') }} />
           <PhoneField name="phone" />
         </div>
       </fieldset>

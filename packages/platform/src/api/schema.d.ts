@@ -2768,7 +2768,7 @@ export interface paths {
                             /** Format: date-time */
                             issuedAt: string;
                             laboratory: {
-                                /** @description Só dígitos */
+                                /** @description CNPJ em maiúsculas, sem pontuação (numérico ou alfanumérico) */
                                 cnpj: string;
                                 name: string;
                             } | null;
@@ -5084,7 +5084,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -5127,7 +5127,7 @@ export interface paths {
                                         state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                         street: string;
                                     };
-                                    /** @description CNPJ, com ou sem máscara */
+                                    /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                     cnpj: string;
                                     /** @description Nome do laboratório */
                                     name: string;
@@ -5147,6 +5147,13 @@ export interface paths {
                                     laboratoryName: string;
                                     /** @enum {unknown} */
                                     role: "MANAGER" | "TECHNICIAN";
+                                } | null;
+                                /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                                teamNotice: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    laboratoryName: string;
+                                    message: string;
                                 } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -5179,17 +5186,23 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -6853,17 +6866,23 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -7370,7 +7389,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description PIX ou CREDIT_CARD
+                         * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                          * @enum {unknown}
                          */
                         paymentMethod: "PIX" | "CREDIT_CARD";
@@ -7410,17 +7429,23 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -7628,7 +7653,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Altera a forma de pagamento (dono ou admin) */
+        /**
+         * Altera a forma de pagamento (dono ou admin)
+         * @description Só PIX é aceito: CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE enquanto não houver um gateway de cartão.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -7640,7 +7668,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description PIX ou CREDIT_CARD
+                         * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                          * @enum {unknown}
                          */
                         paymentMethod?: "PIX" | "CREDIT_CARD";
@@ -7678,17 +7706,23 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -7847,6 +7881,21 @@ export interface paths {
                     };
                 };
                 /** @description Erro */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7928,17 +7977,23 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -8910,10 +8965,12 @@ export interface paths {
                             chargedAt: string | null;
                             /** @description Desconto pelos dias não usados (upgrade) */
                             creditCents: number;
-                            /** @description Créditos depois que a troca valer (upgrade: os dos dias não usados voltam como desconto) */
+                            /** @description Créditos depois que a troca valer: agora − os que saem + os do novo ciclo */
                             creditsAfter: number;
                             /** @description Créditos do membro agora */
                             creditsNow: number;
+                            /** @description Upgrade: créditos dos dias não usados que saem do saldo quando o pagamento é confirmado (o valor deles é descontado do preço); nada sai antes */
+                            creditsTakenBack: number;
                             dueDate: string | null;
                             effectiveAt: string | null;
                             /** @description Resumo do plano */
@@ -9329,17 +9386,23 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -9584,10 +9647,12 @@ export interface paths {
                                 chargedAt: string | null;
                                 /** @description Desconto pelos dias não usados (upgrade) */
                                 creditCents: number;
-                                /** @description Créditos depois que a troca valer (upgrade: os dos dias não usados voltam como desconto) */
+                                /** @description Créditos depois que a troca valer: agora − os que saem + os do novo ciclo */
                                 creditsAfter: number;
                                 /** @description Créditos do membro agora */
                                 creditsNow: number;
+                                /** @description Upgrade: créditos dos dias não usados que saem do saldo quando o pagamento é confirmado (o valor deles é descontado do preço); nada sai antes */
+                                creditsTakenBack: number;
                                 dueDate: string | null;
                                 effectiveAt: string | null;
                                 /** @description Resumo do plano */
@@ -9651,17 +9716,23 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -9923,17 +9994,23 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -10183,17 +10260,23 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -10452,6 +10535,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
@@ -10463,11 +10548,15 @@ export interface paths {
                                     name: string;
                                 } | null;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -10696,17 +10785,23 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -10963,17 +11058,23 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
                             endDate: string | null;
                             /** @description Id da assinatura no gateway */
                             externalId: string;
                             externalPlanId: string;
                             hasAccess: boolean;
                             /**
-                             * @description PIX ou CREDIT_CARD
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                              * @enum {unknown}
                              */
                             paymentMethod: "PIX" | "CREDIT_CARD";
                             pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
                                 effectiveAt: string | null;
                                 invoiceId: string | null;
                                 /** @enum {unknown} */
@@ -11219,17 +11320,23 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
                                 endDate: string | null;
                                 /** @description Id da assinatura no gateway */
                                 externalId: string;
                                 externalPlanId: string;
                                 hasAccess: boolean;
                                 /**
-                                 * @description PIX ou CREDIT_CARD
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
                                  * @enum {unknown}
                                  */
                                 paymentMethod: "PIX" | "CREDIT_CARD";
                                 pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
                                     effectiveAt: string | null;
                                     invoiceId: string | null;
                                     /** @enum {unknown} */
@@ -12590,7 +12697,7 @@ export interface paths {
                         "application/json": {
                             /** @description Conta de laboratório */
                             account: {
-                                /** @description CNPJ, só dígitos */
+                                /** @description CNPJ em maiúsculas, sem pontuação (numérico ou alfanumérico) */
                                 cnpj: string;
                                 /** @description Carteira do laboratório (os créditos do gestor): o plano dá créditos × assentos a cada ciclo pago */
                                 credits: {
@@ -13550,6 +13657,287 @@ export interface paths {
                 };
                 /** @description Erro */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sair da equipe (técnico): o assento é liberado e o acesso pela equipe termina na hora; o registro do laboratório guarda a passagem
+         * @description 404 TEAM_NOT_FOUND: não está em nenhuma equipe; 409 MANAGER_CANNOT_LEAVE: o gestor encerra a equipe cancelando a assinatura ou excluindo a conta.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Marca como visto o aviso de que a equipe foi encerrada (teamNotice do perfil) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14626,7 +15014,7 @@ export interface paths {
                                         state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                         street: string;
                                     };
-                                    /** @description CNPJ, com ou sem máscara */
+                                    /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                     cnpj: string;
                                     /** @description Nome do laboratório */
                                     name: string;
@@ -14646,6 +15034,13 @@ export interface paths {
                                     laboratoryName: string;
                                     /** @enum {unknown} */
                                     role: "MANAGER" | "TECHNICIAN";
+                                } | null;
+                                /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                                teamNotice: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    laboratoryName: string;
+                                    message: string;
                                 } | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -14835,7 +15230,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -14855,6 +15250,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -14902,7 +15304,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -14922,6 +15324,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -15102,7 +15511,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -15122,6 +15531,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -15291,7 +15707,7 @@ export interface paths {
                                 state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                 street: string;
                             };
-                            /** @description CNPJ, com ou sem máscara */
+                            /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                             cnpj: string;
                             /** @description Nome do laboratório */
                             name: string;
@@ -15351,7 +15767,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -15371,6 +15787,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;
@@ -15889,7 +16312,7 @@ export interface paths {
                         "application/json": {
                             /** @description Conta de laboratório */
                             account: {
-                                /** @description CNPJ, só dígitos */
+                                /** @description CNPJ em maiúsculas, sem pontuação (numérico ou alfanumérico) */
                                 cnpj: string;
                                 /** @description Carteira do laboratório (os créditos do gestor): o plano dá créditos × assentos a cada ciclo pago */
                                 credits: {
@@ -16306,7 +16729,7 @@ export interface paths {
                                     state: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
                                     street: string;
                                 };
-                                /** @description CNPJ, com ou sem máscara */
+                                /** @description CNPJ numérico ou alfanumérico (IN RFB 2.229/2024), com ou sem máscara; guardado em maiúsculas, sem pontuação */
                                 cnpj: string;
                                 /** @description Nome do laboratório */
                                 name: string;
@@ -16326,6 +16749,13 @@ export interface paths {
                                 laboratoryName: string;
                                 /** @enum {unknown} */
                                 role: "MANAGER" | "TECHNICIAN";
+                            } | null;
+                            /** @description Aviso de que a equipe de que o usuário participava foi encerrada (mostrado até DELETE /v1/team/notice); null: nenhum */
+                            teamNotice: {
+                                /** Format: date-time */
+                                at: string;
+                                laboratoryName: string;
+                                message: string;
                             } | null;
                             /** Format: date-time */
                             updatedAt: string;

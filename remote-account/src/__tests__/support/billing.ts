@@ -11,7 +11,9 @@ export const ANUAL: Plan = { ...MENSAL, _id: '665000000000000000000003', externa
 
 const summary = (plan: Plan) => ({ _id: plan._id, externalPlanId: plan.externalPlanId, name: plan.name, interval: plan.interval, priceCents: plan.priceCents, creditsPerCycle: plan.creditsPerCycle });
 
+/** A subscription as the API answers it: each cycle costs the plan price × seats and grants its credits × seats. */
 export function subscriptionOf(plan: Plan, overrides: Partial<Subscription> = {}): Subscription {
+  const seats = overrides.seats ?? 1;
   return {
     _id: '665000000000000000000a01',
     userId: 'harness-membro',
@@ -30,6 +32,9 @@ export function subscriptionOf(plan: Plan, overrides: Partial<Subscription> = {}
     pendingPlanChange: null,
     adminDecision: null,
     withdrawnAt: null,
+    seats,
+    cycleAmountCents: plan.priceCents * seats,
+    cycleCredits: plan.creditsPerCycle * seats,
     createdAt: at,
     updatedAt: at,
     ...overrides,

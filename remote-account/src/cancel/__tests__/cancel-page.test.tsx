@@ -10,11 +10,14 @@ import { ANUAL, MENSAL, page, subscriptionOf, TRIMESTRAL } from '../../__tests__
 let server: MockApi;
 let subscription: Subscription;
 let withdrawal: { available: boolean; until: string | null; amountCents: number };
+let plans = [MENSAL, TRIMESTRAL, ANUAL];
+/** A plan cheaper than the seeded ones both per month and per cycle: the one kind a member who finds it expensive is offered (issue 25). */
+const ESSENCIAL = { ...MENSAL, _id: '665000000000000000000004', externalPlanId: 'plan_essencial', name: 'Essencial', priceCents: 5990, creditsPerCycle: 2, order: 0 };
 
 beforeAll(async () => {
   await import('../cancel-subscription-page');
   server = startMockApi(
-    mockApi('get', '/v1/plans/', () => page([MENSAL, TRIMESTRAL, ANUAL])),
+    mockApi('get', '/v1/plans/', () => page(plans)),
     mockApi('get', '/v1/subscriptions/{id}', () => subscription),
     mockApi('post', '/v1/subscriptions/cancelRequest/{id}', ({ body }) => (subscription = { ...subscription, cancelRequest: { reason: body.reason, comment: body.comment ?? null, requestedAt: new Date().toISOString() } })),
     mockApi('patch', '/v1/subscriptions/reactivate/{id}', () => (subscription = { ...subscription, cancelRequest: null })),
@@ -25,6 +28,7 @@ beforeAll(async () => {
 beforeEach(() => {
   subscription = subscriptionOf(TRIMESTRAL);
   withdrawal = { available: false, until: null, amountCents: 0 };
+  plans = [MENSAL, TRIMESTRAL, ANUAL];
   server.requests.length = 0;
 });
 afterAll(() => server.close());
@@ -35,13 +39,14 @@ function openCancel() {
 
 describe('/planos/cancelar', () => {
   it('When the member gives a reason, declines the cheaper plan and confirms, then the request is sent and "Continuar assinatura" undoes it', async () => {
+    plans = [ESSENCIAL, MENSAL, TRIMESTRAL, ANUAL];
     openCancel();
     await userEvent.click(await screen.findByRole('radio', { name: 'Está caro para mim' }));
     await userEvent.type(screen.getByLabelText('Comentário (opcional)'), ' Orçamento apertado ');
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
 
     expect(await screen.findByRole('heading', { name: 'Antes de ir: que tal um plano mais em conta?' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Trocar para o Mensal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Trocar para o Essencial' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Não, quero cancelar' }));
 
     expect(screen.getByText('Seu acesso continua até 01/04/2026, o fim do período já pago.')).toBeInTheDocument();
@@ -100,5 +105,25 @@ describe('/planos/cancelar', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Não estou usando' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('heading', { name: 'O que acontece ao cancelar' })).toBeInTheDocument();
+  });
+
+  it('When an annual member says it is too expensive, then no plan that costs more per month is offered and the page goes to what ends (issue 25)', async () => {
+    subscription = subscriptionOf(ANUAL);
+    openCancel();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Está caro para mim' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('heading', { name: 'O que acontece ao cancelar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Trocar para o/ })).toBeNull();
+  });
+
+  it('When a 3-seat lab is offered a cheaper plan, then the offer shows its whole price against what they pay now, per month (issue 25)', async () => {
+    plans = [ESSENCIAL, MENSAL, TRIMESTRAL, ANUAL];
+    subscription = subscriptionOf(TRIMESTRAL, { seats: 3 });
+    openCancel();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Está caro para mim' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    const offer = (await screen.findByRole('heading', { name: 'Antes de ir: que tal um plano mais em conta?' })).closest('section')!;
+    expect(offer).toHaveTextContent(/plano Essencial por R\$\s179,70 por mês \(3 assentos × R\$\s59,90\)/);
+    expect(offer).toHaveTextContent(/R\$\s179,70 por mês contra R\$\s239,90 por mês hoje/);
   });
 });

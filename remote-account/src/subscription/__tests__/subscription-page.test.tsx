@@ -1,6 +1,6 @@
 import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
-import { renderRoute } from '@clube/dev-harness/test';
-import type { Subscription } from '@clube/platform';
+import { personaProfile, renderRoute } from '@clube/dev-harness/test';
+import type { Subscription, UserProfile } from '@clube/platform';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Routes from '../../routes';
@@ -33,6 +33,7 @@ beforeAll(async () => {
           effectiveAt: null,
           invoiceId: null,
           creditsNow: 36,
+          creditsTakenBack: 0,
           creditsAfter: 60,
           message: `Cobramos agora a diferença proporcional de ${seats} assentos.`,
           fromPlan: subscription.plan,
@@ -49,7 +50,8 @@ beforeAll(async () => {
         effectiveAt: upgrade ? null : '2026-04-01T12:00:00.000Z',
         invoiceId: null,
         creditsNow: 10,
-        creditsAfter: upgrade ? 58 : 10,
+        creditsTakenBack: upgrade ? 4 : 0,
+        creditsAfter: upgrade ? 66 : 10,
         message: upgrade ? 'Cobramos R$ 622,90 agora.' : 'O novo preço vale a partir de 01/04/2026.',
         fromPlan: subscription.plan,
         toPlan: { _id: target._id, externalPlanId: target.externalPlanId, name: target.name, interval: target.interval, priceCents: target.priceCents, creditsPerCycle: target.creditsPerCycle },
@@ -79,8 +81,9 @@ beforeEach(() => {
 });
 afterAll(() => server.close());
 
-function openSubscription(path = '/assinatura', persona: 'assinante' | 'membro' = 'assinante') {
-  const auth = testAuth(profileOf(persona, persona === 'assinante' ? { subscription: subscription._id, credits: { balance: 10, used: 2 } } : {}));
+/** The subscriber has no laboratory unless a test gives one (with one, seats can be added: issue 25). */
+function openSubscription(path = '/assinatura', persona: 'assinante' | 'membro' = 'assinante', overrides: Partial<UserProfile> = {}) {
+  const auth = testAuth(profileOf(persona, { laboratory: null, ...(persona === 'assinante' ? { subscription: subscription._id, credits: { balance: 10, used: 2 } } : {}), ...overrides }));
   renderRoute(<Routes />, path, { auth });
   return auth;
 }
@@ -145,7 +148,7 @@ describe('/assinatura', () => {
     expect(await screen.findByLabelText('Novo plano')).toHaveValue('plan_anual');
     expect(await screen.findByTestId('preview-amount')).toHaveTextContent(/^R\$\s622,90$/);
     expect(screen.getByText('Cobramos R$ 622,90 agora.')).toBeInTheDocument();
-    expect(screen.getByText('Créditos: 10 agora, 58 depois da troca.')).toBeInTheDocument();
+    expect(screen.getByText(/66 depois da troca\.$/)).toBeInTheDocument();
     expect(server.requests.some((r) => r.url === `/v1/subscriptions/${subscription._id}/plan-preview?externalPlanId=plan_anual`)).toBe(true);
     expect(server.requests.some((r) => r.method === 'PATCH')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar troca para Anual' }));
@@ -184,12 +187,55 @@ describe('/assinatura', () => {
     expect(screen.queryByRole('button', { name: /^Confirmar/ })).toBeNull();
   });
 
-  it('When the payment method is changed, then PATCH /subscriptions carries it', async () => {
+  it('When the payment method is shown, then only PIX is offered: no card form or gateway exists (issue 25)', async () => {
     openSubscription();
-    await userEvent.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'CREDIT_CARD');
+    const method = await screen.findByLabelText('Forma de pagamento');
+    expect(within(method).getAllByRole('option').map((option) => option.textContent)).toEqual(['PIX']);
+    expect(screen.queryByText(/Cartão de crédito/)).toBeNull();
+  });
+
+  it('When a 3-seat Trimestral subscription is shown, then the price, the next charge and the next credits are the whole subscription’s, with "3 assentos × R$ 239,90" (issue 25)', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, { seats: 3 });
+    openSubscription();
+    const price = (await screen.findByText('Preço')).nextElementSibling;
+    expect(price).toHaveTextContent(/^R\$\s719,70 por trimestre \(3 assentos × R\$\s239,90\)$/);
+    expect(screen.getByText('Próxima cobrança').nextElementSibling).toHaveTextContent(/^01\/04\/2026 — R\$\s719,70$/);
+    expect(screen.getByText(/Saldo: 10 créditos · usados: 2 · próximos 36 em 01\/04\/2026/)).toBeInTheDocument();
+  });
+
+  it('When a 3-seat lab waits for a change to Mensal, then the next charge and credits are the Mensal’s for 3 seats (issue 25)', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, {
+      seats: 3,
+      pendingPlanChange: { kind: 'DOWNGRADE', plan: subscriptionOf(MENSAL).plan!, invoiceId: null, effectiveAt: '2026-04-01T12:00:00.000Z', requestedAt: '2026-02-01T12:00:00.000Z', seats: 3, cycleAmountCents: 3 * 8990, cycleCredits: 9 },
+    });
+    openSubscription();
+    expect((await screen.findByText('Próxima cobrança')).nextElementSibling).toHaveTextContent(/^01\/04\/2026 — R\$\s269,70$/);
+    expect(screen.getByText(/próximos 9 em 01\/04\/2026/)).toBeInTheDocument();
+  });
+
+  it('When a single-seat member with a laboratory changes the plan, then 2 or more seats can be chosen and previewed like any change (issue 25)', async () => {
+    openSubscription('/assinatura', 'assinante', { laboratory: personaProfile('assinante')!.laboratory });
+    expect(await screen.findByRole('heading', { name: 'Trocar de plano ou de assentos' })).toBeInTheDocument();
+    const seats = await screen.findByLabelText('Número de assentos');
+    expect(seats).toHaveValue(1);
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '3');
+    expect(await screen.findByTestId('preview-amount')).toHaveTextContent(/^R\$\s159,93$/);
+    expect(server.requests.some((r) => r.url === `/v1/subscriptions/${subscription._id}/plan-preview?externalPlanId=plan_trimestral&seats=3`)).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar 3 assentos' }));
     await waitFor(() =>
-      expect(server.requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', url: '/v1/subscriptions', body: { subscriptionId: subscription._id, paymentMethod: 'CREDIT_CARD' } }),
+      expect(server.requests.find((r) => r.method === 'PATCH')).toEqual({ method: 'PATCH', url: `/v1/subscriptions/${subscription._id}/plan`, body: { externalPlanId: 'plan_trimestral', seats: 3 } }),
     );
-    expect(await screen.findByText('Forma de pagamento atualizada.')).toBeInTheDocument();
+  });
+
+  it('When a single-seat member has no laboratory yet, then the plan change says where to register the CNPJ to add seats (issue 25)', async () => {
+    openSubscription();
+    expect(await screen.findByRole('link', { name: 'Cadastrar o CNPJ em Meu laboratório' })).toHaveAttribute('href', '/usuario/laboratorio');
+    expect(screen.queryByLabelText('Número de assentos')).toBeNull();
+  });
+
+  it('When an upgrade takes the unused days’ credits back on payment, then the preview says how many before confirming (issue 25)', async () => {
+    openSubscription('/assinatura?trocar=plan_anual');
+    expect(await screen.findByText('Créditos: 10 agora. Quando o pagamento for confirmado, saem 4 (dos dias não usados, descontados do preço) e entram 60: 66 depois da troca.')).toBeInTheDocument();
   });
 });

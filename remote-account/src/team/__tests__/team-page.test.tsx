@@ -37,6 +37,7 @@ beforeAll(async () => {
       team = { ...team, invitations: team.invitations.filter((i) => i.id !== params.id) };
       return reply(204);
     }),
+    mockApi('delete', '/v1/team/membership', () => reply(204)),
     mockApi('delete', '/v1/team/members/{userId}', ({ params }) => {
       if (removeReply) return removeReply;
       team = { ...team, members: team.members.filter((m) => m.userId !== params.userId), account: { ...team.account, seatsUsed: team.account.seatsUsed - 1 } };
@@ -53,15 +54,16 @@ beforeEach(() => {
 });
 afterAll(() => server.close());
 
-function openTeam(path = '/equipe', profile = managerProfile()) {
+function openTeam(path = '/equipe', profile = managerProfile(), auth = testAuth(profile)) {
   renderRoute(
     <>
       <Routes />
       <Location />
     </>,
     path,
-    { auth: testAuth(profile) },
+    { auth },
   );
+  return auth;
 }
 
 describe('/equipe', () => {
@@ -208,6 +210,17 @@ describe('/equipe', () => {
     expect(await screen.findByRole('heading', { name: 'Só o gestor do laboratório vê a equipe' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`Você faz parte da equipe do ${LAB} como técnico`))).toBeInTheDocument();
     expect(server.requests.some((r) => r.url.startsWith('/v1/team'))).toBe(false);
+  });
+
+  it('When a technician chooses "Sair da equipe" and confirms, then DELETE /v1/team/membership is sent and the profile is read again (issue 25)', async () => {
+    const auth = openTeam('/equipe', technicianProfile());
+    await userEvent.click(await screen.findByRole('button', { name: 'Sair da equipe' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: `Sair da equipe do ${LAB}?` });
+    expect(dialog).toHaveTextContent('Seu acesso pela equipe termina na hora');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sair da equipe' }));
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([{ method: 'DELETE', url: '/v1/team/membership', body: undefined }]));
+    await waitFor(() => expect(auth.refreshProfile).toHaveBeenCalled());
+    expect(await screen.findByText(`Você saiu da equipe do ${LAB}.`)).toBeInTheDocument();
   });
 
   it('When a member without a laboratory account opens the page, then it says what it is for and how to get one', async () => {

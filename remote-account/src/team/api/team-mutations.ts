@@ -32,3 +32,9 @@ export function useRemoveMember() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKey }),
   });
 }
+
+/** `DELETE /v1/team/membership` ("Sair da equipe"): a technician gives up their seat; access through the team ends at once (issue 25). */
+export function useLeaveTeam() {
+  const api = useApi();
+  return useMutation({ mutationFn: () => api.delete('/v1/team/membership') });
+}

@@ -18,7 +18,7 @@ type Status = 'PENDING' | 'ACTIVE' | 'PAUSED' | 'CANCELED';
 /** What the fake API answers as the lifecycle's allowed changes after an admin's change (the real table is the API's). */
 const ALLOWED_AFTER: Record<Status, Status[]> = { PENDING: [], ACTIVE: ['PAUSED', 'CANCELED'], PAUSED: ['ACTIVE', 'CANCELED'], CANCELED: ['ACTIVE', 'PAUSED'] };
 
-function subscription(n: number, status: Status, allowedStatusChanges: Status[] = ALLOWED_AFTER[status]) {
+function subscription(n: number, status: Status, allowedStatusChanges: Status[] = ALLOWED_AFTER[status], seats = 1) {
   return {
     _id: `67000000000000000000000${n}`,
     userId: MEMBER,
@@ -26,6 +26,9 @@ function subscription(n: number, status: Status, allowedStatusChanges: Status[] 
     adminDecision: null as null | { status: Status; byName: string; reason: string | null; at: string },
     planId: PLAN,
     plan,
+    seats,
+    cycleAmountCents: plan.priceCents * seats,
+    cycleCredits: plan.creditsPerCycle * seats,
     status,
     allowedStatusChanges,
     createdAt: '2026-01-05T12:00:00.000Z',
@@ -179,5 +182,20 @@ describe('subscriptions page', () => {
     rows = [];
     open('/admin/assinaturas?status=PENDING');
     expect(await screen.findByText(/Nenhuma assinatura com esses filtros/, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('When a laboratory subscription has 3 seats, then "Valor" is what each cycle charges it, R$ 719,70, with "3 assentos × R$ 239,90" (issue 25)', async () => {
+    rows = [subscription(1, 'ACTIVE', ALLOWED_AFTER.ACTIVE, 3), subscription(2, 'ACTIVE')];
+    open();
+    const table = await screen.findByRole('table', { name: 'Assinaturas' }, { timeout: 5000 });
+    const [, lab, single] = await waitFor(() => {
+      const found = within(table).getAllByRole('row');
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    const value = within(lab as HTMLElement).getAllByRole('cell')[1]!;
+    expect(value).toHaveTextContent(/^R\$\s719,70/);
+    expect(value).toHaveTextContent(/3 assentos × R\$\s239,90$/);
+    expect(within(single as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(/^R\$\s239,90$/);
   });
 });

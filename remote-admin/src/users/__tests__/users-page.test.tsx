@@ -53,7 +53,7 @@ describe('users page', () => {
     const table = await screen.findByRole('table', { name: 'Usuários' });
     expect(await within(table).findByRole('link', { name: 'Pessoa 1' })).toHaveAttribute('href', '/admin/usuarios/660000000000000000000001');
 
-    await userEvent.type(screen.getByLabelText('Buscar por nome ou e-mail'), 'ana');
+    await userEvent.type(screen.getByLabelText('Buscar por nome, e-mail ou CNPJ'), 'ana');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
     await userEvent.selectOptions(screen.getByLabelText('Assinatura'), 'Com assinatura ativa');
     await userEvent.selectOptions(screen.getByLabelText('Créditos'), 'Já usaram créditos');
@@ -74,7 +74,7 @@ describe('users page', () => {
   it('When the page opens with filters in the URL, then the controls show them and the API is asked for them', async () => {
     open('/admin/usuarios?searchTerm=bruno&isSubscriber=false&hasUsedCredits=false&role=USER&field=email&criteria=asc&limit=20');
     await waitFor(() => expect(listCalls()).toEqual(['/v1/users?page=1&limit=20&searchTerm=bruno&role=USER&isSubscriber=false&hasUsedCredits=false&field=email&criteria=asc']));
-    expect(screen.getByLabelText('Buscar por nome ou e-mail')).toHaveValue('bruno');
+    expect(screen.getByLabelText('Buscar por nome, e-mail ou CNPJ')).toHaveValue('bruno');
     expect(screen.getByLabelText('Assinatura')).toHaveDisplayValue('Sem assinatura ativa');
     expect(screen.getByLabelText('Créditos')).toHaveDisplayValue('Nunca usaram créditos');
     expect(screen.getByLabelText('Papel')).toHaveDisplayValue('Membros');

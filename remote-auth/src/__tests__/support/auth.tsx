@@ -29,6 +29,7 @@ export function memberProfile(overrides: Partial<UserProfile> = {}): UserProfile
     credits: { balance: 0, used: 0 },
     consent: { termsVersion: '1', privacyVersion: '1', acceptedAt: '2026-01-01T00:00:00.000Z', current: true },
     team: null,
+    teamNotice: null,
     createdAt: '2026-01-10T12:00:00.000Z',
     updatedAt: '2026-01-10T12:00:00.000Z',
     ...overrides,

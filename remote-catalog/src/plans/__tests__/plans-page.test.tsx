@@ -21,6 +21,8 @@ const api = startMockApi(
     externalId: 'sandbox-sub-1',
     hasAccess: true,
     seats: 1,
+    cycleAmountCents: 23990,
+    cycleCredits: 12,
     pendingPlanChange: null,
     plan: { _id: QUARTERLY._id, creditsPerCycle: 12, externalPlanId: QUARTERLY.externalPlanId, interval: 'QUARTERLY' as const, name: 'Trimestral', priceCents: 23990 },
     userId: 'harness-assinante',

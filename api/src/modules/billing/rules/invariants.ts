@@ -26,6 +26,7 @@ export interface BillingSnapshot {
 const CENTS_TOLERANCE_PER_INVOICE = 1;
 
 const hex = (id: { toHexString(): string }) => id.toHexString();
+type ObjectIdLike = UserDocument['_id'];
 
 /**
  * The billing invariants, written once over stored state (modules/billing/README.md, "Invariants"); the
@@ -192,6 +193,29 @@ export function billingInvariantViolations(snapshot: BillingSnapshot): string[] 
       if (invoice.creditedCents !== undefined && invoice.creditedCents > periodValueCents(invoice)) {
         violations.push(`fatura ${hex(invoice._id)}: crédito ${invoice.creditedCents} maior que o valor do período`);
       }
+    }
+  }
+  return violations;
+}
+
+/**
+ * Between two instants, no paid credit disappears without a rule that says so (issue 25): a
+ * member's balance falls only by what they spent (`credits.used`) or by the unused days' credits a
+ * paid upgrade takes back (`creditsTakenBack`, named in its preview). Asking for a change, undoing
+ * it or letting it lapse takes nothing. The model-based suite checks it after every step.
+ */
+export function creditStepViolations(before: BillingSnapshot, after: BillingSnapshot): string[] {
+  const takenBack = (snapshot: BillingSnapshot, userId: ObjectIdLike) =>
+    snapshot.invoices.filter((invoice) => invoice.status === 'PAID' && invoice.userId.equals(userId)).reduce((sum, invoice) => sum + (invoice.creditsTakenBack ?? 0), 0);
+  const earlier = new Map(before.users.map((user) => [hex(user._id), user]));
+  const violations: string[] = [];
+  for (const user of after.users) {
+    const was = earlier.get(hex(user._id));
+    if (!was) continue;
+    const lost = was.credits.balance - user.credits.balance;
+    const explained = user.credits.used - was.credits.used + takenBack(after, user._id) - takenBack(before, user._id);
+    if (lost > explained) {
+      violations.push(`membro ${hex(user._id)}: saldo caiu de ${was.credits.balance} para ${user.credits.balance} sem desbloqueio nem upgrade pago que explique`);
     }
   }
   return violations;

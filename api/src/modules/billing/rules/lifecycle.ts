@@ -72,7 +72,8 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
           set: { supersededAt: paidAt, creditedCents: period.creditedCents, creditsTakenBack: period.creditsTakenBack },
         })),
       ],
-      creditsDelta: credits, // the old periods' credits were taken when the upgrade was asked for
+      // The unused days' credits leave now, as the preview said (an upgrade asked for before issue 25 held them already).
+      creditsDelta: credits - (pending.creditsTakenOnPayment ?? 0),
     });
   }
 

@@ -1,7 +1,7 @@
 import { formatBrl, formatDate } from '../../../http/format';
 import type { PlanDocument } from '../../plans/documents';
 import type { PaymentMethod, SubscriptionStatus } from '../documents';
-import { priceFor } from './pricing';
+import { creditsFor, priceFor } from './pricing';
 import type { LifecycleEvent, Phase } from './state-machine';
 
 /**
@@ -67,6 +67,8 @@ export const seatsLabel = (seats: number) => (seats > 1 ? ` (${seats} assentos)`
 /** "plano Anual" or "plano Anual com 3 assentos". */
 export const planLabel = (plan: PlanDocument, seats: number) => `plano ${plan.name}${seats > 1 ? ` com ${seats} assentos` : ''}`;
 
+const creditsWords = (count: number) => `${count} crédito${count === 1 ? '' : 's'}`;
+
 export function upgradeMessage(
   current: PlanDocument,
   fromSeats: number,
@@ -75,13 +77,21 @@ export function upgradeMessage(
   amountCents: number,
   creditCents: number,
   dueDate: Date,
+  creditsTakenBack: number,
 ): string {
   const from = planLabel(current, fromSeats);
   const to = planLabel(target, toSeats);
+  const granted = creditsFor(target, toSeats);
+  // Said before confirming: which credits leave the balance, and that nothing leaves before payment (issue 25).
+  const credits =
+    creditsTakenBack > 0
+      ? ` Seu saldo não muda até lá; na confirmação saem ${creditsWords(creditsTakenBack)} dos dias não usados (descontados do preço) e entram ${creditsWords(granted)}.`
+      : ` Seu saldo não muda até lá; na confirmação entram ${creditsWords(granted)}.`;
   return (
     `Será cobrado agora ${formatBrl(amountCents)}: ${formatBrl(priceFor(target, toSeats))} do ${to} menos ` +
     `${formatBrl(creditCents)} pelos dias não usados do ${from}. O ${to} começa quando o pagamento ` +
-    `for confirmado (vencimento em ${formatDate(dueDate)}), com um novo ciclo a partir dessa data.`
+    `for confirmado (vencimento em ${formatDate(dueDate)}), com um novo ciclo a partir dessa data.` +
+    credits
   );
 }
 

@@ -35,6 +35,8 @@ export interface PlanChange {
   invoiceId: ObjectId | null;
   /** Credits now, and after the change takes effect (an upgrade holds the unused time's credits). */
   creditsNow: number;
+  /** Upgrade: credits of the unused paid days that leave the balance when it is paid (their value is discounted from the price); 0 otherwise. */
+  creditsTakenBack: number;
   creditsAfter: number;
   message: string;
 }
@@ -67,8 +69,9 @@ function describePending(state: LifecycleState, current: PlanDocument, target: P
       effectiveAt: null,
       invoiceId: invoice?._id ?? null,
       creditsNow: balance,
-      creditsAfter: balance + creditsFor(target, toSeats),
-      message: upgradeMessage(current, fromSeats, target, toSeats, amountCents, creditCents, dueDate),
+      creditsTakenBack: pending.creditsTakenOnPayment ?? 0,
+      creditsAfter: balance - (pending.creditsTakenOnPayment ?? 0) + creditsFor(target, toSeats),
+      message: upgradeMessage(current, fromSeats, target, toSeats, amountCents, creditCents, dueDate, pending.creditsTakenOnPayment ?? 0),
     };
   }
   const effectiveAt = pending.effectiveAt ?? state.subscription.endDate;
@@ -85,6 +88,7 @@ function describePending(state: LifecycleState, current: PlanDocument, target: P
     effectiveAt,
     invoiceId: null,
     creditsNow: balance,
+    creditsTakenBack: 0,
     creditsAfter: balance + creditsFor(target, toSeats),
     message: downgradeMessage(current, fromSeats, target, toSeats, effectiveAt),
   };
@@ -125,6 +129,7 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument, re
         effectiveAt: null,
         invoiceId: null,
         creditsNow: balance,
+        creditsTakenBack: 0,
         creditsAfter: balance + undo.creditsDelta,
         message: MESSAGES.changeReverted(current, fromSeats),
       },
@@ -155,6 +160,7 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument, re
         effectiveAt: null,
         invoiceId: invoice._id,
         creditsNow: balance,
+        creditsTakenBack: 0,
         creditsAfter: balance + creditsFor(target, toSeats),
         message: MESSAGES.planSwitched(target, toSeats, invoice.amountCents, invoice.dueDate),
       },
@@ -185,7 +191,8 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument, re
       invoiceId: _id,
       effectiveAt: null,
       creditCents: quote.creditCents,
-      creditsHeld: quote.creditsHeld,
+      // Nothing leaves the balance before the upgrade is paid (issue 25): these credits are taken then.
+      creditsTakenOnPayment: quote.creditsHeld,
       supersedes: quote.supersedes,
       seats: toSeats,
     };
@@ -208,7 +215,7 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument, re
             seats: toSeats,
           },
         ],
-        creditsDelta: undo.creditsDelta - quote.creditsHeld,
+        creditsDelta: undo.creditsDelta,
       }),
       change: {
         kind: 'UPGRADE',
@@ -222,9 +229,10 @@ export function decidePlanChange(state: LifecycleState, target: PlanDocument, re
         dueDate,
         effectiveAt: null,
         invoiceId: _id,
-        creditsNow: balance,
+        creditsNow: balance + undo.creditsDelta,
+        creditsTakenBack: quote.creditsHeld,
         creditsAfter: balance + undo.creditsDelta - quote.creditsHeld + creditsFor(target, toSeats),
-        message: upgradeMessage(current, fromSeats, target, toSeats, quote.amountCents, quote.creditCents, dueDate),
+        message: upgradeMessage(current, fromSeats, target, toSeats, quote.amountCents, quote.creditCents, dueDate, quote.creditsHeld),
       },
     };
   }

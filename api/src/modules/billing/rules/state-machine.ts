@@ -63,7 +63,7 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'ACTIVE', event: 'RENEWAL_PAID', to: 'ACTIVE', by: 'gateway', effect: 'endDate = end of the paid period; credits += creditsPerCycle; a waiting downgrade takes effect' },
   { from: 'ACTIVE', event: 'RENEWAL_OVERDUE', to: 'PAUSED', by: 'job', effect: 'renewal unpaid after endDate: no access; endDate = due date + 7 days (deadline to pay)' },
   { from: 'ACTIVE', event: 'CANCEL_REQUESTED', to: 'CANCEL_REQUESTED', by: 'owner', effect: 'open RENEWAL/UPGRADE canceled, held credits returned; access until endDate' },
-  { from: 'ACTIVE', event: 'UPGRADE_REQUESTED', to: 'ACTIVE', by: 'member or admin', effect: 'UPGRADE invoice = new price − credit for the paid unused time; its credits held; open renewal canceled' },
+  { from: 'ACTIVE', event: 'UPGRADE_REQUESTED', to: 'ACTIVE', by: 'member or admin', effect: 'UPGRADE invoice = new price − credit for the paid unused time; its credits leave the balance only when paid; open renewal canceled' },
   { from: 'ACTIVE', event: 'UPGRADE_PAID', to: 'ACTIVE', by: 'gateway', effect: 'new plan, period = payment + interval; superseded periods credited; credits += new creditsPerCycle' },
   { from: 'ACTIVE', event: 'UPGRADE_LAPSED', to: 'ACTIVE', by: 'job', effect: 'upgrade invoice canceled, held credits returned, renewal issued if due' },
   { from: 'ACTIVE', event: 'DOWNGRADE_REQUESTED', to: 'ACTIVE', by: 'member or admin', effect: 'nothing charged now; the renewal is issued (or re-issued) at the new price' },

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ObjectId } from 'mongodb';
+import { normalizeCnpj } from '@clube/documents/cnpj';
 import { seatsOf } from '../rules/pricing';
-import type { InvoiceDocument, SubscriptionDocument } from '../documents';
+import type { InvoiceDocument, PaymentMethod, SubscriptionDocument } from '../documents';
 import type { PlanDocument } from '../../plans/documents';
 import type { LaboratoryAccountDocument } from '../../team/documents';
 import { AppError, conflict, isDuplicateKeyError, notFound } from '../../../http/app-error';
@@ -117,6 +118,16 @@ export function seatLimitOf(subscription: SubscriptionDocument): number {
   return Math.min(seatsOf(subscription), subscription.pendingPlanChange?.seats ?? Infinity);
 }
 
+/** The payment methods a gateway can take today. There is no card gateway: a card would be saved and never charged. */
+const GATEWAY_METHODS: readonly PaymentMethod[] = ['PIX'];
+
+/** Refuses a method no gateway can take (422, nothing changed). */
+export function checkPaymentMethod(paymentMethod: PaymentMethod | undefined): void {
+  if (paymentMethod !== undefined && !GATEWAY_METHODS.includes(paymentMethod)) {
+    throw new AppError(422, 'PAYMENT_METHOD_UNAVAILABLE', 'Pagamento com cartão de crédito ainda não está disponível. Pague com PIX.');
+  }
+}
+
 export const laboratoryRequired = () =>
   new AppError(
     422,
@@ -127,7 +138,9 @@ export const laboratoryRequired = () =>
 /**
  * The laboratory account follows its manager's subscription: created (with the MANAGER seat) once
  * the subscription has 2 or more seats, taken over by the manager's newer subscription, its seat
- * limit kept equal to `seatLimitOf`; the technicians' access is synced with the subscription.
+ * limit kept equal to `seatLimitOf`; the technicians' access is synced with the subscription. Fewer
+ * seats lower the limit before the change is written (checkout, plan change), so the update here
+ * is only refused if that order is broken: logged as an error.
  */
 export async function syncAccount(ctx: BillingContext, subscription: SubscriptionDocument): Promise<LaboratoryAccountDocument | null> {
   const at = ctx.now();
@@ -147,7 +160,7 @@ export async function syncAccount(ctx: BillingContext, subscription: Subscriptio
   } else if (account.seats !== limit) {
     // Refused only when more seats are in use than the new limit (the plan change checks it first).
     if (await ctx.team.setSeatLimit(account._id, limit, at)) account = { ...account, seats: limit };
-    else ctx.log.warn({ accountId: account._id.toHexString(), limit }, 'seat limit kept: more seats in use than the subscription now has');
+    else ctx.log.error({ accountId: account._id.toHexString(), limit }, 'seat limit kept: more seats in use than the subscription now has');
   }
   for (const seat of await ctx.team.listSeats(account._id)) {
     if (seat.role === 'TECHNICIAN') await syncUser(ctx, seat.userId);
@@ -163,7 +176,7 @@ async function createAccount(ctx: BillingContext, subscription: SubscriptionDocu
     managerId: manager._id,
     subscriptionId: subscription._id,
     name: manager.laboratory.name,
-    cnpj: manager.laboratory.cnpj.replace(/\D/g, ''),
+    cnpj: normalizeCnpj(manager.laboratory.cnpj),
     seats: limit,
     seatsUsed: 1,
     createdAt: at,

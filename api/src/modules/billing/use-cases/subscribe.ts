@@ -1,10 +1,11 @@
 import { ObjectId } from 'mongodb';
 import type { PaymentMethod, SubscriptionDocument } from '../documents';
 import type { UserDocument } from '../../users/documents';
+import type { PlanDocument } from '../../plans/documents';
 import { conflict, isDuplicateKeyError } from '../../../http/app-error';
 import { isValidCnpj } from '../../users/rules/laboratory';
 import { decideCheckout } from '../rules/lifecycle';
-import { alreadyOpen, issueInvoice, laboratoryRequired, planNotFound, syncAccount, syncUser, type BillingContext } from './context';
+import { alreadyOpen, checkPaymentMethod, issueInvoice, laboratoryRequired, planNotFound, syncAccount, syncUser, type BillingContext } from './context';
 
 export const seatsInUse = (seats: number) =>
   conflict(`Remova pessoas da equipe antes de reduzir para ${seats} assento${seats === 1 ? '' : 's'}.`, 'SEATS_IN_USE');
@@ -29,6 +30,21 @@ export async function checkSeats(ctx: BillingContext, user: UserDocument, seats:
   if (account && account.seatsUsed > seats) throw seatsInUse(seats);
 }
 
+/**
+ * Fewer seats than the manager's account has: its limit is lowered now, by one conditional update
+ * refused while more seats are in use, so an acceptance racing the checkout cannot take a seat being
+ * given up (issue 25). Answers how to put the limit back if the checkout then fails.
+ */
+async function lowerSeatLimit(ctx: BillingContext, user: UserDocument, seats: number): Promise<() => Promise<void>> {
+  const account = await ctx.team.findAccountByManager(user._id);
+  if (!account || seats >= account.seats) return async () => undefined;
+  if (!(await ctx.team.setSeatLimit(account._id, seats, ctx.now()))) throw seatsInUse(seats);
+  return async () => {
+    const paying = await ctx.subscriptions.findById(account.subscriptionId);
+    if (paying) await syncAccount(ctx, paying);
+  };
+}
+
 /** Checkout: a PENDING subscription and its FIRST invoice (plan price × seats). The unique partial index decides between concurrent checkouts. */
 export async function subscribe(
   ctx: BillingContext,
@@ -37,12 +53,22 @@ export async function subscribe(
   paymentMethod: PaymentMethod,
   seats = 1,
 ): Promise<SubscriptionDocument> {
+  checkPaymentMethod(paymentMethod);
   const plan = await ctx.plans.findById(planId);
   if (!plan) throw planNotFound();
   if (!plan.active) throw conflict('Este plano não está disponível no momento. Escolha outro plano.', 'PLAN_UNAVAILABLE');
   if (await ctx.subscriptions.findOpenByUser(user._id)) throw alreadyOpen();
   await checkSeats(ctx, user, seats);
+  const restoreSeatLimit = await lowerSeatLimit(ctx, user, seats);
+  try {
+    return await open(ctx, user, plan, paymentMethod, seats);
+  } catch (error) {
+    await restoreSeatLimit();
+    throw error;
+  }
+}
 
+async function open(ctx: BillingContext, user: UserDocument, plan: PlanDocument, paymentMethod: PaymentMethod, seats: number): Promise<SubscriptionDocument> {
   const at = ctx.now();
   const first = decideCheckout(at, plan, undefined, seats);
   const { customerId } = await ctx.gateway.createCustomer({ userId: user._id.toHexString(), email: user.email, name: user.name });

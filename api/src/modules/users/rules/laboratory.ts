@@ -1,30 +1,27 @@
+import { isValidCnpj, normalizeCnpj } from '@clube/documents/cnpj';
 import type { Laboratory } from '../documents';
 import { badRequest } from '../../../http/app-error';
 
 const digits = (text: string) => text.replace(/\D/g, '');
 
-/** CNPJ check digits (mod 11), so a typo is caught before it is stored. */
-export function isValidCnpj(value: string): boolean {
-  const cnpj = digits(value);
-  if (cnpj.length !== 14 || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const checkDigit = (base: string) => {
-    let weight = base.length - 7;
-    let sum = 0;
-    for (const char of base) {
-      sum += Number(char) * weight;
-      weight = weight === 2 ? 9 : weight - 1;
-    }
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = checkDigit(cnpj.slice(0, 12));
-  const second = checkDigit(cnpj.slice(0, 12) + String(first));
-  return cnpj.endsWith(`${first}${second}`);
+/**
+ * The CNPJ's check digits, numeric or alphanumeric (IN RFB 2.229/2024): the one rule the API and the
+ * frontends share (@clube/documents), so a typo is caught before it is stored.
+ */
+export { isValidCnpj };
+
+/**
+ * What the admin's search looks for in the laboratories' CNPJs, or null when the term cannot be
+ * one: only CNPJ characters (and its mask), at least one digit (a name has none).
+ */
+export function cnpjSearchKey(term: string): string | null {
+  if (!/^[0-9A-Za-z./-]+$/.test(term) || !/\d/.test(term)) return null;
+  return normalizeCnpj(term);
 }
 
-/** Stores CNPJ, phone and CEP as digits only; the pages format them. */
+/** Stores the CNPJ upper case without punctuation, phone and CEP as digits only; the pages format them. */
 export function normalizeLaboratory(laboratory: Laboratory): Laboratory {
-  if (!isValidCnpj(laboratory.cnpj)) throw badRequest('CNPJ inválido. Confira os números digitados.', 'INVALID_CNPJ');
+  if (!isValidCnpj(laboratory.cnpj)) throw badRequest('CNPJ inválido. Confira os números e as letras digitados.', 'INVALID_CNPJ');
   const phone = digits(laboratory.phone);
   if (phone.length < 10 || phone.length > 13) {
     throw badRequest('Telefone inválido. Informe o DDD e o número.', 'INVALID_PHONE');
@@ -32,7 +29,7 @@ export function normalizeLaboratory(laboratory: Laboratory): Laboratory {
   const { complement, ...address } = laboratory.address;
   return {
     name: laboratory.name.trim(),
-    cnpj: digits(laboratory.cnpj),
+    cnpj: normalizeCnpj(laboratory.cnpj),
     phone,
     address: {
       ...address,

@@ -10,18 +10,27 @@ describe('CNPJ check', () => {
     },
   );
 
+  // Issue 25: since July 2026 the first twelve characters may be letters, so the messages speak of characters and letters.
   it.each([
-    ['11.222.333/0001-80', 'the second check digit is wrong', 'Esse CNPJ não é válido. Confira os números.'],
-    ['11.222.333/0001-91', 'the first check digit is wrong', 'Esse CNPJ não é válido. Confira os números.'],
-    ['00.000.000/0000-00', 'it is all zeros', 'Esse CNPJ não é válido. Confira os números.'],
-    ['11.111.111/1111-11', 'it repeats one digit', 'Esse CNPJ não é válido. Confira os números.'],
-    ['11.222.333/0001-8a', 'it has a letter in place of a digit', 'O CNPJ tem 14 dígitos.'],
-    ['112223330001810', 'it has 15 digits', 'Esse CNPJ não é válido. Confira os números.'],
-    ['11.222.333/0001-8', 'it has 13 digits', 'O CNPJ tem 14 dígitos.'],
+    ['11.222.333/0001-80', 'the second check digit is wrong', 'Esse CNPJ não é válido. Confira os números e as letras.'],
+    ['11.222.333/0001-91', 'the first check digit is wrong', 'Esse CNPJ não é válido. Confira os números e as letras.'],
+    ['00.000.000/0000-00', 'it is all zeros', 'Esse CNPJ não é válido. Confira os números e as letras.'],
+    ['11.111.111/1111-11', 'it repeats one digit', 'Esse CNPJ não é válido. Confira os números e as letras.'],
+    ['11.222.333/0001-8a', 'it has a letter in place of a check digit', 'Esse CNPJ não é válido. Confira os números e as letras.'],
+    ['12.ABC.345/01DE-36', 'the Receita example with a wrong check digit', 'Esse CNPJ não é válido. Confira os números e as letras.'],
+    ['112223330001810', 'it has 15 digits', 'Esse CNPJ não é válido. Confira os números e as letras.'],
+    ['11.222.333/0001-8', 'it has 13 digits', 'O CNPJ tem 14 caracteres.'],
     ['', 'it is empty', 'Informe o CNPJ do laboratório.'],
   ])('When the CNPJ is %s (%s), then it is refused with its message', (cnpj, _why, message) => {
     expect(cnpjProblem(cnpj)).toBe(message);
     expect(cnpjSchema.safeParse(cnpj).error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('Alphanumeric CNPJ (issue 25, IN RFB 2.229/2024)', () => {
+  it.each(['12.ABC.345/01DE-35', '12ABC34501DE35', '12abc34501de35'])('When the Receita Federal example is typed as %s, then it is valid', (cnpj) => {
+    expect(cnpjProblem(cnpj)).toBeUndefined();
+    expect(cnpjSchema.safeParse(cnpj).success).toBe(true);
   });
 });
 
@@ -67,5 +76,11 @@ describe('formatting', () => {
     expect(formatPhone('119')).toBe('(11) 9');
     expect(formatCep('01310100')).toBe('01310-100');
     expect(formatCep('abc0131')).toBe('0131');
+  });
+
+  it('When an alphanumeric CNPJ is typed, pasted or comes from the API, then it takes the same shape in upper case (issue 25)', () => {
+    expect(formatCnpj('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('12ABC')).toBe('12.ABC');
   });
 });

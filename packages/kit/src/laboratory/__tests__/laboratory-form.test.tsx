@@ -90,4 +90,31 @@ describe('LaboratoryForm', () => {
     expect(screen.getByLabelText('Estado')).toHaveValue('SP');
     expect(lookups).toEqual([]);
   });
+
+  it('When a laboratory registered in 2026 types its alphanumeric CNPJ, then the field keeps the letters in the mask, in upper case, on a keyboard with letters, and the form saves it (issue 25)', async () => {
+    const onSubmit = renderForm({
+      name: 'Laboratório Novo',
+      cnpj: '11222333000181',
+      phone: '1134567890',
+      address: { cep: '01310100', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+    });
+    const cnpj = screen.getByLabelText('CNPJ');
+    expect(cnpj).not.toHaveAttribute('inputmode', 'numeric');
+    await userEvent.clear(cnpj);
+    await userEvent.type(cnpj, '12abc34501de35');
+    expect(cnpj).toHaveValue('12.ABC.345/01DE-35');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ cnpj: '12.ABC.345/01DE-35' });
+  });
+
+  it('When a stored alphanumeric CNPJ opens the form, then it is shown with its mask (issue 25)', () => {
+    renderForm({
+      name: 'Laboratório Novo',
+      cnpj: '12ABC34501DE35',
+      phone: '1134567890',
+      address: { cep: '01310100', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+    });
+    expect(screen.getByLabelText('CNPJ')).toHaveValue('12.ABC.345/01DE-35');
+  });
 });
