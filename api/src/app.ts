@@ -58,6 +58,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     // Only the configured proxies (hops or addresses) may name the client in X-Forwarded-For.
     trustProxy: trustProxyOption(config),
     return503OnClosing: true,
+    // On a database server, the store plugin creates every module's indexes before the first request:
+    // on a collection that already holds data (or a loaded server: FerretDB in `npm run test:mongo`)
+    // that can take longer than Fastify's default 10 s for one plugin.
+    ...(config.mongodbUri ? { pluginTimeout: 120_000 } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

@@ -1,4 +1,5 @@
-import { API_URL } from './stack';
+import type { Page } from 'playwright-core';
+import { API_URL, KNOWN_CEP } from './stack';
 
 /** A real ID token for an account of the Firebase Auth emulator. */
 export async function idTokenFor(email: string, password: string): Promise<{ idToken: string; localId: string }> {
@@ -21,4 +22,33 @@ export async function api<T = unknown>(method: string, path: string, token?: str
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * A visitor signs up through the shell's pages and fills the laboratory step (the CEP answered by the
+ * stack's stand-in), up to the "Bem-vindo ao Clube" page.
+ */
+export async function signUpThroughPage(
+  page: Page,
+  shellUrl: string,
+  person: { name: string; email: string; password: string },
+  laboratory: string,
+): Promise<void> {
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 20000 });
+  await page.goto(`${shellUrl}/autenticacao/registro`, { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Nome completo').fill(person.name);
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirme a senha').fill(person.password);
+  await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await heading('Dados do laboratório');
+  await page.getByLabel('Nome do laboratório').fill(laboratory);
+  await page.getByLabel('CNPJ').fill('11222333000181');
+  await page.getByLabel('Telefone').fill('11987654321');
+  await page.getByLabel('CEP').fill(KNOWN_CEP.cep);
+  await page.getByText('Endereço preenchido pelo CEP. Confira e informe o número.').waitFor();
+  await page.getByLabel('Número').fill('1000');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await heading('Bem-vindo ao Clube');
 }

@@ -100,6 +100,32 @@ export interface Stack {
 }
 
 /**
+ * E2E_MONGODB_URI: the API stores its data there (a database of its own, `E2E_MONGODB_DB`, dropped at
+ * the end) instead of the embedded store. `npm run test:browser:mongo` sets it to a FerretDB it starts.
+ */
+export const mongodbUri = (): string | undefined => process.env.E2E_MONGODB_URI || undefined;
+export const mongodbDb = (): string => (process.env.E2E_MONGODB_DB ??= `clube_e2e_${Date.now()}`);
+
+interface MongoClientLike {
+  connect(): Promise<unknown>;
+  db(name: string): { dropDatabase(): Promise<unknown>; collection(name: string): { countDocuments(filter: object): Promise<number>; findOne(filter: object): Promise<Record<string, unknown> | null> } };
+  close(): Promise<void>;
+}
+
+/** A driver client on E2E_MONGODB_URI (the API's own `mongodb` package: this suite does not depend on it). */
+export async function mongoClient(): Promise<MongoClientLike> {
+  const uri = mongodbUri();
+  if (!uri) throw new Error('E2E_MONGODB_URI não definida');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { MongoClient } = require(require.resolve('mongodb', { paths: [path.join(ROOT, 'api')] })) as {
+    MongoClient: new (uri: string, options: object) => MongoClientLike;
+  };
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
+  await client.connect();
+  return client;
+}
+
+/**
  * The back end the browser suite runs against: the real API (its own data folder, demo data seeded)
  * on the Firebase Auth emulator, plus local stand-ins for the two outside services that cannot be
  * reached here (BrasilAPI, PostHog).
@@ -123,6 +149,14 @@ export async function startStack(): Promise<Stack> {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clube-e2e-data-'));
   const origins = FRONTEND_NAMES.map((name) => `http://localhost:${E2E_PORTS[name]}`);
+  // Runs after the API has stopped (stops run in reverse).
+  if (mongodbUri()) {
+    stops.push(async () => {
+      const client = await mongoClient();
+      await client.db(mongodbDb()).dropDatabase();
+      await client.close();
+    });
+  }
   const api: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'server.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -131,6 +165,7 @@ export async function startStack(): Promise<Stack> {
       NODE_ENV: 'development',
       API_PORT: String(E2E_PORTS.api),
       DATA_DIR: dataDir,
+      ...(mongodbUri() ? { MONGODB_URI: mongodbUri(), MONGODB_DB: mongodbDb() } : {}),
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: origins.join(','),

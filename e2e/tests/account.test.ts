@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, idTokenFor } from '../support/account';
+import { api, idTokenFor, signUpThroughPage } from '../support/account';
 import { checkPage } from '../support/axe';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { Frontends } from '../support/frontends';
@@ -93,22 +93,7 @@ afterAll(async () => {
 
 describe('the member runs their own subscription', () => {
   it('When a new member signs up, onboards and subscribes to Mensal, then the PIX is a valid BR Code for the price, its QR encodes it, and paying turns the page to the welcome without a reload', async () => {
-    await open('/autenticacao/registro');
-    await page.getByLabel('Nome completo').fill(member.name);
-    await page.getByLabel('E-mail').fill(member.email);
-    await page.getByLabel('Senha', { exact: true }).fill(member.password);
-    await page.getByLabel('Confirme a senha').fill(member.password);
-    await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
-    await page.getByRole('button', { name: 'Criar conta' }).click();
-    await heading('Dados do laboratório');
-    await page.getByLabel('Nome do laboratório').fill('Laboratório Conta Própria');
-    await page.getByLabel('CNPJ').fill('11222333000181');
-    await page.getByLabel('Telefone').fill('11987654321');
-    await page.getByLabel('CEP').fill(KNOWN_CEP.cep);
-    await page.getByText('Endereço preenchido pelo CEP. Confira e informe o número.').waitFor();
-    await page.getByLabel('Número').fill('1000');
-    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-    await heading('Bem-vindo ao Clube');
+    await signUpThroughPage(page, frontends.shellUrl, member, 'Laboratório Conta Própria');
 
     const mensal = (await plans()).find((plan) => plan.name === 'Mensal')!;
     await open(`/checkout/assinar?planId=${mensal._id}`);

@@ -12,8 +12,33 @@ export interface IndexDeclaration {
   options?: StoreIndexOptions;
 }
 
-export async function ensureIndexes(db: StoreDb, declarations: readonly IndexDeclaration[]): Promise<void> {
-  for (const { collection, key, options } of declarations) {
-    await db.collection(collection).createIndex(key, options ?? {});
+/**
+ * The server answered "not implemented" (code 238) to a partial index: FerretDB 1.x has no
+ * `partialFilterExpression` (FerretDB issue #2448); MongoDB has had it since 3.2.
+ */
+export function isPartialIndexUnsupported(declaration: IndexDeclaration, error: unknown): boolean {
+  return Boolean(declaration.options?.partialFilterExpression) && (error as { code?: unknown } | null)?.code === 238;
+}
+
+/**
+ * Creates every declared index. A partial index the server cannot build is passed to
+ * `onPartialIndexUnsupported` (which may throw to stop the start-up) instead of failing at once;
+ * any other refusal fails. Answers the declarations that were not created.
+ */
+export async function ensureIndexes(
+  db: StoreDb,
+  declarations: readonly IndexDeclaration[],
+  { onPartialIndexUnsupported }: { onPartialIndexUnsupported?: (declaration: IndexDeclaration) => void } = {},
+): Promise<IndexDeclaration[]> {
+  const missing: IndexDeclaration[] = [];
+  for (const declaration of declarations) {
+    try {
+      await db.collection(declaration.collection).createIndex(declaration.key, declaration.options ?? {});
+    } catch (error) {
+      if (!onPartialIndexUnsupported || !isPartialIndexUnsupported(declaration, error)) throw error;
+      onPartialIndexUnsupported(declaration);
+      missing.push(declaration);
+    }
   }
+  return missing;
 }

@@ -40,8 +40,12 @@ export default fp(
 
     const repository: BannersRepository = {
       async insertIfTitleFree(banner) {
-        const result = await collection().updateOne({ title: banner.title }, { $setOnInsert: banner }, { upsert: true });
-        return result.upsertedCount > 0;
+        // Titles have no unique index, so this is as safe as the upsert with $setOnInsert it replaces
+        // (two seeds at once could insert twice either way), which FerretDB 1.x stored without its
+        // null fields (api/README.md, "Executado contra FerretDB 1.24").
+        if (await collection().findOne({ title: banner.title })) return false;
+        await collection().insertOne(banner);
+        return true;
       },
       listLive: (pageNumber, limit) => page(liveFilter(now()), pageNumber, limit),
       listAll: (pageNumber, limit) => page({}, pageNumber, limit),

@@ -24,6 +24,13 @@ export const BILLING_INDEXES: IndexDeclaration[] = [
   { collection: subscriptions, key: { status: 1, endDate: 1 } },
   { collection: invoices, key: { subscriptionId: 1, cycleKey: 1 }, options: { unique: true, name: 'one_invoice_per_cycle' } },
   { collection: invoices, key: { subscriptionId: 1, createdAt: -1 } },
+  // a PIX payment names its charge by txid (a PSP's notification finds the invoice by it): never two
+  // invoices with the same one; invoices without PIX (card, grants) stay out of the index
+  {
+    collection: invoices,
+    key: { 'pix.txid': 1 },
+    options: { unique: true, name: 'invoice_pix_txid_unique', partialFilterExpression: { 'pix.txid': { $type: 'string' } } },
+  },
   { collection: invoices, key: { status: 1, dueDate: 1 } },
   // admin metrics (the repositories' metrics operations): each pipeline's first $match runs on one of these
   { collection: subscriptions, key: { startDate: 1 } },

@@ -68,8 +68,15 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
 
   return {
     async insertIfSlugFree(item) {
-      const result = await collection().updateOne({ slug: item.slug } as Filter<T>, { $setOnInsert: item as never }, { upsert: true });
-      return result.upsertedCount > 0;
+      // The unique slug index decides (not an upsert with $setOnInsert, from which FerretDB 1.x drops
+      // null and [] fields: api/README.md, "Executado contra FerretDB 1.24").
+      try {
+        await collection().insertOne(item as never);
+        return true;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
     },
 
     async list({ page, limit, categoryId, search, access, status, publishedOnly, sort }) {

@@ -32,8 +32,15 @@ export default fp(
 
     const repository: CategoriesRepository = {
       async insertIfSlugFree(category) {
-        const result = await collection().updateOne({ slug: category.slug }, { $setOnInsert: category }, { upsert: true });
-        return result.upsertedCount > 0;
+        // The unique slug index decides (not an upsert with $setOnInsert, from which FerretDB 1.x drops
+        // null and [] fields: api/README.md, "Executado contra FerretDB 1.24").
+        try {
+          await collection().insertOne(category);
+          return true;
+        } catch (error) {
+          if (isDuplicateKeyError(error)) return false;
+          throw error;
+        }
       },
 
       list: (page, limit) => findPage(collection(), {}, order, page, limit),

@@ -69,13 +69,23 @@ export default fp(
         const result = await accounts().updateOne({ _id: id, seatsUsed: { $lte: limit } }, { $set: { seats: limit, updatedAt: at } });
         return result.matchedCount === 1;
       },
-      takeSeat: (id, at) =>
-        // One conditional update: two acceptances for the last seat cannot both match.
-        accounts().findOneAndUpdate(
-          { _id: id, $expr: { $lt: ['$seatsUsed', '$seats'] } },
-          { $inc: { seatsUsed: 1 }, $set: { updatedAt: at } },
-          { returnDocument: 'after' },
-        ),
+      async takeSeat(id, at) {
+        // One conditional update on the count just read (compare-and-set): two acceptances for the last
+        // seat cannot both match, and the limit is checked in the same write (`seats` may have been
+        // lowered meanwhile). Field-to-field `$expr` would say it in one query, but FerretDB 1.x cannot
+        // run it (api/README.md, "Executado contra FerretDB 1.24"). A write that lost to another seat
+        // change reads again; each lost round means another change went through, so this ends.
+        for (;;) {
+          const account = await accounts().findOne({ _id: id });
+          if (!account || account.seatsUsed >= account.seats) return null;
+          const taken = await accounts().findOneAndUpdate(
+            { _id: id, seatsUsed: account.seatsUsed, seats: { $gt: account.seatsUsed } },
+            { $inc: { seatsUsed: 1 }, $set: { updatedAt: at } },
+            { returnDocument: 'after' },
+          );
+          if (taken) return taken;
+        }
+      },
       async closeAccount(id, reason, at) {
         await accounts().updateOne({ _id: id }, { $set: { seatsUsed: 0, closedReason: reason, closedAt: at, updatedAt: at } });
       },

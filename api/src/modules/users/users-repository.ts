@@ -308,7 +308,8 @@ export default fp(
         const charged = await collection().findOneAndUpdate(
           { _id: id, 'credits.balance': { $gte: cost } },
           { $inc: { 'credits.balance': -cost, 'credits.used': cost }, $set: { updatedAt: at } },
-          { returnDocument: 'after', projection: { credits: 1 } },
+          // The whole profile comes back: FerretDB 1.x cannot project a findAndModify (its `fields`).
+          { returnDocument: 'after' },
         );
         return charged ? charged.credits : null;
       },
