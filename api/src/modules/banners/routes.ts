@@ -14,8 +14,10 @@ import {
 } from './schemas';
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
+import { routeOptions } from '../../http/route-options';
 
 const tags = ['banners'];
+const route = routeOptions(tags);
 const bannerNotFound = () => notFound('Banner não encontrado.', 'BANNER_NOT_FOUND');
 
 function toBannerResponse(fastify: FastifyInstance, request: FastifyRequest, banner: BannerDocument): BannerResponse {
@@ -49,15 +51,10 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Banners ativos dentro da janela de exibição, em ordem',
-        querystring: BannerListQuery,
-        response: { 200: paginated(BannerSchema), ...errorResponses() },
-      },
-    },
+    route('public', 'Banners ativos dentro da janela de exibição, em ordem', {
+      querystring: BannerListQuery,
+      response: { 200: paginated(BannerSchema), ...errorResponses() },
+    }),
     async (request) => {
       return listPage(request.query, (page, limit) => repository.listLive(page, limit), (rows) => rows.map((banner) => send(request, banner)));
     },
@@ -65,15 +62,10 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/all',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Todos os banners, inclusive inativos, agendados e expirados (admin)',
-        querystring: BannerListQuery,
-        response: { 200: paginated(BannerSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Todos os banners, inclusive inativos, agendados e expirados (admin)', {
+      querystring: BannerListQuery,
+      response: { 200: paginated(BannerSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       return listPage(request.query, (page, limit) => repository.listAll(page, limit), (rows) => rows.map((banner) => send(request, banner)));
     },
@@ -81,15 +73,10 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Um banner (admin)',
-        params: IdParams,
-        response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Um banner (admin)', {
+      params: IdParams,
+      response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const banner = await repository.findById(request.params.id);
       if (!banner) throw bannerNotFound();
@@ -99,15 +86,10 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Cria um banner (admin)',
-        body: CreateBannerBody,
-        response: { 201: BannerSchema, ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Cria um banner (admin)', {
+      body: CreateBannerBody,
+      response: { 201: BannerSchema, ...errorResponses(401, 403) },
+    }),
     async (request, reply) => {
       const input = request.body;
       const startsAt = toDate(input.startsAt) ?? null;
@@ -128,30 +110,20 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/order',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Reordena os banners (admin): os ids na nova ordem',
-        body: ReorderBannersBody,
-        response: { 200: Type.Object({ data: Type.Array(BannerSchema) }), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Reordena os banners (admin): os ids na nova ordem', {
+      body: ReorderBannersBody,
+      response: { 200: Type.Object({ data: Type.Array(BannerSchema) }), ...errorResponses(401, 403) },
+    }),
     async (request) => ({ data: (await repository.reorder(request.body.ids)).map((banner) => send(request, banner)) }),
   );
 
   fastify.patch(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Altera um banner (admin)',
-        params: IdParams,
-        body: UpdateBannerBody,
-        response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Altera um banner (admin)', {
+      params: IdParams,
+      body: UpdateBannerBody,
+      response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const current = await repository.findById(request.params.id);
       if (!current) throw bannerNotFound();
@@ -169,15 +141,10 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.delete(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Exclui um banner (admin)',
-        params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Exclui um banner (admin)', {
+      params: IdParams,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
       if (!(await repository.delete(request.params.id))) throw bannerNotFound();
       return reply.code(204).send(null);

@@ -8,8 +8,10 @@ import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
 import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
+import { routeOptions } from '../../http/route-options';
 
 const tags = ['subscriptions'];
+const route = routeOptions(tags);
 
 /**
  * PRODUCT.md §5, paths exactly as the seed calls them. Rules (state machine, money, credits)
@@ -38,15 +40,10 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/paginated',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Assinaturas, mais novas primeiro (admin); página 1 e limite 10 por padrão',
-        querystring: SubscriptionListQuery,
-        response: { 200: paginated(AdminSubscriptionSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Assinaturas, mais novas primeiro (admin); página 1 e limite 10 por padrão', {
+      querystring: SubscriptionListQuery,
+      response: { 200: paginated(AdminSubscriptionSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const plans = await fastify.plansRepository.mapAll();
       return listPage(
@@ -59,16 +56,11 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/user/:userId',
-    {
-      config: { auth: ownerOrAdmin((request) => ({ userId: (request.params as { userId: string }).userId })) },
-      schema: {
-        tags,
-        summary: 'Assinaturas de um usuário, mais novas primeiro (o próprio ou admin)',
-        params: UserIdParams,
-        querystring: PageOnlyQuery,
-        response: { 200: paginated(SubscriptionSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route(ownerOrAdmin((request) => ({ userId: (request.params as { userId: string }).userId })), 'Assinaturas de um usuário, mais novas primeiro (o próprio ou admin)', {
+      params: UserIdParams,
+      querystring: PageOnlyQuery,
+      response: { 200: paginated(SubscriptionSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const plans = await fastify.plansRepository.mapAll();
       return listPage(
@@ -81,59 +73,39 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Uma assinatura com o resumo do plano (dono ou admin)',
-        params: IdParams,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Uma assinatura com o resumo do plano (dono ou admin)', {
+      params: IdParams,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => view(await load(request.params.id)),
   );
 
   fastify.get(
     '/:id/pixQRCode',
-    {
-      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'PIX copia e cola + QR code da fatura em aberto, com validade (dono ou admin)',
-        params: IdParams,
-        response: { 200: PixQRCodeSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'PIX copia e cola + QR code da fatura em aberto, com validade (dono ou admin)', {
+      params: IdParams,
+      response: { 200: PixQRCodeSchema, ...errorResponses(401, 403, 404, 409) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request) => toPixResponse(await billing.pixQrCode(await load(request.params.id))),
   );
 
   fastify.get(
     '/:id/payment-status',
-    {
-      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'Situação do pagamento da fatura em aberto (ou da última): para confirmar o PIX sem recarregar (dono ou admin)',
-        params: IdParams,
-        response: { 200: PaymentStatusSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Situação do pagamento da fatura em aberto (ou da última): para confirmar o PIX sem recarregar (dono ou admin)', {
+      params: IdParams,
+      response: { 200: PaymentStatusSchema, ...errorResponses(401, 403, 404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request) => toPaymentStatusResponse(await billing.paymentStatus(await load(request.params.id))),
   );
 
   fastify.get(
     '/:id/plan-preview',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)',
-        description: 'seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.',
-        params: IdParams,
-        querystring: PlanPreviewQuery,
-        response: { 200: PlanPreviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)', {
+      description: 'seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.',
+      params: IdParams,
+      querystring: PlanPreviewQuery,
+      response: { 200: PlanPreviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request) => {
       const change = await billing.previewPlanChange(await load(request.params.id), request.query.externalPlanId, request.query.seats);
       // A preview issues nothing: the id an upgrade would get is not an invoice yet.
@@ -145,16 +117,11 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id/invoices',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Faturas da assinatura, mais novas primeiro (dono ou admin)',
-        params: IdParams,
-        querystring: PageOnlyQuery,
-        response: { 200: paginated(InvoiceSchema), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Faturas da assinatura, mais novas primeiro (dono ou admin)', {
+      params: IdParams,
+      querystring: PageOnlyQuery,
+      response: { 200: paginated(InvoiceSchema), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const subscription = await load(request.params.id);
       return listPage(request.query, (page, limit) => fastify.invoicesRepository.listBySubscription(subscription._id, page, limit), (rows) => rows.map(toInvoiceResponse));
@@ -163,17 +130,12 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)',
-        description:
-          'seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).',
-        body: CreateSubscriptionBody,
-        response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    route('signed-in', 'Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)', {
+      description:
+        'seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).',
+      body: CreateSubscriptionBody,
+      response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request, reply) => {
       const subscription = await billing.subscribe(request.user!, request.body.planId, request.body.paymentMethod, request.body.seats);
       return reply.code(201).send(await view(subscription));
@@ -182,44 +144,29 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/status',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto)',
-        body: UpdateStatusBody,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route('admin', 'Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto)', {
+      body: UpdateStatusBody,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => view(await billing.overrideStatus(await load(request.body.subscriptionId), request.body.status)),
   );
 
   fastify.patch(
     '/',
-    {
-      config: { auth: ownerOrAdmin(subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId)) },
-      schema: {
-        tags,
-        summary: 'Altera a forma de pagamento (dono ou admin)',
-        body: UpdateSubscriptionBody,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOrAdmin(subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId)), 'Altera a forma de pagamento (dono ou admin)', {
+      body: UpdateSubscriptionBody,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => view(await billing.updatePaymentMethod(await load(request.body.subscriptionId), request.body.paymentMethod)),
   );
 
   fastify.patch(
     '/:subscriptionId/plan',
-    {
-      config: { auth: ownerOrAdmin(subscriptionOwner((request) => (request.params as { subscriptionId: string }).subscriptionId)) },
-      schema: {
-        tags,
-        summary: 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo',
-        params: SubscriptionIdParams,
-        body: ChangePlanBody,
-        response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    route(ownerOrAdmin(subscriptionOwner((request) => (request.params as { subscriptionId: string }).subscriptionId)), 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo', {
+      params: SubscriptionIdParams,
+      body: ChangePlanBody,
+      response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request) => {
       const { subscription, change } = await billing.changePlan(
         await load(request.params.subscriptionId),
@@ -232,16 +179,11 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/cancelRequest/:id',
-    {
-      config: { auth: ownerOnly(byParamId) },
-      schema: {
-        tags,
-        summary: 'Pede o cancelamento: o acesso continua até endDate, depois a assinatura é cancelada (só o dono)',
-        params: IdParams,
-        body: CancelRequestBody,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOnly(byParamId), 'Pede o cancelamento: o acesso continua até endDate, depois a assinatura é cancelada (só o dono)', {
+      params: IdParams,
+      body: CancelRequestBody,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => {
       const comment = request.body.comment?.trim();
       return view(await billing.requestCancel(await load(request.params.id), request.body.reason.trim(), comment || undefined));
@@ -250,29 +192,19 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/cancel/:id',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Cancela agora: o acesso termina e as faturas em aberto são canceladas (dono ou admin)',
-        params: IdParams,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Cancela agora: o acesso termina e as faturas em aberto são canceladas (dono ou admin)', {
+      params: IdParams,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => view(await billing.cancelNow(await load(request.params.id))),
   );
 
   fastify.patch(
     '/reactivate/:id',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Desfaz o pedido de cancelamento, ou abre um novo ciclo (nova fatura) se o período acabou (dono ou admin)',
-        params: IdParams,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Desfaz o pedido de cancelamento, ou abre um novo ciclo (nova fatura) se o período acabou (dono ou admin)', {
+      params: IdParams,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => view(await billing.reactivate(await load(request.params.id))),
   );
 };

@@ -10,8 +10,10 @@ import { SignedFileQuery } from '../files/schemas';
 import { TranscriptBody, TranscriptSchema, WebVttText } from './transcript-schemas';
 import { transcriptResource } from './responses';
 import { parseTranscript, toWebVtt } from './rules/transcript-format';
+import { routeOptions } from '../../http/route-options';
 
 const tags = ['videos'];
+const route = routeOptions(tags);
 const videoNotFound = () => notFound('Vídeo não encontrado.', 'VIDEO_NOT_FOUND');
 const transcriptNotFound = () => notFound('Este vídeo ainda não tem transcrição.', 'TRANSCRIPT_NOT_FOUND');
 
@@ -50,15 +52,10 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:idOrSlug/transcript',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags,
-        summary: 'A transcrição, fala a fala (painel do player); só com acesso ao vídeo',
-        params: IdOrSlugParams,
-        response: { 200: TranscriptSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('optional', 'A transcrição, fala a fala (painel do player); só com acesso ao vídeo', {
+      params: IdOrSlugParams,
+      response: { 200: TranscriptSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const { video, deny } = await gatedVideo(request, request.params.idOrSlug);
       if (deny) throw deny;
@@ -68,17 +65,12 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:idOrSlug/transcript.vtt',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags,
-        summary: 'Legendas em WebVTT para o <track> do player: com o link assinado (captionsUrl) ou com token de quem tem acesso',
-        params: IdOrSlugParams,
-        querystring: SignedFileQuery,
-        produces: ['text/vtt'],
-        response: { 200: WebVttText, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('optional', 'Legendas em WebVTT para o <track> do player: com o link assinado (captionsUrl) ou com token de quem tem acesso', {
+      params: IdOrSlugParams,
+      querystring: SignedFileQuery,
+      produces: ['text/vtt'],
+      response: { 200: WebVttText, ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
       const { expires, signature } = request.query;
       const { video, deny } = await gatedVideo(request, request.params.idOrSlug);
@@ -123,15 +115,10 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.delete(
     '/:id/transcript',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Remove a transcrição de um vídeo (admin)',
-        params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Remove a transcrição de um vídeo (admin)', {
+      params: IdParams,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
       const video = await fastify.videosRepository.findById(request.params.id);
       if (!video) throw videoNotFound();

@@ -9,8 +9,10 @@ import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserL
 import { toUserResponse } from './responses';
 import { userNotFound } from './errors';
 import { normalizeLaboratory } from './rules/laboratory';
+import { routeOptions } from '../../http/route-options';
 
 const tags = ['users'];
+const route = routeOptions(tags);
 
 interface IdRequest {
   params: { id: string };
@@ -36,15 +38,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Lista paginada de usuários (admin)',
-        querystring: UserListQuery,
-        response: { 200: paginated(UserSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Lista paginada de usuários (admin)', {
+      querystring: UserListQuery,
+      response: { 200: paginated(UserSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const { field, criteria, ...filters } = withDefaults(request.query, 'field', 'criteria');
       return listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, field, criteria }), (rows) => rows.map(toUserResponse));
@@ -53,15 +50,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'token' },
-      schema: {
-        tags,
-        summary: 'Cria o perfil do usuário autenticado (idempotente)',
-        body: CreateUserBody,
-        response: { 200: UserSchema, 201: UserSchema, ...errorResponses(401, 409) },
-      },
-    },
+    route('token', 'Cria o perfil do usuário autenticado (idempotente)', {
+      body: CreateUserBody,
+      response: { 200: UserSchema, 201: UserSchema, ...errorResponses(401, 409) },
+    }),
     async (request, reply) => {
       const principal = request.principal!;
       if (!principal.email) {
@@ -76,15 +68,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/provider/:providerId',
-    {
-      config: { auth: ownerOrAdmin((request) => ({ providerId: (request.params as { providerId: string }).providerId })) },
-      schema: {
-        tags,
-        summary: 'Perfil pelo uid do Firebase (o próprio usuário ou admin)',
-        params: ProviderIdParams,
-        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin((request) => ({ providerId: (request.params as { providerId: string }).providerId })), 'Perfil pelo uid do Firebase (o próprio usuário ou admin)', {
+      params: ProviderIdParams,
+      response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+    }),
     (request) => {
       // Members read their own profile on every page load: the auth hook already loaded it, and
       // the answer goes out without a promise (a sync handler's value is sent at once).
@@ -98,15 +85,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id',
-    {
-      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
-      schema: {
-        tags,
-        summary: 'Perfil pelo id (o próprio usuário ou admin)',
-        params: IdParams,
-        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })), 'Perfil pelo id (o próprio usuário ou admin)', {
+      params: IdParams,
+      response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const own = request.user?._id.toHexString() === request.params.id.toLowerCase() ? request.user : null;
       const user = own ?? (await repository.findById(request.params.id));
@@ -117,15 +99,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id/exists',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Se existe um usuário com este id',
-        params: IdParams,
-        response: { 200: ExistsResponse, ...errorResponses(401, 403) },
-      },
-    },
+    route('signed-in', 'Se existe um usuário com este id', {
+      params: IdParams,
+      response: { 200: ExistsResponse, ...errorResponses(401, 403) },
+    }),
     async (request) => ({ exists: await repository.existsById(request.params.id) }),
   );
 
