@@ -14,7 +14,7 @@ import {
 } from './schemas';
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
-import { routeOptions } from '../../http/route-options';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['banners'];
 const route = routeOptions(tags);
@@ -78,8 +78,7 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
     }),
     async (request) => {
-      const banner = await repository.findById(request.params.id);
-      if (!banner) throw bannerNotFound();
+      const banner = found(await repository.findById(request.params.id), bannerNotFound);
       return send(request, banner);
     },
   );
@@ -125,16 +124,14 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
     }),
     async (request) => {
-      const current = await repository.findById(request.params.id);
-      if (!current) throw bannerNotFound();
+      const current = found(await repository.findById(request.params.id), bannerNotFound);
       const { startsAt, endsAt, title, ...rest } = request.body;
       const changes: Partial<BannerFields> = { ...rest };
       if (title !== undefined) changes.title = title.trim();
       if (startsAt !== undefined) changes.startsAt = toDate(startsAt)!;
       if (endsAt !== undefined) changes.endsAt = toDate(endsAt)!;
       assertWindow(changes.startsAt === undefined ? current.startsAt : changes.startsAt, changes.endsAt === undefined ? current.endsAt : changes.endsAt);
-      const banner = await repository.update(request.params.id, changes);
-      if (!banner) throw bannerNotFound();
+      const banner = found(await repository.update(request.params.id, changes), bannerNotFound);
       return send(request, banner);
     },
   );

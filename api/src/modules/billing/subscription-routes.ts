@@ -8,7 +8,7 @@ import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams } from './schemas';
 import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
-import { routeOptions } from '../../http/route-options';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['subscriptions'];
 const route = routeOptions(tags);
@@ -32,8 +32,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   const byParamId = subscriptionOwner((request) => (request.params as { id: string }).id);
 
   const load = async (id: string): Promise<SubscriptionDocument> => {
-    const subscription = await repository.findById(id);
-    if (!subscription) throw subscriptionNotFound();
+    const subscription = found(await repository.findById(id), subscriptionNotFound);
     return subscription;
   };
   const view = async (subscription: SubscriptionDocument) => toSubscriptionResponse(subscription, await fastify.plansRepository.mapAll());

@@ -12,7 +12,7 @@ import {
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { toCategoryResponse } from './responses';
-import { routeOptions } from '../../http/route-options';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['categories'];
 const route = routeOptions(tags);
@@ -39,8 +39,7 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: CategorySchema, ...errorResponses(404) },
     }),
     async (request) => {
-      const category = await repository.findByIdOrSlug(request.params.idOrSlug);
-      if (!category) throw categoryNotFound();
+      const category = found(await repository.findByIdOrSlug(request.params.idOrSlug), categoryNotFound);
       return toCategoryResponse(category);
     },
   );
@@ -71,8 +70,7 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: CategorySchema, ...errorResponses(401, 403, 404, 409) },
     }),
     async (request) => {
-      const category = await repository.update(request.params.id, request.body);
-      if (!category) throw categoryNotFound();
+      const category = found(await repository.update(request.params.id, request.body), categoryNotFound);
       return toCategoryResponse(category);
     },
   );

@@ -5,24 +5,22 @@ import { SearchQuery, SearchResultSchema } from './search-schemas';
 import { searchCatalogue, withCues } from './use-cases/search-catalogue';
 import { cardsOf } from './responses';
 import { searchTerms } from './rules/search-text';
+import { routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['search']);
 
 /** One search for the whole catalogue: locked items are found, as cards, never with body or source. */
 const search: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags: ['search'],
-        summary: 'Busca em conteúdos publicados (título, resumo, corpo), vídeos (título, descrição) e no que é dito nos vídeos',
-        description:
-          'Sem diferença de maiúsculas e acentos ("calibracao" encontra "calibração"); o texto é literal. Ordem: mais termos ' +
-          'encontrados; depois título > resumo/descrição > corpo/transcrição; depois os mais recentes. Um acerto na transcrição ' +
-          'traz o segundo onde abrir o vídeo (transcriptHit).',
-        querystring: SearchQuery,
-        response: { 200: paginated(SearchResultSchema), ...errorResponses(401) },
-      },
-    },
+    route('optional', 'Busca em conteúdos publicados (título, resumo, corpo), vídeos (título, descrição) e no que é dito nos vídeos', {
+      description:
+        'Sem diferença de maiúsculas e acentos ("calibracao" encontra "calibração"); o texto é literal. Ordem: mais termos ' +
+        'encontrados; depois título > resumo/descrição > corpo/transcrição; depois os mais recentes. Um acerto na transcrição ' +
+        'traz o segundo onde abrir o vídeo (transcriptHit).',
+      querystring: SearchQuery,
+      response: { 200: paginated(SearchResultSchema), ...errorResponses(401) },
+    }),
     async (request) => {
       const terms = searchTerms(request.query.q);
       const hits = await searchCatalogue(fastify, terms, request.query.type);

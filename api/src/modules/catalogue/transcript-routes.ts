@@ -10,7 +10,7 @@ import { SignedFileQuery } from '../files/schemas';
 import { TranscriptBody, TranscriptSchema, WebVttText } from './transcript-schemas';
 import { transcriptResource } from './responses';
 import { parseTranscript, toWebVtt } from './rules/transcript-format';
-import { routeOptions } from '../../http/route-options';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['videos'];
 const route = routeOptions(tags);
@@ -36,8 +36,7 @@ const toTranscriptResponse = (transcript: TranscriptDocument) => ({
 const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
   /** The video as the caller may see it (drafts only for admins), and the gate's answer. */
   async function gatedVideo(request: FastifyRequest, idOrSlug: string): Promise<{ video: VideoDocument; open: boolean; deny: AppError | null }> {
-    const video = await fastify.videosRepository.findByIdOrSlug(idOrSlug, request.user?.role !== 'ADMIN');
-    if (!video) throw videoNotFound();
+    const video = found(await fastify.videosRepository.findByIdOrSlug(idOrSlug, request.user?.role !== 'ADMIN'), videoNotFound);
     const lock = lockOf(await fastify.entitlements.viewer(request, 'VIDEO', [video._id]), video);
     if (!lock) return { video, open: true, deny: null };
     const deny = lock.reason === 'SIGN_IN_REQUIRED' ? unauthorized(lock.message, lock.reason) : new AppError(403, lock.reason, lock.message);
@@ -45,8 +44,7 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
   }
 
   async function transcriptOf(video: VideoDocument): Promise<TranscriptDocument> {
-    const transcript = await fastify.transcriptsRepository.findByVideo(video._id);
-    if (!transcript) throw transcriptNotFound();
+    const transcript = found(await fastify.transcriptsRepository.findByVideo(video._id), transcriptNotFound);
     return transcript;
   }
 
@@ -104,8 +102,7 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const video = await fastify.videosRepository.findById(request.params.id);
-      if (!video) throw videoNotFound();
+      const video = found(await fastify.videosRepository.findById(request.params.id), videoNotFound);
       const { format, cues } = parseTranscript(request.body.content);
       const transcript = await fastify.transcriptsRepository.replace(video._id, format, cues);
       await fastify.videosRepository.update(video._id, { transcript: { cueCount: cues.length, updatedAt: transcript.updatedAt } });
@@ -120,8 +117,7 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
     }),
     async (request, reply) => {
-      const video = await fastify.videosRepository.findById(request.params.id);
-      if (!video) throw videoNotFound();
+      const video = found(await fastify.videosRepository.findById(request.params.id), videoNotFound);
       if (!(await fastify.transcriptsRepository.deleteByVideo(video._id))) throw transcriptNotFound();
       await fastify.videosRepository.update(video._id, { transcript: null });
       return reply.code(204).send(null);

@@ -3,7 +3,7 @@ import { planNotFound } from '../billing/billing-service';
 import { errorResponses, IdParams } from '../../http/schemas';
 import { PlanList, PlanSchema, UpdatePlanBody } from './schemas';
 import { toPlanResponse } from './responses';
-import { routeOptions } from '../../http/route-options';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['plans'];
 const route = routeOptions(tags);
@@ -34,8 +34,7 @@ const plans: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: PlanSchema, ...errorResponses(404) },
     }),
     async (request) => {
-      const plan = await repository.findById(request.params.id);
-      if (!plan) throw planNotFound();
+      const plan = found(await repository.findById(request.params.id), planNotFound);
       return toPlanResponse(plan);
     },
   );

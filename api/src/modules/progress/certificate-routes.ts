@@ -7,7 +7,7 @@ import { CertificateCodeParams, PdfFile, PngFile, PublicCertificateSchema } from
 import { toPublicCertificate } from './responses';
 import { errorResponses } from '../../http/schemas';
 import { certificateQrPng, certificateUrl, renderCertificatePdf } from './certificate-pdf';
-import { routeOptions } from '../../http/route-options';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['certificates'];
 const route = routeOptions(tags);
@@ -25,8 +25,7 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
 
   async function find(input: string): Promise<CertificateDocument> {
     const code = normalizeCertificateCode(input);
-    const certificate = code ? await repository.findByCode(code) : null;
-    if (!certificate) throw certificateNotFound();
+    const certificate = found(code ? await repository.findByCode(code) : null, certificateNotFound);
     return certificate;
   }
 

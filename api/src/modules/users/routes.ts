@@ -9,7 +9,7 @@ import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserL
 import { toUserResponse } from './responses';
 import { userNotFound } from './errors';
 import { normalizeLaboratory } from './rules/laboratory';
-import { routeOptions } from '../../http/route-options';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['users'];
 const route = routeOptions(tags);
@@ -91,8 +91,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     }),
     async (request) => {
       const own = request.user?._id.toHexString() === request.params.id.toLowerCase() ? request.user : null;
-      const user = own ?? (await repository.findById(request.params.id));
-      if (!user) throw userNotFound();
+      const user = found(own ?? (await repository.findById(request.params.id)), userNotFound);
       return toUserResponse(user);
     },
   );
