@@ -77,10 +77,7 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       params: IdParams,
       response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
     }),
-    async (request) => {
-      const banner = found(await repository.findById(request.params.id), bannerNotFound);
-      return send(request, banner);
-    },
+    async (request) => send(request, found(await repository.findById(request.params.id), bannerNotFound)),
   );
 
   fastify.post(

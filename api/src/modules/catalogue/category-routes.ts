@@ -38,10 +38,7 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       params: IdOrSlugParams,
       response: { 200: CategorySchema, ...errorResponses(404) },
     }),
-    async (request) => {
-      const category = found(await repository.findByIdOrSlug(request.params.idOrSlug), categoryNotFound);
-      return toCategoryResponse(category);
-    },
+    async (request) => toCategoryResponse(found(await repository.findByIdOrSlug(request.params.idOrSlug), categoryNotFound)),
   );
 
   fastify.post(
@@ -69,10 +66,7 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       body: UpdateCategoryBody,
       response: { 200: CategorySchema, ...errorResponses(401, 403, 404, 409) },
     }),
-    async (request) => {
-      const category = found(await repository.update(request.params.id, request.body), categoryNotFound);
-      return toCategoryResponse(category);
-    },
+    async (request) => toCategoryResponse(found(await repository.update(request.params.id, request.body), categoryNotFound)),
   );
 
   fastify.delete(

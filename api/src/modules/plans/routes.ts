@@ -33,10 +33,7 @@ const plans: FastifyPluginAsyncTypebox = async (fastify) => {
       params: IdParams,
       response: { 200: PlanSchema, ...errorResponses(404) },
     }),
-    async (request) => {
-      const plan = found(await repository.findById(request.params.id), planNotFound);
-      return toPlanResponse(plan);
-    },
+    async (request) => toPlanResponse(found(await repository.findById(request.params.id), planNotFound)),
   );
 
   fastify.patch(
