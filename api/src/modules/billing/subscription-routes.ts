@@ -30,6 +30,9 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       return subscription ? { userId: subscription.userId } : null;
     };
   const byParamId = subscriptionOwner((request) => (request.params as { id: string }).id);
+  const byBodyId = subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId);
+  const byParamSubscriptionId = subscriptionOwner((request) => (request.params as { subscriptionId: string }).subscriptionId);
+  const userOfParams = ownerOrAdmin((request) => ({ userId: (request.params as { userId: string }).userId }));
 
   const load = async (id: string): Promise<SubscriptionDocument> => {
     const subscription = found(await repository.findById(id), subscriptionNotFound);
@@ -55,7 +58,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/user/:userId',
-    route(ownerOrAdmin((request) => ({ userId: (request.params as { userId: string }).userId })), 'Assinaturas de um usuário, mais novas primeiro (o próprio ou admin)', {
+    route(userOfParams, 'Assinaturas de um usuário, mais novas primeiro (o próprio ou admin)', {
       params: UserIdParams,
       querystring: PageOnlyQuery,
       response: { 200: paginated(SubscriptionSchema), ...errorResponses(401, 403) },
@@ -152,7 +155,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/',
-    route(ownerOrAdmin(subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId)), 'Altera a forma de pagamento (dono ou admin)', {
+    route(ownerOrAdmin(byBodyId), 'Altera a forma de pagamento (dono ou admin)', {
       body: UpdateSubscriptionBody,
       response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
     }),
@@ -161,7 +164,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/:subscriptionId/plan',
-    route(ownerOrAdmin(subscriptionOwner((request) => (request.params as { subscriptionId: string }).subscriptionId)), 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo', {
+    route(ownerOrAdmin(byParamSubscriptionId), 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo', {
       params: SubscriptionIdParams,
       body: ChangePlanBody,
       response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409, 422) },

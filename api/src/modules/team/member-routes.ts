@@ -8,12 +8,13 @@ import { UserTeamSchema } from './schemas';
 import { routeOptions } from '../../http/route-options';
 
 const route = routeOptions(['users']);
+const ownerOfId = ownerOrAdmin((request) => ({ userId: (request.params as { id: string }).id }));
 
 /** A user's laboratory account (under /users, next to the profile). */
 const memberRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/team',
-    route(ownerOrAdmin((request) => ({ userId: (request.params as { id: string }).id })), 'A conta de laboratório que o usuário gerencia ou da qual participa, com seus assentos e pessoas (o próprio ou admin)', {
+    route(ownerOfId, 'A conta de laboratório que o usuário gerencia ou da qual participa, com seus assentos e pessoas (o próprio ou admin)', {
       description: 'Um técnico consultando a si mesmo recebe `members` vazio: só o gestor e o admin veem a equipe. 404 TEAM_NOT_FOUND: nenhuma.',
       params: IdParams,
       response: { 200: UserTeamSchema, ...errorResponses(401, 403, 404) },

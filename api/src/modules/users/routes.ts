@@ -33,6 +33,10 @@ async function guardUserChanges(request: FastifyRequest): Promise<void> {
   }
 }
 
+/** The profile's owner (by the path's uid or id) or an admin. */
+const ownerOfProviderId = ownerOrAdmin((request) => ({ providerId: (request.params as { providerId: string }).providerId }));
+const ownerOfId = ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id }));
+
 const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.usersRepository;
 
@@ -68,7 +72,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/provider/:providerId',
-    route(ownerOrAdmin((request) => ({ providerId: (request.params as { providerId: string }).providerId })), 'Perfil pelo uid do Firebase (o próprio usuário ou admin)', {
+    route(ownerOfProviderId, 'Perfil pelo uid do Firebase (o próprio usuário ou admin)', {
       params: ProviderIdParams,
       response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
     }),
@@ -85,7 +89,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id',
-    route(ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })), 'Perfil pelo id (o próprio usuário ou admin)', {
+    route(ownerOfId, 'Perfil pelo id (o próprio usuário ou admin)', {
       params: IdParams,
       response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
     }),
@@ -108,7 +112,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.patch(
     '/:id',
     {
-      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
+      config: { auth: ownerOfId },
       preHandler: guardUserChanges,
       schema: {
         tags,
