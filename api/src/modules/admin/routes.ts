@@ -8,8 +8,7 @@ import { CsvFile, MetricsQuery, MetricsSchema, SubscriptionExportQuery, UserExpo
 import { errorResponses } from '../../http/schemas';
 import { routeOptions } from '../../http/route-options';
 
-const tags = ['admin'];
-const route = routeOptions(tags);
+const route = routeOptions(['admin']);
 const DEFAULT_WINDOW_DAYS = 30;
 const MAX_WINDOW_DAYS = 366 * 5;
 

@@ -16,8 +16,7 @@ import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['banners'];
-const route = routeOptions(tags);
+const route = routeOptions(['banners']);
 const bannerNotFound = () => notFound('Banner não encontrado.', 'BANNER_NOT_FOUND');
 
 function toBannerResponse(fastify: FastifyInstance, request: FastifyRequest, banner: BannerDocument): BannerResponse {

@@ -10,8 +10,7 @@ import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubsc
 import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse } from './responses';
 import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['subscriptions'];
-const route = routeOptions(tags);
+const route = routeOptions(['subscriptions']);
 
 /**
  * PRODUCT.md §5, paths exactly as the seed calls them. Rules (state machine, money, credits)

@@ -14,8 +14,7 @@ import { listPage } from '../../http/pagination';
 import { toCategoryResponse } from './responses';
 import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['categories'];
-const route = routeOptions(tags);
+const route = routeOptions(['categories']);
 const categoryNotFound = () => notFound('Categoria não encontrada.', 'CATEGORY_NOT_FOUND');
 
 const categories: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -5,8 +5,7 @@ import { PlanList, PlanSchema, UpdatePlanBody } from './schemas';
 import { toPlanResponse } from './responses';
 import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['plans'];
-const route = routeOptions(tags);
+const route = routeOptions(['plans']);
 
 const plans: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.plansRepository;

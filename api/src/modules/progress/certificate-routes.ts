@@ -9,8 +9,7 @@ import { errorResponses } from '../../http/schemas';
 import { certificateQrPng, certificateUrl, renderCertificatePdf } from './certificate-pdf';
 import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['certificates'];
-const route = routeOptions(tags);
+const route = routeOptions(['certificates']);
 
 const certificateNotFound = () =>
   notFound('Certificado não encontrado. Confira o código (10 letras e números) ou leia de novo o QR code do certificado.', 'CERTIFICATE_NOT_FOUND');

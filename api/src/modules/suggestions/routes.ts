@@ -19,8 +19,7 @@ import {
 } from './schemas';
 import { routeOptions } from '../../http/route-options';
 
-const tags = ['suggestions'];
-const route = routeOptions(tags);
+const route = routeOptions(['suggestions']);
 
 type Author = Pick<UserDocument, '_id' | 'name' | 'email'>;
 type AnswerView = SuggestionResponse['answer'];

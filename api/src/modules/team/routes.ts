@@ -8,8 +8,7 @@ import { AcceptedInvitationSchema, CreatedInvitationSchema, CreateInvitationBody
 import { toInvitationResponse, toTrainingResponse, toTeamAccountResponse, toTeamMembersResponse } from './responses';
 import { routeOptions } from '../../http/route-options';
 
-const tags = ['team'];
-const route = routeOptions(tags);
+const route = routeOptions(['team']);
 
 /**
  * Laboratory accounts (issue 16): the manager's team, invitations by link, removal of a
