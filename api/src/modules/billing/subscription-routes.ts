@@ -34,8 +34,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   const userOfParams = ownerOrAdmin((request) => ({ userId: (request.params as { userId: string }).userId }));
 
   const load = async (id: string): Promise<SubscriptionDocument> => {
-    const subscription = found(await repository.findById(id), subscriptionNotFound);
-    return subscription;
+    return found(await repository.findById(id), subscriptionNotFound);
   };
   const view = async (subscription: SubscriptionDocument) => toSubscriptionResponse(subscription, await fastify.plansRepository.mapAll());
 

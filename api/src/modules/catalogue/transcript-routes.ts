@@ -44,8 +44,7 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
   }
 
   async function transcriptOf(video: VideoDocument): Promise<TranscriptDocument> {
-    const transcript = found(await fastify.transcriptsRepository.findByVideo(video._id), transcriptNotFound);
-    return transcript;
+    return found(await fastify.transcriptsRepository.findByVideo(video._id), transcriptNotFound);
   }
 
   fastify.get(

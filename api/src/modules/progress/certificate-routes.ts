@@ -24,8 +24,7 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
 
   async function find(input: string): Promise<CertificateDocument> {
     const code = normalizeCertificateCode(input);
-    const certificate = found(code ? await repository.findByCode(code) : null, certificateNotFound);
-    return certificate;
+    return found(code ? await repository.findByCode(code) : null, certificateNotFound);
   }
 
   fastify.get(
