@@ -31,7 +31,7 @@ const NOT_A_COLLECTION: { module: string; literal: string; line: RegExp; why: st
   ...['entitlements', 'progress', 'team'].map((module) => ({
     module,
     literal: 'users',
-    line: /^\s*tags: \['users'\],$/,
+    line: /^const route = routeOptions\(\['users'\]\);$/,
     why: 'the OpenAPI tag of the admin member page routes (/users/{id}/unlocks, /progress, /team)',
   })),
 ];

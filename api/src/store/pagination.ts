@@ -1,6 +1,12 @@
 import type { Document, Filter, WithId } from 'mongodb';
 import type { StoreCollection, StoreSort } from './store';
 
+/** The page of a list a caller asks for: its number (1-based) and its size. */
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
 /** A page of a list (1-based) and how many documents match in all: the two queries of every list, at once. */
 export async function findPage<T extends Document>(
   collection: StoreCollection<T>,

@@ -7,8 +7,9 @@ import { withDefaults } from '../../http/query';
 import { CsvFile, MetricsQuery, MetricsSchema, SubscriptionExportQuery, UserExportQuery } from './schemas';
 import { errorResponses } from '../../http/schemas';
 import { perUserReadLimit } from '../../plugins/rate-limit';
+import { routeOptions } from '../../http/route-options';
 
-const tags = ['admin'];
+const route = routeOptions(['admin']);
 const DEFAULT_WINDOW_DAYS = 30;
 const MAX_WINDOW_DAYS = 366 * 5;
 
@@ -25,15 +26,10 @@ function sendCsv(reply: FastifyReply, name: string, now: Date, csv: Readable) {
 const admin: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/metrics',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Números do clube numa janela [from, to) (admin): assinantes, MRR, novas, canceladas, churn, receita, vídeos, créditos',
-        querystring: MetricsQuery,
-        response: { 200: MetricsSchema, ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Números do clube numa janela [from, to) (admin): assinantes, MRR, novas, canceladas, churn, receita, vídeos, créditos', {
+      querystring: MetricsQuery,
+      response: { 200: MetricsSchema, ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const to = request.query.to ? new Date(request.query.to) : fastify.clock.now();
       const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - DEFAULT_WINDOW_DAYS * DAY_MS);
@@ -64,16 +60,11 @@ const admin: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/exports/users',
-    {
-      config: { auth: 'admin', rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'CSV da lista de usuários com os filtros de GET /users (admin); todas as linhas, sem paginação',
-        querystring: UserExportQuery,
-        produces: ['text/csv'],
-        response: { 200: CsvFile, ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'CSV da lista de usuários com os filtros de GET /users (admin); todas as linhas, sem paginação', {
+      querystring: UserExportQuery,
+      produces: ['text/csv'],
+      response: { 200: CsvFile, ...errorResponses(401, 403) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request, reply) => {
       const { field, criteria, ...filters } = withDefaults(request.query, 'field', 'criteria');
       return sendCsv(reply, 'usuarios', fastify.clock.now(), fastify.adminExports.usersCsv({ field, criteria, ...filters }));
@@ -82,16 +73,11 @@ const admin: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/exports/subscriptions',
-    {
-      config: { auth: 'admin', rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'CSV da lista de assinaturas com os filtros de GET /subscriptions/paginated e status (admin); todas as linhas',
-        querystring: SubscriptionExportQuery,
-        produces: ['text/csv'],
-        response: { 200: CsvFile, ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'CSV da lista de assinaturas com os filtros de GET /subscriptions/paginated e status (admin); todas as linhas', {
+      querystring: SubscriptionExportQuery,
+      produces: ['text/csv'],
+      response: { 200: CsvFile, ...errorResponses(401, 403) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request, reply) => sendCsv(reply, 'assinaturas', fastify.clock.now(), fastify.adminExports.subscriptionsCsv(await fastify.billing.listFilters(request.query))),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findPage } from '../../store/pagination';
+import { reorderByIds } from '../../store/reorder';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { BannerDocument } from './documents';
@@ -70,18 +71,10 @@ export default fp(
       delete: async (id) => (await collection().deleteOne({ _id: new ObjectId(id) })).deletedCount === 1,
 
       async reorder(ids) {
-        const wanted = ids.map((id) => id.toLowerCase());
-        if (new Set(wanted).size !== wanted.length) throw badRequest('A lista de banners tem itens repetidos.', 'DUPLICATE_IDS');
-        const all = await collection().find({}).sort(order).toArray();
-        const known = new Set(all.map((banner) => banner._id.toHexString()));
-        const unknown = wanted.filter((id) => !known.has(id));
-        if (unknown.length) throw badRequest(`Banner não encontrado: ${unknown.join(', ')}.`, 'BANNER_NOT_FOUND');
-        const rest = all.map((banner) => banner._id.toHexString()).filter((id) => !wanted.includes(id));
-        const at = now();
-        const sequence = [...wanted, ...rest];
-        for (const [position, id] of sequence.entries()) {
-          await collection().updateOne({ _id: new ObjectId(id), order: { $ne: position } }, { $set: { order: position, updatedAt: at } });
-        }
+        await reorderByIds(collection(), ids, order, now(), {
+          repeated: () => badRequest('A lista de banners tem itens repetidos.', 'DUPLICATE_IDS'),
+          unknown: (unknown) => badRequest(`Banner não encontrado: ${unknown.join(', ')}.`, 'BANNER_NOT_FOUND'),
+        });
         return collection().find({}).sort(order).toArray();
       },
 

@@ -14,8 +14,9 @@ import {
 } from './schemas';
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
+import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['banners'];
+const route = routeOptions(['banners']);
 const bannerNotFound = () => notFound('Banner não encontrado.', 'BANNER_NOT_FOUND');
 
 function toBannerResponse(fastify: FastifyInstance, request: FastifyRequest, banner: BannerDocument): BannerResponse {
@@ -49,15 +50,10 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Banners ativos dentro da janela de exibição, em ordem',
-        querystring: BannerListQuery,
-        response: { 200: paginated(BannerSchema), ...errorResponses() },
-      },
-    },
+    route('public', 'Banners ativos dentro da janela de exibição, em ordem', {
+      querystring: BannerListQuery,
+      response: { 200: paginated(BannerSchema), ...errorResponses() },
+    }),
     async (request) => {
       return listPage(request.query, (page, limit) => repository.listLive(page, limit), (rows) => rows.map((banner) => send(request, banner)));
     },
@@ -65,15 +61,10 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/all',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Todos os banners, inclusive inativos, agendados e expirados (admin)',
-        querystring: BannerListQuery,
-        response: { 200: paginated(BannerSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Todos os banners, inclusive inativos, agendados e expirados (admin)', {
+      querystring: BannerListQuery,
+      response: { 200: paginated(BannerSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       return listPage(request.query, (page, limit) => repository.listAll(page, limit), (rows) => rows.map((banner) => send(request, banner)));
     },
@@ -81,33 +72,19 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Um banner (admin)',
-        params: IdParams,
-        response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const banner = await repository.findById(request.params.id);
-      if (!banner) throw bannerNotFound();
-      return send(request, banner);
-    },
+    route('admin', 'Um banner (admin)', {
+      params: IdParams,
+      response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
+    }),
+    async (request) => send(request, found(await repository.findById(request.params.id), bannerNotFound)),
   );
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Cria um banner (admin)',
-        body: CreateBannerBody,
-        response: { 201: BannerSchema, ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Cria um banner (admin)', {
+      body: CreateBannerBody,
+      response: { 201: BannerSchema, ...errorResponses(401, 403) },
+    }),
     async (request, reply) => {
       const input = request.body;
       const startsAt = toDate(input.startsAt) ?? null;
@@ -128,56 +105,39 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/order',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Reordena os banners (admin): os ids na nova ordem',
-        body: ReorderBannersBody,
-        response: { 200: Type.Object({ data: Type.Array(BannerSchema) }), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Reordena os banners (admin): os ids na nova ordem', {
+      body: ReorderBannersBody,
+      response: { 200: Type.Object({ data: Type.Array(BannerSchema) }), ...errorResponses(401, 403) },
+    }),
     async (request) => ({ data: (await repository.reorder(request.body.ids)).map((banner) => send(request, banner)) }),
   );
 
   fastify.patch(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Altera um banner (admin)',
-        params: IdParams,
-        body: UpdateBannerBody,
-        response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Altera um banner (admin)', {
+      params: IdParams,
+      body: UpdateBannerBody,
+      response: { 200: BannerSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
-      const current = await repository.findById(request.params.id);
-      if (!current) throw bannerNotFound();
+      const current = found(await repository.findById(request.params.id), bannerNotFound);
       const { startsAt, endsAt, title, ...rest } = request.body;
       const changes: Partial<BannerFields> = { ...rest };
       if (title !== undefined) changes.title = title.trim();
       if (startsAt !== undefined) changes.startsAt = toDate(startsAt)!;
       if (endsAt !== undefined) changes.endsAt = toDate(endsAt)!;
       assertWindow(changes.startsAt === undefined ? current.startsAt : changes.startsAt, changes.endsAt === undefined ? current.endsAt : changes.endsAt);
-      const banner = await repository.update(request.params.id, changes);
-      if (!banner) throw bannerNotFound();
+      const banner = found(await repository.update(request.params.id, changes), bannerNotFound);
       return send(request, banner);
     },
   );
 
   fastify.delete(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Exclui um banner (admin)',
-        params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Exclui um banner (admin)', {
+      params: IdParams,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
       if (!(await repository.delete(request.params.id))) throw bannerNotFound();
       return reply.code(204).send(null);

@@ -6,6 +6,7 @@ import { invoiceNotFound } from './billing-service';
 import { errorResponses, ObjectIdString } from '../../http/schemas';
 import { InvoiceSchema, SubscriptionSchema } from './schemas';
 import { toInvoiceResponse, toSubscriptionResponse } from './responses';
+import { found } from '../../http/route-options';
 
 const InvoiceIdParams = Type.Object({ invoiceId: ObjectIdString }, { additionalProperties: false });
 
@@ -42,8 +43,7 @@ const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const invoice = await invoices.findById(request.params.invoiceId);
-      if (!invoice) throw invoiceNotFound();
+      const invoice = found(await invoices.findById(request.params.invoiceId), invoiceNotFound);
       if (invoice.status === 'PAID') throw alreadyPaid();
       if (invoice.status === 'CANCELED') throw conflict('Esta fatura foi cancelada e não pode mais ser paga.', 'INVOICE_CANCELED');
 

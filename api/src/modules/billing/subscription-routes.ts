@@ -14,8 +14,9 @@ import { receiptFileName, receiptPdf } from './receipt-pdf';
 import { hasReceipt } from './rules/receipt';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['subscriptions'];
+const route = routeOptions(['subscriptions']);
 
 /**
  * PRODUCT.md §5, paths exactly as the seed calls them. Rules (state machine, money, credits)
@@ -34,26 +35,22 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       return subscription ? { userId: subscription.userId } : null;
     };
   const byParamId = subscriptionOwner((request) => (request.params as { id: string }).id);
+  const byBodyId = subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId);
+  const byParamSubscriptionId = subscriptionOwner((request) => (request.params as { subscriptionId: string }).subscriptionId);
+  const userOfParams = ownerOrAdmin((request) => ({ userId: (request.params as { userId: string }).userId }));
 
   const load = async (id: string): Promise<SubscriptionDocument> => {
-    const subscription = await repository.findById(id);
-    if (!subscription) throw subscriptionNotFound();
-    return subscription;
+    return found(await repository.findById(id), subscriptionNotFound);
   };
   const view = async (subscription: SubscriptionDocument) => toSubscriptionResponse(subscription, await fastify.plansRepository.mapAll());
 
   fastify.get(
     '/paginated',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Assinaturas, mais novas primeiro, com o nome e o e-mail do membro (admin); página 1 e limite 10 por padrão',
-        description: 'member: parte do nome ou do e-mail do membro (texto literal, sem diferenciar maiúsculas).',
-        querystring: SubscriptionListQuery,
-        response: { 200: paginated(AdminSubscriptionSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Assinaturas, mais novas primeiro, com o nome e o e-mail do membro (admin); página 1 e limite 10 por padrão', {
+      description: 'member: parte do nome ou do e-mail do membro (texto literal, sem diferenciar maiúsculas).',
+      querystring: SubscriptionListQuery,
+      response: { 200: paginated(AdminSubscriptionSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const { page: _page, limit: _limit, ...query } = request.query;
       const [plans, filters] = await Promise.all([fastify.plansRepository.mapAll(), billing.listFilters(query)]);
@@ -71,16 +68,11 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/user/:userId',
-    {
-      config: { auth: ownerOrAdmin((request) => ({ userId: (request.params as { userId: string }).userId })) },
-      schema: {
-        tags,
-        summary: 'Assinaturas de um usuário, mais novas primeiro (o próprio ou admin)',
-        params: UserIdParams,
-        querystring: PageOnlyQuery,
-        response: { 200: paginated(SubscriptionSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route(userOfParams, 'Assinaturas de um usuário, mais novas primeiro (o próprio ou admin)', {
+      params: UserIdParams,
+      querystring: PageOnlyQuery,
+      response: { 200: paginated(SubscriptionSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const plans = await fastify.plansRepository.mapAll();
       return listPage(
@@ -93,59 +85,39 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Uma assinatura com o resumo do plano (dono ou admin)',
-        params: IdParams,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Uma assinatura com o resumo do plano (dono ou admin)', {
+      params: IdParams,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => view(await load(request.params.id)),
   );
 
   fastify.get(
     '/:id/pixQRCode',
-    {
-      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'PIX copia e cola + QR code da fatura em aberto, com validade (dono ou admin)',
-        params: IdParams,
-        response: { 200: PixQRCodeSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'PIX copia e cola + QR code da fatura em aberto, com validade (dono ou admin)', {
+      params: IdParams,
+      response: { 200: PixQRCodeSchema, ...errorResponses(401, 403, 404, 409) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request) => toPixResponse(await billing.pixQrCode(await load(request.params.id))),
   );
 
   fastify.get(
     '/:id/payment-status',
-    {
-      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'Situação do pagamento da fatura em aberto (ou da última): para confirmar o PIX sem recarregar (dono ou admin)',
-        params: IdParams,
-        response: { 200: PaymentStatusSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Situação do pagamento da fatura em aberto (ou da última): para confirmar o PIX sem recarregar (dono ou admin)', {
+      params: IdParams,
+      response: { 200: PaymentStatusSchema, ...errorResponses(401, 403, 404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request) => toPaymentStatusResponse(await billing.paymentStatus(await load(request.params.id))),
   );
 
   fastify.get(
     '/:id/plan-preview',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)',
-        description: 'seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.',
-        params: IdParams,
-        querystring: PlanPreviewQuery,
-        response: { 200: PlanPreviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Prévia da troca de plano e/ou de assentos: quanto seria cobrado agora (com o crédito dos dias não usados) ou a partir de quando (dono ou admin)', {
+      description: 'seats: padrão, os atuais. Mais valor por ciclo (preço × assentos) é upgrade proporcional; menos vale no próximo ciclo. 409 SEATS_IN_USE: menos assentos do que os ocupados; 422 LABORATORY_REQUIRED: mais de 1 assento sem laboratório com CNPJ válido.',
+      params: IdParams,
+      querystring: PlanPreviewQuery,
+      response: { 200: PlanPreviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request) => {
       const change = await billing.previewPlanChange(await load(request.params.id), request.query.externalPlanId, request.query.seats);
       // A preview issues nothing: the id an upgrade would get is not an invoice yet.
@@ -157,16 +129,11 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id/invoices',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Faturas da assinatura, mais novas primeiro (dono ou admin)',
-        params: IdParams,
-        querystring: PageOnlyQuery,
-        response: { 200: paginated(InvoiceSchema), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Faturas da assinatura, mais novas primeiro (dono ou admin)', {
+      params: IdParams,
+      querystring: PageOnlyQuery,
+      response: { 200: paginated(InvoiceSchema), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const subscription = await load(request.params.id);
       return listPage(request.query, (page, limit) => fastify.invoicesRepository.listBySubscription(subscription._id, page, limit), (rows) => rows.map(toInvoiceResponse));
@@ -175,17 +142,12 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)',
-        description:
-          'seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).',
-        body: CreateSubscriptionBody,
-        response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    route('signed-in', 'Checkout: cria a assinatura PENDING e a primeira fatura (preço do plano × assentos)', {
+      description:
+        'seats (1 a 100, padrão 1): 2 ou mais criam a conta de laboratório, com o comprador como gestor; exige laboratório com CNPJ válido no perfil (422 LABORATORY_REQUIRED).',
+      body: CreateSubscriptionBody,
+      response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request, reply) => {
       const subscription = await billing.subscribe(request.user!, request.body.planId, request.body.paymentMethod, request.body.seats);
       return reply.code(201).send(await view(subscription));
@@ -194,15 +156,10 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/status',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto); guarda quem decidiu e o motivo (adminDecision)',
-        body: UpdateStatusBody,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route('admin', 'Muda o status por decisão do admin (ACTIVE dispensa as faturas em aberto); guarda quem decidiu e o motivo (adminDecision)', {
+      body: UpdateStatusBody,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => {
       const reason = request.body.reason?.trim() || null;
       return view(await billing.overrideStatus(await load(request.body.subscriptionId), request.body.status, request.user!, reason));
@@ -211,31 +168,21 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/',
-    {
-      config: { auth: ownerOrAdmin(subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId)) },
-      schema: {
-        tags,
-        summary: 'Altera a forma de pagamento (dono ou admin)',
-        description: 'Só PIX é aceito: CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE enquanto não houver um gateway de cartão.',
-        body: UpdateSubscriptionBody,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    route(ownerOrAdmin(byBodyId), 'Altera a forma de pagamento (dono ou admin)', {
+      description: 'Só PIX é aceito: CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE enquanto não houver um gateway de cartão.',
+      body: UpdateSubscriptionBody,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request) => view(await billing.updatePaymentMethod(await load(request.body.subscriptionId), request.body.paymentMethod)),
   );
 
   fastify.patch(
     '/:subscriptionId/plan',
-    {
-      config: { auth: ownerOrAdmin(subscriptionOwner((request) => (request.params as { subscriptionId: string }).subscriptionId)) },
-      schema: {
-        tags,
-        summary: 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo',
-        params: SubscriptionIdParams,
-        body: ChangePlanBody,
-        response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409, 422) },
-      },
-    },
+    route(ownerOrAdmin(byParamSubscriptionId), 'Troca de plano e/ou de assentos: upgrade cobra agora a diferença proporcional; downgrade vale no próximo ciclo', {
+      params: SubscriptionIdParams,
+      body: ChangePlanBody,
+      response: { 200: PlanChangeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+    }),
     async (request) => {
       const { subscription, change } = await billing.changePlan(
         await load(request.params.subscriptionId),
@@ -248,16 +195,11 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/cancelRequest/:id',
-    {
-      config: { auth: ownerOnly(byParamId) },
-      schema: {
-        tags,
-        summary: 'Pede o cancelamento: o acesso continua até endDate, depois a assinatura é cancelada (só o dono)',
-        params: IdParams,
-        body: CancelRequestBody,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOnly(byParamId), 'Pede o cancelamento: o acesso continua até endDate, depois a assinatura é cancelada (só o dono)', {
+      params: IdParams,
+      body: CancelRequestBody,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => {
       const comment = request.body.comment?.trim();
       return view(await billing.requestCancel(await load(request.params.id), request.body.reason.trim(), comment || undefined));
@@ -266,47 +208,32 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/cancel/:id',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Cancela agora: o acesso termina e as faturas em aberto são canceladas (dono ou admin)',
-        params: IdParams,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Cancela agora: o acesso termina e as faturas em aberto são canceladas (dono ou admin)', {
+      params: IdParams,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => view(await billing.cancelNow(await load(request.params.id))),
   );
 
   fastify.get(
     '/:id/withdrawal',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'O direito de arrependimento agora (art. 49 do CDC): se vale, até quando e quanto seria devolvido (dono ou admin)',
-        description: 'Vale para a primeira compra do membro, até 7 dias depois do pagamento.',
-        params: IdParams,
-        response: { 200: WithdrawalSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'O direito de arrependimento agora (art. 49 do CDC): se vale, até quando e quanto seria devolvido (dono ou admin)', {
+      description: 'Vale para a primeira compra do membro, até 7 dias depois do pagamento.',
+      params: IdParams,
+      response: { 200: WithdrawalSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => toWithdrawalResponse(await billing.withdrawalPreview(await load(request.params.id))),
   );
 
   fastify.post(
     '/:id/withdrawal',
-    {
-      config: { auth: ownerOnly(byParamId) },
-      schema: {
-        tags,
-        summary: 'Arrependimento (art. 49 do CDC): encerra agora e devolve todos os pagamentos pelo mesmo meio (só o dono)',
-        description:
-          'Primeira compra, até 7 dias depois do pagamento: o acesso termina na hora (o dos técnicos de uma conta de laboratório também), as faturas pagas ficam REFUNDED e o gateway devolve o valor (PIX: devolução). Fora do prazo: 409 INVALID_TRANSITION.',
-        params: IdParams,
-        body: CancelRequestBody,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOnly(byParamId), 'Arrependimento (art. 49 do CDC): encerra agora e devolve todos os pagamentos pelo mesmo meio (só o dono)', {
+      description:
+        'Primeira compra, até 7 dias depois do pagamento: o acesso termina na hora (o dos técnicos de uma conta de laboratório também), as faturas pagas ficam REFUNDED e o gateway devolve o valor (PIX: devolução). Fora do prazo: 409 INVALID_TRANSITION.',
+      params: IdParams,
+      body: CancelRequestBody,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => {
       const comment = request.body.comment?.trim();
       return view(await billing.withdraw(await load(request.params.id), request.body.reason.trim(), comment || undefined));
@@ -315,17 +242,12 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id/invoices/:invoiceId/receipt.pdf',
-    {
-      config: { auth: ownerOrAdmin(byParamId), rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'Recibo em PDF de uma fatura paga: quem recebeu (empresa, CNPJ), quem pagou (nome, CNPJ do laboratório), valor, período, data e o identificador PIX (E2E) quando conhecido (dono ou admin)',
-        description: 'A nota fiscal é outro documento. 409 RECEIPT_UNAVAILABLE: fatura não paga ou sem valor (período concedido).',
-        params: InvoiceParams,
-        produces: ['application/pdf'],
-        response: { 200: Type.String({ description: 'PDF', contentMediaType: 'application/pdf' }), ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Recibo em PDF de uma fatura paga: quem recebeu (empresa, CNPJ), quem pagou (nome, CNPJ do laboratório), valor, período, data e o identificador PIX (E2E) quando conhecido (dono ou admin)', {
+      description: 'A nota fiscal é outro documento. 409 RECEIPT_UNAVAILABLE: fatura não paga ou sem valor (período concedido).',
+      params: InvoiceParams,
+      produces: ['application/pdf'],
+      response: { 200: Type.String({ description: 'PDF', contentMediaType: 'application/pdf' }), ...errorResponses(401, 403, 404, 409) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request, reply) => {
       const subscription = await load(request.params.id);
       const invoice = await fastify.invoicesRepository.findById(request.params.invoiceId);
@@ -351,15 +273,10 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/reactivate/:id',
-    {
-      config: { auth: ownerOrAdmin(byParamId) },
-      schema: {
-        tags,
-        summary: 'Desfaz o pedido de cancelamento, ou abre um novo ciclo (nova fatura) se o período acabou (dono ou admin)',
-        params: IdParams,
-        response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route(ownerOrAdmin(byParamId), 'Desfaz o pedido de cancelamento, ou abre um novo ciclo (nova fatura) se o período acabou (dono ou admin)', {
+      params: IdParams,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => view(await billing.reactivate(await load(request.params.id))),
   );
 };

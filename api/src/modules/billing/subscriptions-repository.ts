@@ -6,7 +6,7 @@ import { BILLING_COLLECTIONS } from './collections';
 import { isOpenSubscriptionStatus } from './rules/state-machine';
 import type { SubscriptionStatus } from './documents';
 import { toObjectId } from '../../store/object-id';
-import { findPage } from '../../store/pagination';
+import { findPage, type PageRequest } from '../../store/pagination';
 
 export interface SubscriptionFilters {
   planId?: string | undefined;
@@ -16,10 +16,7 @@ export interface SubscriptionFilters {
   status?: SubscriptionStatus | undefined;
 }
 
-export interface SubscriptionListFilters extends SubscriptionFilters {
-  page: number;
-  limit: number;
-}
+export type SubscriptionListFilters = SubscriptionFilters & PageRequest;
 
 /** A window of time [from, to). */
 export interface Window {

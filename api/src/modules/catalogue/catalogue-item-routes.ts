@@ -10,6 +10,7 @@ import { listPage } from '../../http/pagination';
 import { assertCategoryExists } from './use-cases/check-references';
 import type { ItemStore } from './catalogue-items-repository';
 import { resolveCreditCost, resolvePublication } from './rules/publication';
+import { found, routeOptions } from '../../http/route-options';
 
 /** The fields every catalogue item's create / update body has (the rest belongs to the kind). */
 interface CommonInput {
@@ -60,7 +61,7 @@ export function catalogueItemRoutes<
   TCreate extends TObject,
   TUpdate extends TObject,
 >(kind: CatalogueItemKind<TDoc, TView, TCreate, TUpdate>): FastifyPluginAsyncTypebox {
-  const tags = [kind.tag];
+  const route = routeOptions([kind.tag]);
   return async (fastify) => {
     const repository = kind.repository(fastify);
     const now = () => fastify.clock.now();
@@ -73,15 +74,10 @@ export function catalogueItemRoutes<
 
     fastify.get(
       '/',
-      {
-        config: { auth: 'optional' },
-        schema: {
-          tags,
-          summary: kind.summaries.list,
-          querystring: ItemListQuery,
-          response: { 200: paginated(itemSchema), ...errorResponses(401) },
-        },
-      },
+      route('optional', kind.summaries.list, {
+        querystring: ItemListQuery,
+        response: { 200: paginated(itemSchema), ...errorResponses(401) },
+      }),
       async (request) => {
         const { sort, ...filters } = withDefaults(request.query, 'sort');
         const publishedOnly = request.user?.role !== 'ADMIN';
@@ -91,33 +87,22 @@ export function catalogueItemRoutes<
 
     fastify.get(
       '/:idOrSlug',
-      {
-        config: { auth: 'optional' },
-        schema: {
-          tags,
-          summary: kind.summaries.read,
-          params: IdOrSlugParams,
-          response: { 200: itemSchema, ...errorResponses(401, 404) },
-        },
-      },
+      route('optional', kind.summaries.read, {
+        params: IdOrSlugParams,
+        response: { 200: itemSchema, ...errorResponses(401, 404) },
+      }),
       async (request) => {
-        const item = await repository.findByIdOrSlug(request.params.idOrSlug, request.user?.role !== 'ADMIN');
-        if (!item) throw kind.notFound();
+        const item = found(await repository.findByIdOrSlug(request.params.idOrSlug, request.user?.role !== 'ADMIN'), () => kind.notFound());
         return firstView(request, item);
       },
     );
 
     fastify.post(
       '/',
-      {
-        config: { auth: 'admin' },
-        schema: {
-          tags,
-          summary: kind.summaries.create,
-          body: createSchema,
-          response: { 201: itemSchema, ...errorResponses(401, 403, 409) },
-        },
-      },
+      route('admin', kind.summaries.create, {
+        body: createSchema,
+        response: { 201: itemSchema, ...errorResponses(401, 403, 409) },
+      }),
       async (request, reply) => {
         const { title, slug, categoryId, access, creditCost, status, publishedAt, ...own } = request.body as Static<TCreate> & CommonInput;
         const checkedCategoryId = await assertCategoryExists(fastify, categoryId);
@@ -136,19 +121,13 @@ export function catalogueItemRoutes<
 
     fastify.patch(
       '/:id',
-      {
-        config: { auth: 'admin' },
-        schema: {
-          tags,
-          summary: kind.summaries.update,
-          params: IdParams,
-          body: updateSchema,
-          response: { 200: itemSchema, ...errorResponses(401, 403, 404, 409) },
-        },
-      },
+      route('admin', kind.summaries.update, {
+        params: IdParams,
+        body: updateSchema,
+        response: { 200: itemSchema, ...errorResponses(401, 403, 404, 409) },
+      }),
       async (request) => {
-        const current = await repository.findById(request.params.id);
-        if (!current) throw kind.notFound();
+        const current = found(await repository.findById(request.params.id), () => kind.notFound());
         const { title, slug, categoryId, access, creditCost, status, publishedAt, ...own } = request.body as Partial<CommonInput>;
         const changes: Partial<CatalogueItemDocument> = {
           ...(await kind.changedFields(fastify, own as Omit<Partial<Static<TUpdate>>, CommonKeys>, current)),
@@ -165,26 +144,19 @@ export function catalogueItemRoutes<
           );
         }
         if (status !== undefined || publishedAt !== undefined) Object.assign(changes, resolvePublication(current, { status, publishedAt }, now()));
-        const item = await repository.update(current._id, changes as Partial<TDoc>);
-        if (!item) throw kind.notFound();
+        const item = found(await repository.update(current._id, changes as Partial<TDoc>), () => kind.notFound());
         return firstView(request, item);
       },
     );
 
     fastify.delete(
       '/:id',
-      {
-        config: { auth: 'admin' },
-        schema: {
-          tags,
-          summary: kind.summaries.delete,
-          params: IdParams,
-          response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-        },
-      },
+      route('admin', kind.summaries.delete, {
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+      }),
       async (request, reply) => {
-        const deleted = await repository.delete(request.params.id);
-        if (!deleted) throw kind.notFound();
+        const deleted = found(await repository.delete(request.params.id), () => kind.notFound());
         await kind.afterDelete?.(fastify, deleted);
         return reply.code(204).send(null);
       },

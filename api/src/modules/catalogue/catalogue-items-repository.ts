@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { StoreCollection, StoreSort } from '../../store/store';
-import { findPage } from '../../store/pagination';
+import { findPage, type PageRequest } from '../../store/pagination';
 import { CATALOGUE_COLLECTIONS } from './collections';
 import type { CatalogueItemDocument, ContentDocument, ItemSearchText, PublicationStatus, VideoDocument } from './documents';
 import { badRequest, conflict, isDuplicateKeyError } from '../../http/app-error';
@@ -10,9 +10,7 @@ import { foldText } from './rules/search-text';
 import { literalPattern } from '../../store/text-pattern';
 import { slugCandidate, slugify } from './rules/slug';
 
-export interface ItemListFilters {
-  page: number;
-  limit: number;
+export interface ItemListFilters extends PageRequest {
   categoryId?: string | undefined;
   search?: string | undefined;
   access?: CatalogueItemDocument['access'] | undefined;

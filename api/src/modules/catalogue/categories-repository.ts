@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findPage } from '../../store/pagination';
+import { reorderByIds } from '../../store/reorder';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
 import type { CategoryDocument } from './documents';
@@ -106,17 +107,10 @@ export default fp(
       },
 
       async reorder(ids) {
-        const wanted = ids.map((id) => id.toLowerCase());
-        if (new Set(wanted).size !== wanted.length) throw badRequest('A lista de categorias tem itens repetidos.', 'DUPLICATE_IDS');
-        const all = await collection().find({}).sort(order).toArray();
-        const known = new Set(all.map((category) => category._id.toHexString()));
-        const unknown = wanted.filter((id) => !known.has(id));
-        if (unknown.length) throw badRequest(`Categoria não encontrada: ${unknown.join(', ')}.`, 'CATEGORY_NOT_FOUND');
-        const rest = all.map((category) => category._id.toHexString()).filter((id) => !wanted.includes(id));
-        const at = now();
-        for (const [position, id] of [...wanted, ...rest].entries()) {
-          await collection().updateOne({ _id: new ObjectId(id), order: { $ne: position } }, { $set: { order: position, updatedAt: at } });
-        }
+        await reorderByIds(collection(), ids, order, now(), {
+          repeated: () => badRequest('A lista de categorias tem itens repetidos.', 'DUPLICATE_IDS'),
+          unknown: (unknown) => badRequest(`Categoria não encontrada: ${unknown.join(', ')}.`, 'CATEGORY_NOT_FOUND'),
+        });
         return collection().find({}).sort(order).toArray();
       },
     };

@@ -12,8 +12,9 @@ import {
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { toCategoryResponse } from './responses';
+import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['categories'];
+const route = routeOptions(['categories']);
 const categoryNotFound = () => notFound('Categoria não encontrada.', 'CATEGORY_NOT_FOUND');
 
 const categories: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -21,15 +22,10 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Categorias, na ordem definida pelos administradores',
-        querystring: CategoryListQuery,
-        response: { 200: paginated(CategorySchema), ...errorResponses() },
-      },
-    },
+    route('public', 'Categorias, na ordem definida pelos administradores', {
+      querystring: CategoryListQuery,
+      response: { 200: paginated(CategorySchema), ...errorResponses() },
+    }),
     async (request) => {
       return listPage(request.query, (page, limit) => repository.list(page, limit), (rows) => rows.map(toCategoryResponse));
     },
@@ -37,80 +33,47 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:idOrSlug',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Uma categoria pelo id ou slug',
-        params: IdOrSlugParams,
-        response: { 200: CategorySchema, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
-      const category = await repository.findByIdOrSlug(request.params.idOrSlug);
-      if (!category) throw categoryNotFound();
-      return toCategoryResponse(category);
-    },
+    route('public', 'Uma categoria pelo id ou slug', {
+      params: IdOrSlugParams,
+      response: { 200: CategorySchema, ...errorResponses(404) },
+    }),
+    async (request) => toCategoryResponse(found(await repository.findByIdOrSlug(request.params.idOrSlug), categoryNotFound)),
   );
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Cria uma categoria (admin); slug único, gerado do nome se ausente',
-        body: CreateCategoryBody,
-        response: { 201: CategorySchema, ...errorResponses(401, 403, 409) },
-      },
-    },
+    route('admin', 'Cria uma categoria (admin); slug único, gerado do nome se ausente', {
+      body: CreateCategoryBody,
+      response: { 201: CategorySchema, ...errorResponses(401, 403, 409) },
+    }),
     async (request, reply) => reply.code(201).send(toCategoryResponse(await repository.create(request.body))),
   );
 
   fastify.patch(
     '/order',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Reordena as categorias (admin): os ids na nova ordem; as omitidas vêm depois, na ordem em que estavam',
-        body: ReorderCategoriesBody,
-        response: { 200: Type.Object({ data: Type.Array(CategorySchema) }), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Reordena as categorias (admin): os ids na nova ordem; as omitidas vêm depois, na ordem em que estavam', {
+      body: ReorderCategoriesBody,
+      response: { 200: Type.Object({ data: Type.Array(CategorySchema) }), ...errorResponses(401, 403) },
+    }),
     async (request) => ({ data: (await repository.reorder(request.body.ids)).map(toCategoryResponse) }),
   );
 
   fastify.patch(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Altera nome, slug ou ordem de uma categoria (admin)',
-        params: IdParams,
-        body: UpdateCategoryBody,
-        response: { 200: CategorySchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const category = await repository.update(request.params.id, request.body);
-      if (!category) throw categoryNotFound();
-      return toCategoryResponse(category);
-    },
+    route('admin', 'Altera nome, slug ou ordem de uma categoria (admin)', {
+      params: IdParams,
+      body: UpdateCategoryBody,
+      response: { 200: CategorySchema, ...errorResponses(401, 403, 404, 409) },
+    }),
+    async (request) => toCategoryResponse(found(await repository.update(request.params.id, request.body), categoryNotFound)),
   );
 
   fastify.delete(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Exclui uma categoria sem conteúdos nem vídeos (admin); em uso: 409',
-        params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route('admin', 'Exclui uma categoria sem conteúdos nem vídeos (admin); em uso: 409', {
+      params: IdParams,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       await repository.delete(request.params.id);
       return reply.code(204).send(null);

@@ -6,6 +6,9 @@ import { SearchQuery, SearchResultSchema } from './search-schemas';
 import { searchCatalogue, withCues } from './use-cases/search-catalogue';
 import { cardsOf } from './responses';
 import { searchTerms } from './rules/search-text';
+import { routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['search']);
 
 const SEARCHES_PER_EXPENSIVE_READ = 4;
 
@@ -13,20 +16,16 @@ const SEARCHES_PER_EXPENSIVE_READ = 4;
 const search: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',
-    {
-      // Scans the catalogue and transcripts: 4× the expensive-read limit (typing runs several searches).
-      config: { auth: 'optional', rateLimit: perUserReadLimit(fastify, SEARCHES_PER_EXPENSIVE_READ) },
-      schema: {
-        tags: ['search'],
-        summary: 'Busca em conteúdos publicados (título, resumo, corpo), vídeos (título, descrição) e no que é dito nos vídeos',
-        description:
-          'Sem diferença de maiúsculas e acentos ("calibracao" encontra "calibração"); o texto é literal. Ordem: mais termos ' +
-          'encontrados; depois título > resumo/descrição > corpo/transcrição; depois os mais recentes. Um acerto na transcrição ' +
-          'traz o segundo onde abrir o vídeo (transcriptHit).',
-        querystring: SearchQuery,
-        response: { 200: paginated(SearchResultSchema), ...errorResponses(401) },
-      },
+    route('optional', 'Busca em conteúdos publicados (título, resumo, corpo), vídeos (título, descrição) e no que é dito nos vídeos', {
+      description:
+        'Sem diferença de maiúsculas e acentos ("calibracao" encontra "calibração"); o texto é literal. Ordem: mais termos ' +
+        'encontrados; depois título > resumo/descrição > corpo/transcrição; depois os mais recentes. Um acerto na transcrição ' +
+        'traz o segundo onde abrir o vídeo (transcriptHit).',
+      querystring: SearchQuery,
+      response: { 200: paginated(SearchResultSchema), ...errorResponses(401) },
     },
+    // Scans the catalogue and transcripts: 4× the expensive-read limit (typing runs several searches).
+    { rateLimit: perUserReadLimit(fastify, SEARCHES_PER_EXPENSIVE_READ) }),
     async (request) => {
       const terms = searchTerms(request.query.q);
       const hits = await searchCatalogue(fastify, terms, request.query.type);

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../http/schemas';
 import { slugify } from './rules/slug';
 import { SlugPreviewQuery, SlugPreviewSchema } from './schemas';
+import { routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['admin']);
 
 /**
  * GET /admin/slug-preview?text=: the address the API would store for a title or a name, by the
@@ -11,16 +14,11 @@ import { SlugPreviewQuery, SlugPreviewSchema } from './schemas';
 const slugPreviewRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/slug-preview',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'O endereço (slug) que a API gravaria para um título ou nome (admin; formulários de conteúdo, vídeo e categoria)',
-        description: 'A mesma regra de quando o slug não é enviado: sem acentos, minúsculas, números e hífens. Um endereço já usado ganha -2, -3… ao salvar.',
-        querystring: SlugPreviewQuery,
-        response: { 200: SlugPreviewSchema, ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'O endereço (slug) que a API gravaria para um título ou nome (admin; formulários de conteúdo, vídeo e categoria)', {
+      description: 'A mesma regra de quando o slug não é enviado: sem acentos, minúsculas, números e hífens. Um endereço já usado ganha -2, -3… ao salvar.',
+      querystring: SlugPreviewQuery,
+      response: { 200: SlugPreviewSchema, ...errorResponses(401, 403) },
+    }),
     async (request) => ({ slug: slugify(request.query.text) }),
   );
 };

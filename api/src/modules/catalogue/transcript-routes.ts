@@ -10,8 +10,10 @@ import { SignedFileQuery } from '../files/schemas';
 import { TranscriptBody, TranscriptSchema, WebVttText } from './transcript-schemas';
 import { transcriptResource } from './responses';
 import { parseTranscript, toWebVtt } from './rules/transcript-format';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['videos'];
+const route = routeOptions(tags);
 const videoNotFound = () => notFound('Vídeo não encontrado.', 'VIDEO_NOT_FOUND');
 const transcriptNotFound = () => notFound('Este vídeo ainda não tem transcrição.', 'TRANSCRIPT_NOT_FOUND');
 
@@ -34,8 +36,7 @@ const toTranscriptResponse = (transcript: TranscriptDocument) => ({
 const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
   /** The video as the caller may see it (drafts only for admins), and the gate's answer. */
   async function gatedVideo(request: FastifyRequest, idOrSlug: string): Promise<{ video: VideoDocument; open: boolean; deny: AppError | null }> {
-    const video = await fastify.videosRepository.findByIdOrSlug(idOrSlug, request.user?.role !== 'ADMIN');
-    if (!video) throw videoNotFound();
+    const video = found(await fastify.videosRepository.findByIdOrSlug(idOrSlug, request.user?.role !== 'ADMIN'), videoNotFound);
     const lock = lockOf(await fastify.entitlements.viewer(request, 'VIDEO', [video._id]), video);
     if (!lock) return { video, open: true, deny: null };
     const deny = lock.reason === 'SIGN_IN_REQUIRED' ? unauthorized(lock.message, lock.reason) : new AppError(403, lock.reason, lock.message);
@@ -43,22 +44,15 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
   }
 
   async function transcriptOf(video: VideoDocument): Promise<TranscriptDocument> {
-    const transcript = await fastify.transcriptsRepository.findByVideo(video._id);
-    if (!transcript) throw transcriptNotFound();
-    return transcript;
+    return found(await fastify.transcriptsRepository.findByVideo(video._id), transcriptNotFound);
   }
 
   fastify.get(
     '/:idOrSlug/transcript',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags,
-        summary: 'A transcrição, fala a fala (painel do player); só com acesso ao vídeo',
-        params: IdOrSlugParams,
-        response: { 200: TranscriptSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('optional', 'A transcrição, fala a fala (painel do player); só com acesso ao vídeo', {
+      params: IdOrSlugParams,
+      response: { 200: TranscriptSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const { video, deny } = await gatedVideo(request, request.params.idOrSlug);
       if (deny) throw deny;
@@ -68,17 +62,12 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:idOrSlug/transcript.vtt',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags,
-        summary: 'Legendas em WebVTT para o <track> do player: com o link assinado (captionsUrl) ou com token de quem tem acesso',
-        params: IdOrSlugParams,
-        querystring: SignedFileQuery,
-        produces: ['text/vtt'],
-        response: { 200: WebVttText, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('optional', 'Legendas em WebVTT para o <track> do player: com o link assinado (captionsUrl) ou com token de quem tem acesso', {
+      params: IdOrSlugParams,
+      querystring: SignedFileQuery,
+      produces: ['text/vtt'],
+      response: { 200: WebVttText, ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
       const { expires, signature } = request.query;
       const { video, deny } = await gatedVideo(request, request.params.idOrSlug);
@@ -112,8 +101,7 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const video = await fastify.videosRepository.findById(request.params.id);
-      if (!video) throw videoNotFound();
+      const video = found(await fastify.videosRepository.findById(request.params.id), videoNotFound);
       const { format, cues } = parseTranscript(request.body.content);
       const transcript = await fastify.transcriptsRepository.replace(video._id, format, cues);
       await fastify.videosRepository.update(video._id, { transcript: { cueCount: cues.length, updatedAt: transcript.updatedAt } });
@@ -123,18 +111,12 @@ const transcripts: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.delete(
     '/:id/transcript',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Remove a transcrição de um vídeo (admin)',
-        params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Remove a transcrição de um vídeo (admin)', {
+      params: IdParams,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
-      const video = await fastify.videosRepository.findById(request.params.id);
-      if (!video) throw videoNotFound();
+      const video = found(await fastify.videosRepository.findById(request.params.id), videoNotFound);
       if (!(await fastify.transcriptsRepository.deleteByVideo(video._id))) throw transcriptNotFound();
       await fastify.videosRepository.update(video._id, { transcript: null });
       return reply.code(204).send(null);

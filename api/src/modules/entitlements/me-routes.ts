@@ -4,20 +4,18 @@ import { errorResponses, paginated } from '../../http/schemas';
 import { cardsOf } from '../catalogue/responses';
 import { toUnlockResponse } from './responses';
 import { MyUnlockSchema, MyUnlocksQuery } from './schemas';
+import { routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['unlocks']);
 
 /** "Meus conteúdos" (under /me): what the member unlocked, with each item's card as the catalogue shows it. */
 const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/unlocks',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags: ['unlocks'],
-        summary: '"Meus conteúdos": o que o membro desbloqueou, mais recentes primeiro, com o cartão do item',
-        querystring: MyUnlocksQuery,
-        response: { 200: paginated(MyUnlockSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('signed-in', '"Meus conteúdos": o que o membro desbloqueou, mais recentes primeiro, com o cartão do item', {
+      querystring: MyUnlocksQuery,
+      response: { 200: paginated(MyUnlockSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const load = (page: number, limit: number) => fastify.unlocksService.listForUser(request.user!._id, page, limit, request.query.itemType);
       return listPage(request.query, load, async (rows) => {

@@ -5,21 +5,19 @@ import { toObjectId } from '../../store/object-id';
 import { userNotFound } from '../users/errors';
 import { toUnlockResponse } from './responses';
 import { MemberUnlockSchema, MyUnlocksQuery } from './schemas';
+import { routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['users']);
 
 /** The admin's member page (under /users): what the member unlocked. */
 const memberRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/unlocks',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags: ['users'],
-        summary: 'O que um membro desbloqueou, mais recentes primeiro, com o título do item (admin, página do membro)',
-        params: IdParams,
-        querystring: MyUnlocksQuery,
-        response: { 200: paginated(MemberUnlockSchema), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'O que um membro desbloqueou, mais recentes primeiro, com o título do item (admin, página do membro)', {
+      params: IdParams,
+      querystring: MyUnlocksQuery,
+      response: { 200: paginated(MemberUnlockSchema), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       if (!(await fastify.usersRepository.existsById(request.params.id))) throw userNotFound();
       const load = (page: number, limit: number) => fastify.unlocksService.listForUser(toObjectId(request.params.id), page, limit, request.query.itemType);

@@ -4,6 +4,9 @@ import { errorResponses } from '../../http/schemas';
 import { FileBytes, FileParams, SignedFileQuery } from './schemas';
 import { parseByteRange } from '../../http/byte-range';
 import { isFileKey, isPublicKey } from '../../plugins/file-storage/file-keys';
+import { found, routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['files']);
 
 const fileNotFound = () => notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND');
 
@@ -15,16 +18,11 @@ const fileNotFound = () => notFound('Arquivo não encontrado.', 'FILE_NOT_FOUND'
 const files: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:folder/:name',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags: ['files'],
-        summary: 'Bytes de um arquivo; documentos e vídeos só com link assinado (expires + signature); aceita Range',
-        params: FileParams,
-        querystring: SignedFileQuery,
-        response: { 200: FileBytes, 206: FileBytes, 302: FileBytes, ...errorResponses(403, 404, 416) },
-      },
-    },
+    route('public', 'Bytes de um arquivo; documentos e vídeos só com link assinado (expires + signature); aceita Range', {
+      params: FileParams,
+      querystring: SignedFileQuery,
+      response: { 200: FileBytes, 206: FileBytes, 302: FileBytes, ...errorResponses(403, 404, 416) },
+    }),
     async (request, reply) => {
       const key = `${request.params.folder}/${request.params.name}`;
       if (!isFileKey(key)) throw fileNotFound();
@@ -46,8 +44,7 @@ const files: FastifyPluginAsyncTypebox = async (fastify) => {
         return reply.redirect(storage.directUrl(key, seconds), 302);
       }
 
-      const info = await storage.stat(key);
-      if (!info) throw fileNotFound();
+      const info = found(await storage.stat(key), fileNotFound);
       const range = parseByteRange(request.headers.range, info.size);
       if (range === 'unsatisfiable') {
         reply.header('content-range', `bytes */${info.size}`);

@@ -7,6 +7,9 @@ import { errorResponses } from '../../http/schemas';
 import { UploadResultSchema } from './schemas';
 import { detectFileType, extensionOf, LARGEST_UPLOAD_BYTES, SNIFF_BYTES, type FileType } from './rules/file-types';
 import { FILES_PATH_PREFIX } from '../../plugins/file-storage/file-keys';
+import { found, routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['uploads']);
 
 const unsupported = () =>
   new AppError(415, 'UNSUPPORTED_FILE_TYPE', 'Tipo de arquivo não aceito. Envie uma imagem (JPEG, PNG ou WEBP), um PDF ou um vídeo MP4.');
@@ -105,18 +108,13 @@ const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Envia um arquivo (admin, multipart/form-data, campo "file")',
-        description:
-          'Imagens JPEG, PNG ou WEBP até 5 MB; PDF até 20 MB; vídeo MP4 até 2 GB. O tipo é lido dos bytes e precisa ' +
-          'combinar com a extensão do nome. 415: tipo não aceito ou diferente da extensão; 413: grande demais.',
-        consumes: ['multipart/form-data'],
-        response: { 201: UploadResultSchema, ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Envia um arquivo (admin, multipart/form-data, campo "file")', {
+      description:
+        'Imagens JPEG, PNG ou WEBP até 5 MB; PDF até 20 MB; vídeo MP4 até 2 GB. O tipo é lido dos bytes e precisa ' +
+        'combinar com a extensão do nome. 415: tipo não aceito ou diferente da extensão; 413: grande demais.',
+      consumes: ['multipart/form-data'],
+      response: { 201: UploadResultSchema, ...errorResponses(401, 403) },
+    }),
     async (request, reply) => {
       if (!request.isMultipart()) {
         throw new AppError(415, 'MULTIPART_REQUIRED', 'Envie o arquivo como multipart/form-data, no campo "file".');
@@ -134,8 +132,7 @@ const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
       try {
         if (part.fieldname !== 'file') throw badRequest('Mande o arquivo no campo "file".', 'FILE_REQUIRED');
         const { head, ended } = await readHead(stream, SNIFF_BYTES);
-        const type = detectFileType(head);
-        if (!type) throw unsupported();
+        const type = found(detectFileType(head), unsupported);
         const extension = extensionOf(part.filename);
         if (!(type.nameExtensions as readonly string[]).includes(extension)) {
           throw new AppError(

@@ -3,34 +3,27 @@ import { ObjectId } from 'mongodb';
 import { conflict, notFound } from '../../http/app-error';
 import { listPage } from '../../http/pagination';
 import { errorResponses, IdParams, NoQuery, paginated } from '../../http/schemas';
+import { routeOptions } from '../../http/route-options';
 import type { JobDocument } from '../jobs/documents';
 import { EMAIL_JOB, type EmailPayload } from './documents';
 import { toAdminEmail } from './responses';
 import { AdminEmailQuery, AdminEmailSchema, EmailPreferencesSchema } from './schemas';
 
-const tags = ['e-mail'];
+const route = routeOptions(['e-mail']);
 
 /** `/me/email-preferences`: what the member chose on /usuario ("E-mails"). */
 export const preferenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',
-    {
-      config: { auth: 'signed-in' },
-      schema: { tags, summary: 'Quais e-mails opcionais o membro recebe', querystring: NoQuery, response: { 200: EmailPreferencesSchema, ...errorResponses(401, 404) } },
-    },
+    route('signed-in', 'Quais e-mails opcionais o membro recebe', { querystring: NoQuery, response: { 200: EmailPreferencesSchema, ...errorResponses(401, 404) } }),
     async (request) => fastify.mailPreferencesRepository.find(request.user!._id),
   );
   fastify.put(
     '/',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Liga ou desliga lembretes e novidades (e-mails sobre dinheiro e acesso sempre saem)',
-        body: EmailPreferencesSchema,
-        response: { 200: EmailPreferencesSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
+    route('signed-in', 'Liga ou desliga lembretes e novidades (e-mails sobre dinheiro e acesso sempre saem)', {
+      body: EmailPreferencesSchema,
+      response: { 200: EmailPreferencesSchema, ...errorResponses(400, 401, 404) },
+    }),
     async (request) => fastify.mailPreferencesRepository.save(request.user!._id, request.body, fastify.clock.now()),
   );
 };
@@ -42,15 +35,10 @@ export const adminEmailRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   const jobs = fastify.jobsRepository;
   fastify.get(
     '/',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Mensagens recentes, mais novas primeiro: destinatário, assunto, estado, tentativas, último erro (admin)',
-        querystring: AdminEmailQuery,
-        response: { 200: paginated(AdminEmailSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
+    route('admin', 'Mensagens recentes, mais novas primeiro: destinatário, assunto, estado, tentativas, último erro (admin)', {
+      querystring: AdminEmailQuery,
+      response: { 200: paginated(AdminEmailSchema), ...errorResponses(400, 401, 403) },
+    }),
     async (request) =>
       listPage(
         request.query,
@@ -60,16 +48,11 @@ export const adminEmailRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   );
   fastify.post(
     '/:id/resend',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Reenviar: uma mensagem que falhou de vez (DEAD) volta para a fila, com as tentativas zeradas (admin)',
-        description: '409 EMAIL_NOT_DEAD: só mensagens que falharam de vez podem ser reenviadas.',
-        params: IdParams,
-        response: { 200: AdminEmailSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    route('admin', 'Reenviar: uma mensagem que falhou de vez (DEAD) volta para a fila, com as tentativas zeradas (admin)', {
+      description: '409 EMAIL_NOT_DEAD: só mensagens que falharam de vez podem ser reenviadas.',
+      params: IdParams,
+      response: { 200: AdminEmailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const id = new ObjectId(request.params.id);
       const job = await jobs.findById(id);

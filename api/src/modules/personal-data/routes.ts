@@ -4,19 +4,18 @@ import { errorResponses } from '../../http/schemas';
 import { perUserReadLimit } from '../../plugins/rate-limit';
 import { toPersonalDataExport } from './responses';
 import { DeleteAccountBody, PersonalDataExportSchema } from './schemas';
+import { routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['lgpd']);
 
 /** LGPD (art. 18): the member downloads everything the club holds about them, or deletes the account. */
 const personalDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/export',
-    {
-      config: { auth: 'signed-in', rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags: ['lgpd'],
-        summary: 'Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões',
-        response: { 200: PersonalDataExportSchema, ...errorResponses(401, 403) },
-      },
+    route('signed-in', 'Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões', {
+      response: { 200: PersonalDataExportSchema, ...errorResponses(401, 403) },
     },
+    { rateLimit: perUserReadLimit(fastify) }),
     async (request, reply) => {
       const at = fastify.clock.now();
       const [data, plans] = await Promise.all([fastify.personalData.collect(request.user!), fastify.plansRepository.mapAll()]);

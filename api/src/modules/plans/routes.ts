@@ -3,68 +3,45 @@ import { planNotFound } from '../billing/billing-service';
 import { errorResponses, IdParams } from '../../http/schemas';
 import { PlanList, PlanSchema, UpdatePlanBody } from './schemas';
 import { toPlanResponse } from './responses';
+import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['plans'];
+const route = routeOptions(['plans']);
 
 const plans: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.plansRepository;
 
   fastify.get(
     '/',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Planos disponíveis, na ordem de exibição',
-        response: { 200: PlanList, ...errorResponses() },
-      },
-    },
+    route('public', 'Planos disponíveis, na ordem de exibição', {
+      response: { 200: PlanList, ...errorResponses() },
+    }),
     async () => ({ data: (await repository.listActive()).map(toPlanResponse) }),
   );
 
   fastify.get(
     '/all',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Todos os planos, inclusive inativos (admin)',
-        response: { 200: PlanList, ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Todos os planos, inclusive inativos (admin)', {
+      response: { 200: PlanList, ...errorResponses(401, 403) },
+    }),
     async () => ({ data: (await repository.listAll()).map(toPlanResponse) }),
   );
 
   fastify.get(
     '/:id',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Um plano (também inativo: `active` diz se aceita novas assinaturas)',
-        params: IdParams,
-        response: { 200: PlanSchema, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
-      const plan = await repository.findById(request.params.id);
-      if (!plan) throw planNotFound();
-      return toPlanResponse(plan);
-    },
+    route('public', 'Um plano (também inativo: `active` diz se aceita novas assinaturas)', {
+      params: IdParams,
+      response: { 200: PlanSchema, ...errorResponses(404) },
+    }),
+    async (request) => toPlanResponse(found(await repository.findById(request.params.id), planNotFound)),
   );
 
   fastify.patch(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Apresentação do plano (admin); preço e externalPlanId vêm do gateway',
-        params: IdParams,
-        body: UpdatePlanBody,
-        response: { 200: PlanSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Apresentação do plano (admin); preço e externalPlanId vêm do gateway', {
+      params: IdParams,
+      body: UpdatePlanBody,
+      response: { 200: PlanSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const { name, description, features, ...rest } = request.body;
       const plan = await repository.update(request.params.id, {

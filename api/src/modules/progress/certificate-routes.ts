@@ -7,8 +7,9 @@ import { CertificateCodeParams, PdfFile, PngFile, PublicCertificateSchema } from
 import { toPublicCertificate } from './responses';
 import { errorResponses } from '../../http/schemas';
 import { certificateQrPng, certificateUrl, renderCertificatePdf } from './certificate-pdf';
+import { found, routeOptions } from '../../http/route-options';
 
-const tags = ['certificates'];
+const route = routeOptions(['certificates']);
 
 const certificateNotFound = () =>
   notFound('Certificado não encontrado. Confira o código (10 letras e números) ou leia de novo o QR code do certificado.', 'CERTIFICATE_NOT_FOUND');
@@ -23,23 +24,16 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
 
   async function find(input: string): Promise<CertificateDocument> {
     const code = normalizeCertificateCode(input);
-    const certificate = code ? await repository.findByCode(code) : null;
-    if (!certificate) throw certificateNotFound();
-    return certificate;
+    return found(code ? await repository.findByCode(code) : null, certificateNotFound);
   }
 
   fastify.get(
     '/:code',
-    {
-      config: { auth: 'public' },
-      schema: {
-        tags,
-        summary: 'Verifica um certificado pelo código (público): titular, vídeo, carga horária, laboratório e histórico de versões',
-        description: 'O código não diferencia maiúsculas de minúsculas. Uma versão substituída (correção do nome) continua autêntica: `current: false`.',
-        params: CertificateCodeParams,
-        response: { 200: PublicCertificateSchema, ...errorResponses(404) },
-      },
-    },
+    route('public', 'Verifica um certificado pelo código (público): titular, vídeo, carga horária, laboratório e histórico de versões', {
+      description: 'O código não diferencia maiúsculas de minúsculas. Uma versão substituída (correção do nome) continua autêntica: `current: false`.',
+      params: CertificateCodeParams,
+      response: { 200: PublicCertificateSchema, ...errorResponses(404) },
+    }),
     async (request) => {
       const certificate = await find(request.params.code);
       return toPublicCertificate(certificate, await repository.history(certificate.userId, certificate.videoId));
@@ -48,16 +42,11 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:code/pdf',
-    {
-      config: { auth: 'public', rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'O certificado em PDF (A4 paisagem), com o QR code da página de verificação (público)',
-        params: CertificateCodeParams,
-        produces: ['application/pdf'],
-        response: { 200: PdfFile, ...errorResponses(404) },
-      },
-    },
+    route('public', 'O certificado em PDF (A4 paisagem), com o QR code da página de verificação (público)', {
+      params: CertificateCodeParams,
+      produces: ['application/pdf'],
+      response: { 200: PdfFile, ...errorResponses(404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request, reply) => {
       const certificate = await find(request.params.code);
       let replacedBy: { version: number; code: string } | null = null;
@@ -81,16 +70,11 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:code/qr.png',
-    {
-      config: { auth: 'public', rateLimit: perUserReadLimit(fastify) },
-      schema: {
-        tags,
-        summary: 'O QR code do certificado em PNG: o endereço da página pública de verificação',
-        params: CertificateCodeParams,
-        produces: ['image/png'],
-        response: { 200: PngFile, ...errorResponses(404) },
-      },
-    },
+    route('public', 'O QR code do certificado em PNG: o endereço da página pública de verificação', {
+      params: CertificateCodeParams,
+      produces: ['image/png'],
+      response: { 200: PngFile, ...errorResponses(404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
     async (request, reply) => {
       const certificate = await find(request.params.code);
       const png = await certificateQrPng(certificateUrl(fastify.config.publicWebUrl, certificate.code));

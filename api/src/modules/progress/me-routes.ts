@@ -8,6 +8,10 @@ import { MyCertificatesSchema } from './certificate-schemas';
 import { toMyCertificate, toProgressSummary } from './responses';
 import { MyProgressQuery, MyProgressSchema, ProgressReportBody, ProgressSchema } from './schemas';
 import { recordProgress } from './use-cases/record-progress';
+import { routeOptions } from '../../http/route-options';
+
+const certificatesRoute = routeOptions(['certificates']);
+const progressRoute = routeOptions(['progress']);
 
 /**
  * The player reports every ~10 s while playing, plus on pause, seek and leaving: 30 a minute per
@@ -56,28 +60,18 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/certificates',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags: ['certificates'],
-        summary: 'Os certificados de conclusão do membro (a versão atual de cada um), concluídos por último primeiro',
-        response: { 200: MyCertificatesSchema, ...errorResponses(401, 403) },
-      },
-    },
+    certificatesRoute('signed-in', 'Os certificados de conclusão do membro (a versão atual de cada um), concluídos por último primeiro', {
+      response: { 200: MyCertificatesSchema, ...errorResponses(401, 403) },
+    }),
     async (request) => ({ data: (await fastify.certificatesRepository.currentForUser(request.user!._id)).map(toMyCertificate) }),
   );
 
   fastify.get(
     '/progress',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags: ['progress'],
-        summary: '"Continuar assistindo" e "Meus vídeos": vídeos começados ou concluídos, assistidos por último primeiro',
-        querystring: MyProgressQuery,
-        response: { 200: paginated(MyProgressSchema), ...errorResponses(401, 403) },
-      },
-    },
+    progressRoute('signed-in', '"Continuar assistindo" e "Meus vídeos": vídeos começados ou concluídos, assistidos por último primeiro', {
+      querystring: MyProgressQuery,
+      response: { 200: paginated(MyProgressSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const user = request.user!;
       return listPage(

@@ -4,21 +4,19 @@ import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { userNotFound } from '../users/errors';
 import { MemberProgressQuery, MemberProgressSchema } from './schemas';
+import { routeOptions } from '../../http/route-options';
+
+const route = routeOptions(['users']);
 
 /** The admin's member page (under /users): the videos the member started or finished. */
 const memberRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id/progress',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags: ['users'],
-        summary: 'Vídeos que um membro começou ou terminou, com o progresso (admin, página do membro)',
-        params: IdParams,
-        querystring: MemberProgressQuery,
-        response: { 200: paginated(MemberProgressSchema), ...errorResponses(401, 403, 404) },
-      },
-    },
+    route('admin', 'Vídeos que um membro começou ou terminou, com o progresso (admin, página do membro)', {
+      params: IdParams,
+      querystring: MemberProgressQuery,
+      response: { 200: paginated(MemberProgressSchema), ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       if (!(await fastify.usersRepository.existsById(request.params.id))) throw userNotFound();
       const load = (page: number, limit: number) => fastify.progressRepository.pageForUser(toObjectId(request.params.id), page, limit);

@@ -17,8 +17,9 @@ import {
   type MemberSuggestionResponse,
   type SuggestionResponse,
 } from './schemas';
+import { routeOptions } from '../../http/route-options';
 
-const tags = ['suggestions'];
+const route = routeOptions(['suggestions']);
 
 type Author = Pick<UserDocument, '_id' | 'name' | 'email'>;
 type AnswerView = SuggestionResponse['answer'];
@@ -96,15 +97,10 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Envia uma sugestão (membro); até 5 por hora',
-        body: CreateSuggestionBody,
-        response: { 201: SuggestionSchema, ...errorResponses(401, 403) },
-      },
-    },
+    route('signed-in', 'Envia uma sugestão (membro); até 5 por hora', {
+      body: CreateSuggestionBody,
+      response: { 201: SuggestionSchema, ...errorResponses(401, 403) },
+    }),
     async (request, reply) => {
       const user = request.user!;
       const suggestion = await repository.create(user._id, request.body.subject, request.body.message);
@@ -114,15 +110,10 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Sugestões com filtro de status, mais recentes ou mais votadas primeiro (admin)',
-        querystring: SuggestionListQuery,
-        response: { 200: paginated(SuggestionSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Sugestões com filtro de status, mais recentes ou mais votadas primeiro (admin)', {
+      querystring: SuggestionListQuery,
+      response: { 200: paginated(SuggestionSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const { status, sort } = request.query;
       return listPage(request.query, (page, limit) => repository.list(page, limit, status, sort), adminViews);
@@ -131,15 +122,10 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/open',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Sugestões abertas (NEW e READ) de todos os membros, mais votadas primeiro, sem autor; com o voto do membro',
-        querystring: MemberSuggestionListQuery,
-        response: { 200: paginated(MemberSuggestionSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('signed-in', 'Sugestões abertas (NEW e READ) de todos os membros, mais votadas primeiro, sem autor; com o voto do membro', {
+      querystring: MemberSuggestionListQuery,
+      response: { 200: paginated(MemberSuggestionSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       return listPage(request.query, (page, limit) => repository.listOpen(page, limit), (rows) => memberViews(rows, request.user!));
     },
@@ -147,15 +133,10 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/mine',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'As sugestões do próprio membro, mais novas primeiro, com status, votos e o conteúdo que as respondeu',
-        querystring: MemberSuggestionListQuery,
-        response: { 200: paginated(MemberSuggestionSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('signed-in', 'As sugestões do próprio membro, mais novas primeiro, com status, votos e o conteúdo que as respondeu', {
+      querystring: MemberSuggestionListQuery,
+      response: { 200: paginated(MemberSuggestionSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       return listPage(request.query, (page, limit) => repository.listByUser(request.user!._id, page, limit), (rows) => memberViews(rows, request.user!));
     },
@@ -163,15 +144,10 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/:id/vote',
-    {
-      config: { auth: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Vota numa sugestão aberta (um voto por membro): 201 contado, 200 já votado; concluída: 409',
-        params: IdParams,
-        response: { 200: VoteResponse, 201: VoteResponse, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route('signed-in', 'Vota numa sugestão aberta (um voto por membro): 201 contado, 200 já votado; concluída: 409', {
+      params: IdParams,
+      response: { 200: VoteResponse, 201: VoteResponse, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       const member = request.user!;
       const { suggestion, counted } = await repository.vote(request.params.id, member._id);
@@ -182,16 +158,11 @@ const suggestions: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.patch(
     '/:id',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Muda o status (NEW → READ → DONE) e/ou liga o conteúdo ou vídeo que respondeu (admin)',
-        params: IdParams,
-        body: UpdateSuggestionBody,
-        response: { 200: SuggestionSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
+    route('admin', 'Muda o status (NEW → READ → DONE) e/ou liga o conteúdo ou vídeo que respondeu (admin)', {
+      params: IdParams,
+      body: UpdateSuggestionBody,
+      response: { 200: SuggestionSchema, ...errorResponses(401, 403, 404, 409) },
+    }),
     async (request) => {
       const { status, answer } = request.body;
       let suggestion = await repository.findById(request.params.id);

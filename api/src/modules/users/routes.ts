@@ -10,8 +10,10 @@ import { toUserResponse } from './responses';
 import { userNotFound } from './errors';
 import { normalizeLaboratory } from './rules/laboratory';
 import { consentFor } from './rules/consent';
+import { found, routeOptions } from '../../http/route-options';
 
 const tags = ['users'];
+const route = routeOptions(tags);
 const PRINTABLE_TEXT = new RegExp(PRINTABLE_TEXT_PATTERN, 'u');
 
 interface IdRequest {
@@ -33,20 +35,19 @@ async function guardUserChanges(request: FastifyRequest): Promise<void> {
   }
 }
 
+/** The profile's owner (by the path's uid or id) or an admin. */
+const ownerOfProviderId = ownerOrAdmin((request) => ({ providerId: (request.params as { providerId: string }).providerId }));
+const ownerOfId = ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id }));
+
 const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.usersRepository;
 
   fastify.get(
     '/',
-    {
-      config: { auth: 'admin' },
-      schema: {
-        tags,
-        summary: 'Lista paginada de usuários (admin)',
-        querystring: UserListQuery,
-        response: { 200: paginated(UserSchema), ...errorResponses(401, 403) },
-      },
-    },
+    route('admin', 'Lista paginada de usuários (admin)', {
+      querystring: UserListQuery,
+      response: { 200: paginated(UserSchema), ...errorResponses(401, 403) },
+    }),
     async (request) => {
       const { field, criteria, ...filters } = withDefaults(request.query, 'field', 'criteria');
       return listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, field, criteria }), (rows) => rows.map(toUserResponse));
@@ -55,16 +56,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/',
-    {
-      config: { auth: 'token' },
-      schema: {
-        tags,
-        summary: 'Cria o perfil do usuário autenticado (idempotente); acceptLegal registra o aceite dos termos e da política de privacidade',
-        description: '409 LEGAL_VERSION_OUTDATED: acceptLegal não é a versão em vigor (GET /legal).',
-        body: CreateUserBody,
-        response: { 200: UserSchema, 201: UserSchema, ...errorResponses(401, 409) },
-      },
-    },
+    route('token', 'Cria o perfil do usuário autenticado (idempotente); acceptLegal registra o aceite dos termos e da política de privacidade', {
+      description: '409 LEGAL_VERSION_OUTDATED: acceptLegal não é a versão em vigor (GET /legal).',
+      body: CreateUserBody,
+      response: { 200: UserSchema, 201: UserSchema, ...errorResponses(401, 409) },
+    }),
     async (request, reply) => {
       const principal = request.principal!;
       if (!principal.email) {
@@ -85,15 +81,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/provider/:providerId',
-    {
-      config: { auth: ownerOrAdmin((request) => ({ providerId: (request.params as { providerId: string }).providerId })) },
-      schema: {
-        tags,
-        summary: 'Perfil pelo uid do Firebase (o próprio usuário ou admin)',
-        params: ProviderIdParams,
-        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOfProviderId, 'Perfil pelo uid do Firebase (o próprio usuário ou admin)', {
+      params: ProviderIdParams,
+      response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+    }),
     (request) => {
       // Members read their own profile on every page load: the auth hook already loaded it, and
       // the answer goes out without a promise (a sync handler's value is sent at once).
@@ -107,42 +98,31 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/:id',
-    {
-      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
-      schema: {
-        tags,
-        summary: 'Perfil pelo id (o próprio usuário ou admin)',
-        params: IdParams,
-        response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(ownerOfId, 'Perfil pelo id (o próprio usuário ou admin)', {
+      params: IdParams,
+      response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const own = request.user?._id.toHexString() === request.params.id.toLowerCase() ? request.user : null;
-      const user = own ?? (await repository.findById(request.params.id));
-      if (!user) throw userNotFound();
+      const user = found(own ?? (await repository.findById(request.params.id)), userNotFound);
       return toUserResponse(user);
     },
   );
 
   fastify.get(
     '/:id/exists',
-    {
-      // Any member asking about any id counted the members (neighbouring ids are guessable): #26.
-      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
-      schema: {
-        tags,
-        summary: 'Se existe um usuário com este id (o próprio usuário ou admin)',
-        params: IdParams,
-        response: { 200: ExistsResponse, ...errorResponses(401, 403) },
-      },
-    },
+    // Any member asking about any id counted the members (neighbouring ids are guessable): #26.
+    route(ownerOfId, 'Se existe um usuário com este id (o próprio usuário ou admin)', {
+      params: IdParams,
+      response: { 200: ExistsResponse, ...errorResponses(401, 403) },
+    }),
     async (request) => ({ exists: await repository.existsById(request.params.id) }),
   );
 
   fastify.patch(
     '/:id',
     {
-      config: { auth: ownerOrAdmin((request) => ({ userId: (request as FastifyRequest & IdRequest).params.id })) },
+      config: { auth: ownerOfId },
       preHandler: guardUserChanges,
       schema: {
         tags,

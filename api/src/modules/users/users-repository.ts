@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId, type Filter } from 'mongodb';
 import type { StoreSort } from '../../store/store';
-import { findPage } from '../../store/pagination';
+import { findPage, type PageRequest } from '../../store/pagination';
 import { literalPattern } from '../../store/text-pattern';
 import { USERS_COLLECTIONS } from './collections';
 import type { Laboratory, UserDocument, UserRole } from './documents';
@@ -16,9 +16,7 @@ import { toObjectId } from '../../store/object-id';
 export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
-export interface UserListFilters {
-  page: number;
-  limit: number;
+export interface UserListFilters extends PageRequest {
   field: UserSortField;
   criteria: 'asc' | 'desc';
   searchTerm?: string | undefined;

@@ -73,6 +73,18 @@ export function getPath(doc: unknown, path: string): unknown {
   return current;
 }
 
+/** The value at a dotted path (split once, by the filter or index that reads it); an array met on the way is returned as is. */
+export function valueOnPath(doc: Doc, parts: string[]): unknown {
+  if (parts.length === 1) return doc[parts[0]!];
+  let current: unknown = doc;
+  for (const part of parts) {
+    if (current === null || typeof current !== 'object') return undefined;
+    if (Array.isArray(current)) return current;
+    current = (current as Doc)[part];
+  }
+  return current;
+}
+
 export function setPath(doc: Doc, path: string, value: unknown): void {
   const parts = path.split('.');
   let current: Doc = doc;

@@ -32,7 +32,7 @@ import type {
   StoreUpdateOneOptions,
   StoreUpdateOptions,
 } from '../store';
-import { cloneValue, getPath, isPlainObject, keyOf, sameValue, setPath, type Doc } from './documents';
+import { cloneValue, getPath, isPlainObject, keyOf, sameValue, setPath, valueOnPath, type Doc } from './documents';
 import type { CollectionChange, CollectionFiles } from './persistence';
 import { compareValues, idKeyOf, SortedIndex, type SortSpec } from './sorted-index';
 
@@ -773,18 +773,6 @@ function matcher(filter: Doc, residual: Condition[] | undefined): (doc: Doc) => 
     }
     return true;
   };
-}
-
-/** The value at a dotted path (split once, when the filter is read); an array met on the way is returned as is. */
-function valueOnPath(doc: Doc, parts: string[]): unknown {
-  if (parts.length === 1) return doc[parts[0]!];
-  let current: unknown = doc;
-  for (const part of parts) {
-    if (current === null || typeof current !== 'object') return undefined;
-    if (Array.isArray(current)) return current;
-    current = (current as Doc)[part];
-  }
-  return current;
 }
 
 /** The value an index can look up for a filter condition: a scalar, ObjectId or Date, or `{ $eq: … }` of one. */

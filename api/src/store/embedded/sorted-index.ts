@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import type { Query } from 'mingo';
-import { keyOf, type Doc } from './documents';
+import { keyOf, valueOnPath, type Doc } from './documents';
 
 export type Direction = 1 | -1;
 export type SortSpec = Record<string, Direction>;
@@ -84,7 +84,7 @@ export class SortedIndex {
     unique.clear();
     for (const doc of docs) {
       if (!this.covers(doc)) continue;
-      for (const path of this.paths) if (Array.isArray(valueAt(doc, path))) this.multikey = true;
+      for (const path of this.paths) if (Array.isArray(valueOnPath(doc, path))) this.multikey = true;
       const key = this.uniqueKey(doc);
       if (unique.has(key)) return doc;
       unique.set(key, idKeyOf(doc));
@@ -106,7 +106,7 @@ export class SortedIndex {
   /** Whether the document has an entry (partial and sparse indexes leave some out). */
   covers(doc: Doc): boolean {
     if (this.partial && !this.partial.test(doc)) return false;
-    return !this.sparse || this.paths.some((path) => valueAt(doc, path) !== undefined);
+    return !this.sparse || this.paths.some((path) => valueOnPath(doc, path) !== undefined);
   }
 
   /** The document's entry, or undefined when the index does not cover it (partial/sparse). */
@@ -115,7 +115,7 @@ export class SortedIndex {
     const entry: IndexEntry = [];
     let present = false;
     for (const path of this.paths) {
-      const value = valueAt(doc, path);
+      const value = valueOnPath(doc, path);
       if (value !== undefined) present = true;
       if (Array.isArray(value)) this.multikey = true;
       pushSortKey(entry, value);
@@ -135,7 +135,7 @@ export class SortedIndex {
   /** Equal for two documents exactly when MongoDB would call their index keys duplicates. */
   uniqueKey(doc: Doc): string {
     let text = '';
-    for (const path of this.paths) text += `${keyOf(valueAt(doc, path))}|`;
+    for (const path of this.paths) text += `${keyOf(valueOnPath(doc, path))}|`;
     return text;
   }
 
@@ -257,33 +257,20 @@ export class SortedIndex {
 
   /** The block that holds (or would hold) the entry, and the first position not before it. */
   private locate(entry: IndexEntry): Position {
-    const blocks = this.blocks;
-    let low = 0;
-    let high = blocks.length - 1;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      const block = blocks[mid]!;
-      if (block.length && this.compare(block[block.length - 1]!, entry) < 0) low = mid + 1;
-      else high = mid;
-    }
-    const block = blocks[low]!;
-    let first = 0;
-    let last = block.length;
-    while (first < last) {
-      const mid = (first + last) >>> 1;
-      if (this.compare(block[mid]!, entry) < 0) first = mid + 1;
-      else last = mid;
-    }
-    return { block: low, at: first };
+    return this.firstNotBefore((candidate) => this.compare(candidate, entry) < 0);
   }
 
   /** First position whose prefix is > the given one (upper) or >= it (lower). */
   private bound(prefix: (number | string)[], upper: boolean): Position {
-    const blocks = this.blocks;
-    const before = (entry: IndexEntry) => {
+    return this.firstNotBefore((entry) => {
       const order = this.comparePrefix(entry, prefix);
       return order < 0 || (upper && order === 0);
-    };
+    });
+  }
+
+  /** The first position whose entry is not `before` (true for a leading run of the sorted entries): the block, then the place in it. */
+  private firstNotBefore(before: (entry: IndexEntry) => boolean): Position {
+    const blocks = this.blocks;
     let low = 0;
     let high = blocks.length - 1;
     while (low < high) {
@@ -340,16 +327,6 @@ export function idKeyOf(doc: Doc): string {
   const key = keyOf(doc._id);
   (doc as Doc & { [ID_KEY]?: string })[ID_KEY] = key;
   return key;
-}
-
-function valueAt(doc: Doc, path: string[]): unknown {
-  let current: unknown = doc;
-  for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    if (Array.isArray(current)) return current;
-    current = (current as Doc)[part];
-  }
-  return current;
 }
 
 /** MongoDB's cross-type order (null < numbers < strings < objects < arrays < ObjectId < booleans < dates). */

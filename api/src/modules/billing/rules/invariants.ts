@@ -78,12 +78,7 @@ export function billingInvariantViolations(snapshot: BillingSnapshot): string[] 
     const account = unlock.accountId ? accountsById.get(hex(unlock.accountId)) : undefined;
     return account ? account.managerId : unlock.userId;
   };
-  const invoicesBySub = new Map<string, InvoiceDocument[]>();
-  for (const invoice of snapshot.invoices) {
-    const list = invoicesBySub.get(hex(invoice.subscriptionId)) ?? [];
-    list.push(invoice);
-    invoicesBySub.set(hex(invoice.subscriptionId), list);
-  }
+  const invoicesBySub = Map.groupBy(snapshot.invoices, (invoice) => hex(invoice.subscriptionId));
 
   for (const sub of snapshot.subscriptions) {
     const id = hex(sub._id);
@@ -139,12 +134,7 @@ export function billingInvariantViolations(snapshot: BillingSnapshot): string[] 
   }
 
   // At most one open subscription per member; the profile agrees with it.
-  const subsByUser = new Map<string, SubscriptionDocument[]>();
-  for (const sub of snapshot.subscriptions) {
-    const list = subsByUser.get(hex(sub.userId)) ?? [];
-    list.push(sub);
-    subsByUser.set(hex(sub.userId), list);
-  }
+  const subsByUser = Map.groupBy(snapshot.subscriptions, (sub) => hex(sub.userId));
   for (const user of snapshot.users) {
     const id = hex(user._id);
     const subs = subsByUser.get(id) ?? [];

@@ -53,16 +53,7 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
     }
     const periodEnd = addInterval(paidAt, plan.interval);
     return decision(event, {
-      set: {
-        status: 'ACTIVE',
-        planId: plan._id,
-        externalPlanId: plan.externalPlanId,
-        startDate: subscription.startDate ?? paidAt,
-        currentPeriodStart: paidAt,
-        endDate: periodEnd,
-        pendingPlanChange: null,
-        seats,
-      },
+      set: { ...activePeriod(subscription, plan, seats, paidAt, paidAt, periodEnd), pendingPlanChange: null },
       // A renewal of the old plan cannot be open (canceled on request); any still open is void.
       cancel: openInvoices(state, ['RENEWAL']).map((open) => open._id),
       invoiceUpdates: [
@@ -80,16 +71,7 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
   if (invoice.kind === 'FIRST') {
     const periodEnd = addInterval(paidAt, plan.interval);
     return decision(event, {
-      set: {
-        status: 'ACTIVE',
-        planId: plan._id,
-        externalPlanId: plan.externalPlanId,
-        startDate: subscription.startDate ?? paidAt,
-        currentPeriodStart: paidAt,
-        endDate: periodEnd,
-        canceledAt: null,
-        seats,
-      },
+      set: { ...activePeriod(subscription, plan, seats, paidAt, paidAt, periodEnd), canceledAt: null },
       invoiceUpdates: [{ _id: invoice._id, set: { periodStart: paidAt, periodEnd, creditsGranted: credits } }],
       creditsDelta: credits,
     });
@@ -98,7 +80,26 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
   // RENEWAL: its period was fixed when issued.
   const periodStart = invoice.periodStart ?? invoice.dueDate;
   const periodEnd = invoice.periodEnd ?? addInterval(periodStart, plan.interval);
-  const set: Partial<SubscriptionDocument> = {
+  const set = activePeriod(subscription, plan, seats, paidAt, periodStart, periodEnd);
+  const pending = subscription.pendingPlanChange;
+  if (pending?.planId.equals(plan._id) && targetSeats(subscription) === seats) set.pendingPlanChange = null;
+  return decision(event, {
+    set,
+    invoiceUpdates: [{ _id: invoice._id, set: { periodStart, periodEnd, creditsGranted: credits } }],
+    creditsDelta: credits,
+  });
+}
+
+/** What a paid FIRST, UPGRADE or RENEWAL invoice sets: ACTIVE on its plan and seats for [periodStart, periodEnd). */
+function activePeriod(
+  subscription: SubscriptionDocument,
+  plan: PlanDocument,
+  seats: number,
+  paidAt: Date,
+  periodStart: Date,
+  periodEnd: Date,
+): Partial<SubscriptionDocument> {
+  return {
     status: 'ACTIVE',
     planId: plan._id,
     externalPlanId: plan.externalPlanId,
@@ -107,13 +108,6 @@ export function decidePayment(state: LifecycleState, invoice: InvoiceDocument, p
     endDate: periodEnd,
     seats,
   };
-  const pending = subscription.pendingPlanChange;
-  if (pending?.planId.equals(plan._id) && targetSeats(subscription) === seats) set.pendingPlanChange = null;
-  return decision(event, {
-    set,
-    invoiceUpdates: [{ _id: invoice._id, set: { periodStart, periodEnd, creditsGranted: credits } }],
-    creditsDelta: credits,
-  });
 }
 
 /** The job: the renewal due for this subscription, or null. */
