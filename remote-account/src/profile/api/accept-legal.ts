@@ -1,6 +1,6 @@
-import { useAuth, type ApiResponse } from '@clube/platform';
-import { useApi } from '@clube/platform/data';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ApiResponse } from '@clube/platform';
+import { useApi, useOwnProfileChange } from '@clube/platform/data';
+import { useQuery } from '@tanstack/react-query';
 
 export type Legal = ApiResponse<'/v1/legal/'>;
 
@@ -12,14 +12,8 @@ export function useLegal(enabled: boolean) {
 
 /** `PATCH /v1/users/{id}` `{ acceptLegal }`: records the consent to the versions in force (with the date), then the profile is fetched again. */
 export function useAcceptLegal() {
-  const api = useApi();
-  const { profile, refreshProfile } = useAuth();
-  return useMutation({
-    mutationFn: async (legal: Legal) => {
-      if (!profile) throw new Error('Sua sessão expirou. Entre novamente para continuar.');
-      const version = (kind: Legal['documents'][number]['kind']) => legal.documents.find((document) => document.kind === kind)?.version ?? '';
-      await api.patch('/v1/users/{id}', { params: { path: { id: profile._id } }, body: { acceptLegal: { termsVersion: version('TERMS'), privacyVersion: version('PRIVACY') } } });
-      await refreshProfile();
-    },
+  return useOwnProfileChange((legal: Legal) => {
+    const version = (kind: Legal['documents'][number]['kind']) => legal.documents.find((document) => document.kind === kind)?.version ?? '';
+    return { acceptLegal: { termsVersion: version('TERMS'), privacyVersion: version('PRIVACY') } };
   });
 }

@@ -1,26 +1,15 @@
-import { useAuth, type ApiBody, type TypedApi } from '@clube/platform';
-import { useApi } from '@clube/platform/data';
-import { useMutation } from '@tanstack/react-query';
+import type { ApiBody } from '@clube/platform';
+import { useOwnProfileChange } from '@clube/platform/data';
 
 export type LaboratoryBody = NonNullable<ApiBody<'/v1/users/{id}', 'patch'>['laboratory']>;
 
 /** What onboarding saves: a laboratory's data (a new laboratory), or only the name (a technician who joined a team). */
 export type OnboardingBody = { laboratory: LaboratoryBody } | { name: string };
 
-/** `PATCH /v1/users/{id}`: saves the laboratory, or the technician's name, and marks onboarding as done. */
-export function completeOnboarding(api: TypedApi, userId: string, body: OnboardingBody) {
-  return api.patch('/v1/users/{id}', { params: { path: { id: userId } }, body: { ...body, onboardingCompleted: true } });
-}
-
-/** Saves, then reloads the profile so the onboarding Guard sends the member on. */
+/**
+ * `PATCH /v1/users/{id}`: saves the laboratory, or the technician's name, and marks onboarding as
+ * done; then reloads the profile so the onboarding Guard sends the member on.
+ */
 export function useCompleteOnboarding() {
-  const api = useApi();
-  const { profile, refreshProfile } = useAuth();
-  return useMutation({
-    mutationFn: async (body: OnboardingBody) => {
-      if (!profile) throw new Error('Sua sessão expirou. Entre novamente para continuar.');
-      await completeOnboarding(api, profile._id, body);
-      await refreshProfile();
-    },
-  });
+  return useOwnProfileChange((body: OnboardingBody) => ({ ...body, onboardingCompleted: true }));
 }
