@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifySchema } from 'fastify';
 import type { AuthRule } from './authentication';
 
 /**
@@ -21,4 +21,10 @@ export const routeOptions =
 export function found<T>(value: T | null | undefined, error: () => Error): T {
   if (value === null || value === undefined) throw error();
   return value;
+}
+
+/** A 204 answer once `work` is done: `async (request, reply) => noContent(reply, service.leave(request.user!))`. */
+export async function noContent(reply: FastifyReply, work: Promise<unknown>): Promise<FastifyReply> {
+  await work;
+  return reply.code(204).send(null);
 }

@@ -12,7 +12,7 @@ import {
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { toCategoryResponse } from './responses';
-import { found, routeOptions } from '../../http/route-options';
+import { found, noContent, routeOptions } from '../../http/route-options';
 
 const route = routeOptions(['categories']);
 const categoryNotFound = () => notFound('Categoria não encontrada.', 'CATEGORY_NOT_FOUND');
@@ -74,10 +74,7 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       params: IdParams,
       response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) },
     }),
-    async (request, reply) => {
-      await repository.delete(request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, repository.delete(request.params.id)),
   );
 };
 

@@ -4,7 +4,7 @@ import { errorResponses } from '../../http/schemas';
 import { perUserReadLimit } from '../../plugins/rate-limit';
 import { toPersonalDataExport } from './responses';
 import { DeleteAccountBody, PersonalDataExportSchema } from './schemas';
-import { routeOptions } from '../../http/route-options';
+import { noContent, routeOptions } from '../../http/route-options';
 
 const route = routeOptions(['lgpd']);
 
@@ -39,10 +39,7 @@ const personalDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 204: Type.Null(), ...errorResponses(401, 403, 409, 503) },
       },
     },
-    async (request, reply) => {
-      await fastify.personalData.deleteAccount(request.user!, request.log);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, fastify.personalData.deleteAccount(request.user!, request.log)),
   );
 };
 

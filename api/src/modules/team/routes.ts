@@ -7,7 +7,7 @@ import { trainingCsv, trainingFileName, trainingPdf } from './training-record-fi
 import { trainingPeriod } from './rules/training-record';
 import { AcceptedInvitationSchema, CreatedInvitationSchema, CreateInvitationBody, InvitationIdParams, InvitationPreviewSchema, InvitationTokenParams, MemberParams, TeamSchema, TrainingQuery, TrainingSchema } from './schemas';
 import { toInvitationResponse, toTrainingResponse, toTeamAccountResponse, toTeamMembersResponse } from './responses';
-import { routeOptions } from '../../http/route-options';
+import { noContent, routeOptions } from '../../http/route-options';
 
 const route = routeOptions(['team']);
 
@@ -113,10 +113,7 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
       params: InvitationIdParams,
       response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) },
     }),
-    async (request, reply) => {
-      await service.revoke(request.user!, request.params.id);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, service.revoke(request.user!, request.params.id)),
   );
 
   fastify.delete(
@@ -126,10 +123,7 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
       params: MemberParams,
       response: { 204: Type.Null(), ...errorResponses(401, 400, 403, 404) },
     }),
-    async (request, reply) => {
-      await service.removeMember(request.user!, request.params.userId);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, service.removeMember(request.user!, request.params.userId)),
   );
 
   fastify.delete(
@@ -138,10 +132,7 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
       description: '404 TEAM_NOT_FOUND: não está em nenhuma equipe; 409 MANAGER_CANNOT_LEAVE: o gestor encerra a equipe cancelando a assinatura ou excluindo a conta.',
       response: { 204: Type.Null(), ...errorResponses(401, 404, 409) },
     }),
-    async (request, reply) => {
-      await service.leave(request.user!);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, service.leave(request.user!)),
   );
 
   fastify.delete(
@@ -149,10 +140,7 @@ const team: FastifyPluginAsyncTypebox = async (fastify) => {
     route('signed-in', 'Marca como visto o aviso de que a equipe foi encerrada (teamNotice do perfil)', {
       response: { 204: Type.Null(), ...errorResponses(401) },
     }),
-    async (request, reply) => {
-      await service.dismissNotice(request.user!);
-      return reply.code(204).send(null);
-    },
+    async (request, reply) => noContent(reply, service.dismissNotice(request.user!)),
   );
 
   fastify.get(
