@@ -2,14 +2,15 @@ import { cnpjProblem } from '@clube/kit/brazilian/documents';
 import { messageOf } from '@clube/kit/forms/form';
 import { Money } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { ApiError, Button, Card, EmptyState, ErrorState, Input, PageLayout, useAuth } from '@clube/platform';
+import { ApiError, Button, Card, EmptyState, ErrorState, PageLayout, useAuth } from '@clube/platform';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
 import { planIntervalEvery } from '@clube/platform/subscription-words';
 import { creditsWords } from '../shared/credits';
 import { usePlan, type Plan } from '../shared/api/get-plans';
-import { MAX_SEATS, seatsProblem } from '../shared/seats';
+import { seatsProblem } from '../shared/seats';
+import { MAX_SEATS, SeatsInput } from '@clube/kit/ui/seats-input';
 import { useSubscription } from '../shared/api/get-subscription';
 import { useCreateSubscription } from '../shared/api/subscription-mutations';
 import { PixPanel } from '../shared/pix-panel';
@@ -29,14 +30,9 @@ function Seats({ plan, value, onChange, error }: { plan: Plan; value: string; on
   const seats = error ? 1 : Number(value);
   return (
     <div className="checkout-seats">
-      <Input
+      <SeatsInput
         label="Número de assentos"
         hint={`Um assento por pessoa do ${profile?.laboratory?.name ?? 'laboratório'}, você incluído (de 1 a ${MAX_SEATS}).`}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_SEATS}
-        step={1}
         value={value}
         error={error}
         onChange={(event) => onChange(event.target.value)}

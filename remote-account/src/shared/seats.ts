@@ -1,4 +1,4 @@
-export const MAX_SEATS = 100;
+import { MAX_SEATS } from '@clube/kit/ui/seats-input';
 
 /** The problem with a typed number of seats, if any (the API takes an integer from 1 to 100). */
 export function seatsProblem(value: string): string | undefined {

@@ -8,8 +8,9 @@ export function monthlyEquivalentCents(plan: Plan): number {
   return Math.round(plan.priceCents / planIntervalMonths(plan.interval));
 }
 
-/** Seats a team may buy at checkout (the API takes 1 to 100); 2 or more make a laboratory account. */
-export const MAX_SEATS = 100;
+import { MAX_SEATS } from '@clube/kit/ui/seats-input';
+
+/** From this many seats a subscription is a laboratory account. */
 export const MIN_TEAM_SEATS = 2;
 
 /** The seats typed in the calculator, or null when it is not a whole number from 1 to MAX_SEATS. */

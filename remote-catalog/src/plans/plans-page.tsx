@@ -1,4 +1,4 @@
-import { EmptyState, Input, PageLayout } from '@clube/platform';
+import { EmptyState, PageLayout } from '@clube/platform';
 import { Badge } from '@clube/kit/ui/badge';
 import { formatMoney } from '@clube/kit/ui/money';
 import { useState } from 'react';
@@ -8,7 +8,8 @@ import { credits } from '../shared/format';
 import { useCurrentSubscription } from './api/get-current-subscription';
 import { usePlans } from './api/get-plans';
 import { planIntervalEvery } from '@clube/platform/subscription-words';
-import { MAX_SEATS, MIN_TEAM_SEATS, monthlyEquivalentCents, savingAgainstMonthly, seatsOf, type Plan } from './plan-math';
+import { MAX_SEATS, SeatsInput } from '@clube/kit/ui/seats-input';
+import { MIN_TEAM_SEATS, monthlyEquivalentCents, savingAgainstMonthly, seatsOf, type Plan } from './plan-math';
 import '../shared/catalog.css';
 
 const FAQ: Array<[question: string, answer: string]> = [
@@ -116,13 +117,8 @@ function SeatCalculator({ plans }: { plans: readonly Plan[] }) {
       </h2>
       <p style={{ marginTop: 0 }}>Cada pessoa ocupa um assento. Informe quantas pessoas vão usar o Clube, você incluído.</p>
       <div className="catalog-seats__field">
-        <Input
+        <SeatsInput
           label="Pessoas na equipe"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_SEATS}
-          step={1}
           value={text}
           onChange={(event) => setText(event.target.value)}
           error={seats === null ? `Informe um número de 1 a ${MAX_SEATS}.` : undefined}
