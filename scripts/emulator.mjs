@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runUntilSignal } from './run-until-signal.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PORT = 9099;
@@ -133,13 +134,5 @@ if (isCli) {
   const how = emulator.reused ? 'já estava rodando; reutilizando' : `pronto em ${((Date.now() - started) / 1000).toFixed(1)} s`;
   console.log(`Emulador do Firebase Auth ${how}: http://${emulator.host} (projeto ${projectId}).`);
   console.log(`Use FIREBASE_AUTH_EMULATOR_HOST=${emulator.host}. Ctrl-C para parar.`);
-  if (!emulator.reused) {
-    const shutdown = async () => {
-      await emulator.stop();
-      process.exit(0);
-    };
-    process.on('SIGINT', shutdown);
-    process.on('SIGTERM', shutdown);
-    setInterval(() => {}, 1 << 30);
-  }
+  if (!emulator.reused) runUntilSignal(() => emulator.stop());
 }

@@ -17,6 +17,7 @@ import { accessSync, constants, cpSync, chmodSync, mkdtempSync, readdirSync, rmS
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runUntilSignal } from './run-until-signal.mjs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -240,13 +241,7 @@ if (isCli) {
       const db = await startFerretDB({ ...(port ? { port } : {}) });
       console.log(`FerretDB ${db.version} (SQLite em ${db.dataDir}) pronto: MONGODB_URI=${db.uri}`);
       console.log('Ctrl-C para parar (a pasta é apagada).');
-      const shutdown = async () => {
-        await db.stop();
-        process.exit(0);
-      };
-      process.on('SIGINT', shutdown);
-      process.on('SIGTERM', shutdown);
-      setInterval(() => {}, 1 << 30);
+      runUntilSignal(() => db.stop());
     }
   } catch (error) {
     console.error(`ferretdb: ${error.message}`);
