@@ -137,7 +137,8 @@ describe('the member runs their own subscription', () => {
 
   it('When the member previews an upgrade to Trimestral, confirms and pays, then the invoice charges what the preview showed', async () => {
     await open('/assinatura');
-    await page.getByLabel('Novo plano').selectOption({ label: 'Trimestral — por trimestre' });
+    // The laboratory has a valid CNPJ, so the plan change also offers seats and its select is "Plano".
+    await page.getByLabel('Plano', { exact: true }).selectOption({ label: 'Trimestral — por trimestre' });
     const shown = await page.getByTestId('preview-amount').textContent();
     await checkPage(page, 'account-subscription-preview');
     await page.getByRole('button', { name: 'Confirmar troca para Trimestral' }).click();
@@ -156,17 +157,16 @@ describe('the member runs their own subscription', () => {
     await page.getByRole('heading', { name: 'Plano Trimestral' }).waitFor({ timeout: 20000 });
   });
 
-  it('When the member starts a cancel, picks a reason, declines the cheaper plan and confirms, then /assinatura says until when, and "Continuar assinatura" restores it', async () => {
+  it('When the member on Trimestral starts a cancel and picks a reason, then no cheaper plan is offered (none costs less per month and per cycle), after confirming /assinatura says until when, and "Continuar assinatura" restores it', async () => {
     await open('/assinatura');
     await page.getByRole('link', { name: 'Cancelar assinatura' }).click();
     await heading('Cancelar assinatura');
     await page.getByRole('radio', { name: 'Não estou usando' }).check();
     await checkPage(page, 'account-cancel-reason');
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('heading', { name: 'Antes de ir: que tal um plano mais em conta?' }).waitFor();
-    await checkPage(page, 'account-cancel-offer');
-    await page.getByRole('button', { name: 'Não, quero cancelar' }).click();
+    // No seeded plan costs less than Trimestral both per month and per cycle: no offer (issue 25).
     await page.getByRole('heading', { name: 'O que acontece ao cancelar' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Antes de ir: que tal um plano mais em conta?' }).count()).toBe(0);
     await checkPage(page, 'account-cancel-confirm');
     await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await page.getByText(/^Cancelamento solicitado — acesso até \d{2}\/\d{2}\/\d{4}\.$/).waitFor();
