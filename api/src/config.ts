@@ -1,3 +1,7 @@
+// Over 400 lines on purpose: every environment variable the API reads is declared, validated and
+// explained here, in one schema with its Portuguese hint, next to the rules that refuse a production
+// start (no database, no SMTP, the emulator or the sandbox gateway, no company data). One file is
+// what an operator reads to know what can be set; splitting it would scatter that list.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import envSchema from 'env-schema';

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { ObjectId } from 'mongodb';
 import { COLLECTIONS } from '../helpers/collections';
+import { CSV_DELIMITER } from '../../src/http/csv';
 import type { UserDocument } from '../../src/modules/users/documents';
 import { createActor, snapshotData, type TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
@@ -72,7 +73,7 @@ describe('Alphanumeric CNPJ', () => {
     }
 
     const csv = await fetch(`${t.url}/v1/admin/exports/users?searchTerm=Q0SLFMBD7VX439`, { headers: { authorization: `Bearer ${admin.token}` } });
-    const rows = parse(Buffer.from(await csv.arrayBuffer()), { bom: true }) as string[][];
+    const rows = parse(Buffer.from(await csv.arrayBuffer()), { bom: true, delimiter: CSV_DELIMITER }) as string[][];
     const column = rows[0]!.indexOf('CNPJ');
     expect(rows.slice(1).map((row) => row[column])).toEqual([OTHER_LAB]);
 

@@ -3,6 +3,7 @@ import { ConfirmDialog } from '@clube/kit/ui/dialog';
 import { ListFilters, SearchBox } from '@clube/kit/ui/list-filters';
 import { formatMoney } from '@clube/kit/ui/money';
 import { PaginatedTable } from '@clube/kit/ui/query-table';
+import { Textarea } from '@clube/kit/ui/textarea';
 import { type TableColumn } from '@clube/kit/ui/table';
 import { Button, PageLayout, formatDate, toast, type ApiResponse } from '@clube/platform';
 import { SUBSCRIPTION_STATUSES, planWithInterval, subscriptionStatusLabel, subscriptionStatusPlural } from '@clube/platform/subscription-words';
@@ -73,6 +74,8 @@ export function SubscriptionsAdminPage() {
   const plans = useAllPlans();
   const update = useUpdateSubscriptionStatus();
   const [pending, setPending] = useState<Pending | null>(null);
+  // Why the admin decides (the member reads it on /assinatura); asked for a pause or a cancellation.
+  const [reason, setReason] = useState('');
 
   const planOptions = [ANY, ...(plans.data?.data ?? []).map((plan) => ({ value: plan._id, label: planWithInterval(plan) }))];
 
@@ -80,9 +83,14 @@ export function SubscriptionsAdminPage() {
     setFilter('member', text.trim());
   }
 
+  function ask(row: SubscriptionRow, status: AdminStatus) {
+    setReason('');
+    setPending({ row, status });
+  }
+
   async function confirm() {
     if (!pending) return;
-    await update.mutateAsync({ id: pending.row._id, status: pending.status }); // a refusal stays in the dialog
+    await update.mutateAsync({ id: pending.row._id, status: pending.status, reason: reason.trim() || undefined }); // a refusal stays in the dialog
     toast({ variant: 'success', title: 'Situação alterada', description: `A assinatura agora está: ${subscriptionStatusLabel(pending.status).toLowerCase()}.` });
   }
 
@@ -126,7 +134,7 @@ export function SubscriptionsAdminPage() {
         <div className="admin-row-actions">
           {/* The API says which changes its lifecycle allows for this row (allowedStatusChanges). */}
           {s.allowedStatusChanges.map((status) => (
-            <Button key={status} variant={status === 'CANCELED' ? 'danger' : 'secondary'} onClick={() => setPending({ row: s, status })} aria-label={`${ACTION_LABELS[status]}: ${s.plan?.name ?? 'assinatura'} de ${formatDate(s.createdAt)}`}>
+            <Button key={status} variant={status === 'CANCELED' ? 'danger' : 'secondary'} onClick={() => ask(s, status)} aria-label={`${ACTION_LABELS[status]}: ${s.plan?.name ?? 'assinatura'} de ${formatDate(s.createdAt)}`}>
               {BUTTON_LABELS[status]}
             </Button>
           ))}
@@ -165,7 +173,11 @@ export function SubscriptionsAdminPage() {
         confirmLabel={pending ? `Confirmar: ${ACTION_LABELS[pending.status].toLowerCase()}` : ''}
         tone={pending?.status === 'CANCELED' ? 'danger' : 'primary'}
         onConfirm={confirm}
-      />
+      >
+        {pending && pending.status !== 'ACTIVE' && (
+          <Textarea label="Motivo (opcional)" hint="O membro lê o motivo na página da assinatura." maxLength={300} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+        )}
+      </ConfirmDialog>
     </PageLayout>
   );
 }

@@ -108,10 +108,12 @@ export interface ConfirmDialogProps {
   tone?: 'primary' | 'danger';
   /** May return a promise: the button shows it is busy, and a rejection's message is shown in the dialog. */
   onConfirm: () => unknown;
+  /** What the person may add before confirming (e.g. a reason), shown under the message. */
+  children?: ReactNode;
 }
 
 /** "Are you sure?": Cancel gets the focus, so Enter never confirms by accident. */
-export function ConfirmDialog({ open, onClose, title, message, confirmLabel, cancelLabel = 'Cancelar', tone = 'primary', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, title, message, confirmLabel, cancelLabel = 'Cancelar', tone = 'primary', onConfirm, children }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -150,6 +152,7 @@ export function ConfirmDialog({ open, onClose, title, message, confirmLabel, can
         </>
       }
     >
+      {children}
       {failure && (
         <p className="clube-form__alert" role="alert">
           {failure}

@@ -70,7 +70,8 @@ describe('/planos/cancelar', () => {
     openCancel();
     await userEvent.click(await screen.findByRole('radio', { name: 'Outro motivo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Não, quero cancelar' }));
+    // Trimestral has no plan cheaper both per month and per cycle among these: no offer, straight to what ends.
+    await screen.findByRole('heading', { name: 'O que acontece ao cancelar' });
 
     expect(screen.getByText(/Na primeira assinatura, você pode desistir em até 7 dias do pagamento/)).toHaveTextContent('(art. 49 do Código de Defesa do Consumidor)');
     expect(await screen.findByText(/Vale para esta assinatura até 17\/01\/2026/)).toHaveTextContent(/R\$\s239,90 são devolvidos/);
@@ -86,7 +87,7 @@ describe('/planos/cancelar', () => {
     });
     await userEvent.click(await screen.findByRole('radio', { name: 'Outro motivo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Não, quero cancelar' }));
+    await screen.findByRole('heading', { name: 'O que acontece ao cancelar' });
     expect(screen.getByText('Os técnicos da sua equipe também perdem o acesso em 01/04/2026.')).toBeInTheDocument();
     expect(await screen.findByText(/Esta assinatura não está mais nesse prazo/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Desistir e receber o valor de volta' })).toBeNull();

@@ -160,6 +160,25 @@ describe('subscriptions page', () => {
     expect(within(second as HTMLElement).getAllByRole('button', { name: /^(Ativar|Pausar|Cancelar)/ }).map((button) => button.textContent)).toEqual(['Cancelar']);
   });
 
+  it('When the admin types why before pausing, then the API gets the reason and the row says who paused and why', async () => {
+    open();
+    const table = await screen.findByRole('table', { name: 'Assinaturas' }, { timeout: 5000 });
+    await within(table).findAllByText('Trimestral (trimestral)');
+    const [, active] = within(table).getAllByRole('row');
+    await userEvent.click(within(active as HTMLElement).getByRole('button', { name: /^Pausar/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Pausar?' });
+    await userEvent.type(within(dialog).getByLabelText('Motivo (opcional)'), '  Pedido do laboratório por e-mail  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar: pausar' }));
+
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: '/v1/subscriptions/status', body: { subscriptionId: '670000000000000000000001', status: 'PAUSED', reason: 'Pedido do laboratório por e-mail' } },
+      ]),
+    );
+    expect(await within(active as HTMLElement).findByText(/Pedido do laboratório por e-mail/)).toBeInTheDocument();
+    expect(within(active as HTMLElement).getByText('Pausada por Ana Admin')).toBeInTheDocument();
+  });
+
   it('When the API refuses the change, then its Portuguese reason stays in the dialog', async () => {
     patchReply = apiError(409, 'Esta assinatura já foi cancelada.', 'INVALID_TRANSITION');
     open();

@@ -4,15 +4,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export type AdminStatus = 'ACTIVE' | 'PAUSED' | 'CANCELED';
 
-export const updateSubscriptionStatus = (api: TypedApi, subscriptionId: string, status: AdminStatus) =>
-  api.patch('/v1/subscriptions/status', { body: { subscriptionId, status } });
+export const updateSubscriptionStatus = (api: TypedApi, subscriptionId: string, status: AdminStatus, reason?: string) =>
+  api.patch('/v1/subscriptions/status', { body: { subscriptionId, status, ...(reason ? { reason } : {}) } });
 
 /** The admin's decision on a subscription; every subscriptions list (and the member's page) is refreshed. */
 export function useUpdateSubscriptionStatus() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: AdminStatus }) => updateSubscriptionStatus(api, id, status),
+    mutationFn: ({ id, status, reason }: { id: string; status: AdminStatus; reason?: string }) => updateSubscriptionStatus(api, id, status, reason),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
   });
 }

@@ -89,7 +89,7 @@ describe('onboarding page', () => {
     await userEvent.type(screen.getByLabelText('Nome do laboratório'), 'Laboratório Vida');
     await userEvent.type(screen.getByLabelText('CNPJ'), '11222333000180');
     await userEvent.tab();
-    expect(screen.getByLabelText('CNPJ')).toHaveAccessibleDescription('Esse CNPJ não é válido. Confira os números.');
+    expect(screen.getByLabelText('CNPJ')).toHaveAccessibleDescription('Esse CNPJ não é válido. Confira os números e as letras.');
 
     await userEvent.type(screen.getByLabelText('Telefone'), '1198');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar e continuar' }));

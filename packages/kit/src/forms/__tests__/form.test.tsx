@@ -95,13 +95,13 @@ function DocumentsForm({ onSubmit }: { onSubmit: (values: z.output<typeof docume
 }
 
 describe('masked fields', () => {
-  it('When digits are typed, then CNPJ, CEP and phone take their shapes as they come, letters and extra digits are dropped', async () => {
+  it('When characters are typed, then CNPJ, CEP and phone take their shapes as they come; the CNPJ keeps letters (upper case) in its first twelve places, the others drop them, and extra characters are dropped', async () => {
     render(<DocumentsForm onSubmit={jest.fn()} />);
     await userEvent.type(screen.getByLabelText('CNPJ'), '11a222333000181999');
-    await userEvent.type(screen.getByLabelText('CEP'), '01310100');
-    await userEvent.type(screen.getByLabelText('Telefone'), '1198');
+    await userEvent.type(screen.getByLabelText('CEP'), '01a310100');
+    await userEvent.type(screen.getByLabelText('Telefone'), '11x98');
 
-    expect(screen.getByLabelText('CNPJ')).toHaveValue('11.222.333/0001-81');
+    expect(screen.getByLabelText('CNPJ')).toHaveValue('11.A22.233/3000-18');
     expect(screen.getByLabelText('CEP')).toHaveValue('01310-100');
     expect(screen.getByLabelText('Telefone')).toHaveValue('(11) 98');
   });
@@ -125,7 +125,7 @@ describe('masked fields', () => {
     await userEvent.type(screen.getByLabelText('Telefone'), '1134567890');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    expect(screen.getByLabelText('CNPJ')).toHaveAccessibleDescription('Esse CNPJ não é válido. Confira os números.');
+    expect(screen.getByLabelText('CNPJ')).toHaveAccessibleDescription('Esse CNPJ não é válido. Confira os números e as letras.');
     expect(screen.getByLabelText('CNPJ')).toHaveFocus();
     expect(onSubmit).not.toHaveBeenCalled();
   });
