@@ -10,7 +10,8 @@ export const FRONTEND_NAMES = ['shell', ...Object.keys(registry.remotes)] as Fro
 const FRONTEND_PORTS = Object.fromEntries(
   FRONTEND_NAMES.map((name) => [name, (name === 'shell' ? registry.shell.port : registry.remotes[name].port) + 10000]),
 ) as Record<FrontendName, number>;
-const BASE_PORTS = { ...FRONTEND_PORTS, kit: 18085, api: 13000, brasilApi: 13001, posthog: 13002 };
+// smtp and inbox: the dev mail server (api/scripts/dev-mail-server.ts) the API sends through.
+const BASE_PORTS = { ...FRONTEND_PORTS, kit: 18085, api: 13000, brasilApi: 13001, posthog: 13002, smtp: 13003, inbox: 13004 };
 export const E2E_PORTS = Object.fromEntries(
   Object.entries(BASE_PORTS).map(([name, port]) => [name, port + offset]),
 ) as Readonly<Record<keyof typeof BASE_PORTS, number>>;

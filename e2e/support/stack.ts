@@ -9,6 +9,8 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 export const API_URL = `http://localhost:${E2E_PORTS.api}`;
 export const BRASIL_API_URL = `http://localhost:${E2E_PORTS.brasilApi}/api`;
 export const POSTHOG_URL = `http://localhost:${E2E_PORTS.posthog}`;
+/** The local inbox of the dev mail server: `GET /api/messages` lists what the API sent, newest first. */
+export const INBOX_URL = `http://127.0.0.1:${E2E_PORTS.inbox}`;
 export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-clube';
 
 /** A CEP the BrasilAPI stand-in knows, and what it answers. */
@@ -127,8 +129,9 @@ export async function mongoClient(): Promise<MongoClientLike> {
 
 /**
  * The back end the browser suite runs against: the real API (its own data folder, demo data seeded)
- * on the Firebase Auth emulator, plus local stand-ins for the two outside services that cannot be
- * reached here (BrasilAPI, PostHog).
+ * on the Firebase Auth emulator, sending its e-mail through the real dev SMTP server (its inbox on
+ * INBOX_URL), plus local stand-ins for the two outside services that cannot be reached here
+ * (BrasilAPI, PostHog).
  */
 export async function startStack(): Promise<Stack> {
   const stops: Array<() => Promise<void>> = [];
@@ -157,7 +160,23 @@ export async function startStack(): Promise<Stack> {
       await client.close();
     });
   }
-  const api: ChildProcess = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'server.ts')], {
+  const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+  const stopOnExit = (child: ChildProcess) => () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  // The real SMTP server `npm start` runs, with its inbox; it stops after the API (stops run in reverse).
+  const mail = spawn(tsx, [path.join(ROOT, 'api', 'scripts', 'dev-mail-server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEV_SMTP_PORT: String(E2E_PORTS.smtp), DEV_INBOX_PORT: String(E2E_PORTS.inbox) },
+  });
+  stops.push(stopOnExit(mail));
+  await waitFor(`${INBOX_URL}/api/messages`, 60000, 'O servidor de e-mail de desenvolvimento');
+
+  const api: ChildProcess = spawn(tsx, [path.join(ROOT, 'api', 'src', 'server.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -171,19 +190,15 @@ export async function startStack(): Promise<Stack> {
       CORS_ORIGINS: origins.join(','),
       // Certificate QR codes (and invitation links) point at the shell under test.
       PUBLIC_WEB_URL: `http://localhost:${E2E_PORTS.shell}`,
+      // E-mail leaves through the stack's SMTP server; the job runner polls on its own, briskly.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
+      JOBS_POLL_MS: '200',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       FIREBASE_PROJECT_ID: PROJECT_ID,
       GCLOUD_PROJECT: PROJECT_ID,
     },
   });
-  stops.push(
-    () =>
-      new Promise<void>((resolve) => {
-        if (api.exitCode !== null) return resolve();
-        api.once('exit', () => resolve());
-        api.kill('SIGTERM');
-      }),
-  );
+  stops.push(stopOnExit(api));
   stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
   const brasil = brasilApiStandIn();

@@ -57,9 +57,25 @@ export async function newLabAccount(planId: string, seats = 3): Promise<LabAccou
   };
   await call('PATCH', `/users/${manager.id}`, manager.token, { laboratory }, 200);
   const subscription = await call<{ _id: string }>('POST', '/subscriptions', manager.token, { planId, paymentMethod: 'PIX', seats }, 201);
-  const pix = await call<{ invoiceId: string }>('GET', `/subscriptions/${subscription._id}/pixQRCode`, manager.token, undefined, 200);
-  await call('POST', `/sandbox/invoices/${pix.invoiceId}/pay`, manager.token, undefined, 200);
+  await payPix(manager.token, (await openPix(manager.token, subscription._id)).invoiceId);
   return { name, manager };
+}
+
+export interface Pix {
+  invoiceId: string;
+  /** The copy-and-paste code. */
+  payload: string;
+  amountCents: number;
+}
+
+/** The PIX the API serves for the subscription's open invoice. */
+export function openPix(token: string, subscriptionId: string): Promise<Pix> {
+  return call<Pix>('GET', `/subscriptions/${subscriptionId}/pixQRCode`, token, undefined, 200);
+}
+
+/** Pays the invoice through the sandbox, as the bank's notice would. */
+export async function payPix(token: string, invoiceId: string): Promise<void> {
+  await call('POST', `/sandbox/invoices/${invoiceId}/pay`, token, undefined, 200);
 }
 
 /** The manager's invitation link for `email` (on the shell under test: PUBLIC_WEB_URL). */
