@@ -88,7 +88,7 @@ describe('the admin runs the club', () => {
     await signInAsAdmin();
     await open('/admin/usuarios', 'Usuários');
     await page.getByLabel('Buscar por nome, e-mail ou CNPJ').fill('clube.local');
-    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('search', { name: 'Buscar usuários' }).getByRole('button', { name: 'Buscar' }).click();
     await page.getByLabel('Assinatura').selectOption({ label: 'Sem assinatura ativa' });
     await page.getByLabel('Créditos').selectOption({ label: 'Nunca usaram créditos' });
     await page.getByRole('button', { name: /^Nome/ }).click();
