@@ -82,8 +82,9 @@ describe('the catalog', () => {
     await page.waitForURL(/categoryId=/);
     await page.getByRole('heading', { level: 3, name: 'Demonstração: coleta segura' }).waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 3, name: 'Calibração de pipetas na bancada' }).waitFor();
-    await page.getByLabel('Buscar vídeos').fill('pipetas');
-    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.getByLabel('Buscar vídeos', { exact: true }).fill('pipetas');
+    // The page's own search, not the header's.
+    await page.locator('#conteudo').getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.waitForURL(/search=pipetas/);
     await page.getByRole('heading', { level: 3, name: 'Calibração de pipetas na bancada' }).waitFor();
     await checkPage(page, 'catalog-videos-filtered');
@@ -188,7 +189,8 @@ describe('the catalog', () => {
     await open(page, '/busca');
     await heading(page, 'Busca');
     await page.getByLabel('O que você procura?').fill('torniquete');
-    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    // The page's own search, not the header's.
+    await page.locator('#conteudo').getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.getByText('Dito no vídeo em', { exact: false }).waitFor();
     await checkPage(page, 'catalog-search-transcript-hit');
     await page.getByRole('link', { name: 'Demonstração: coleta segura' }).click();
