@@ -78,4 +78,29 @@ describe('E-mails the API sends', () => {
       inbox = await startDevMailServer({ httpPort: null, smtpPort: inbox.smtpPort });
     }
   });
+
+  test('Asking to cancel e-mails until when access lasts; undoing it e-mails that the subscription continues; cancelling now e-mails the end (one message each)', async () => {
+    const { manager, subscriptionId } = await labManager(t, t.plans.mensal, 1);
+    const mine = (m: { to: string[] }) => m.to.includes(manager.account.email);
+
+    const requested = await t.call('POST', `/v1/subscriptions/cancelRequest/${subscriptionId}`, { token: manager.token, body: { reason: 'Não estou usando' } });
+    expect(requested.status).toBe(200);
+    await t.app.jobs.runDue();
+    const scheduled = (await inbox.waitFor((m) => mine(m) && m.subject === 'Cancelamento agendado'))[0]!;
+    expect(scheduled.text).toContain('Seu acesso continua até 10/04/2026.');
+    expect(scheduled.text).toContain('/assinatura');
+
+    expect((await t.call('PATCH', `/v1/subscriptions/reactivate/${subscriptionId}`, { token: manager.token })).status).toBe(200);
+    await t.app.jobs.runDue();
+    const continued = (await inbox.waitFor((m) => mine(m) && m.subject === 'Sua assinatura continua'))[0]!;
+    expect(continued.text).toContain('sua assinatura se renova normalmente em 10/04/2026');
+
+    expect((await t.call('PATCH', `/v1/subscriptions/cancel/${subscriptionId}`, { token: manager.token })).status).toBe(200);
+    // Cancelling again is refused and queues nothing more.
+    expect((await t.call('PATCH', `/v1/subscriptions/cancel/${subscriptionId}`, { token: manager.token })).status).toBe(409);
+    await t.app.jobs.runDue();
+    const ended = await inbox.waitFor((m) => mine(m) && m.subject === 'Sua assinatura foi cancelada');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.text).toContain('Sua assinatura foi cancelada em 10/03/2026.');
+  });
 });

@@ -83,6 +83,11 @@ export default fp(
     };
     // E-mail (modules/mail): the triggers, apart from the use cases.
     const mail = billingMail(ctx, fastify.mail, fastify.config.publicWebUrl);
+    /** The use case's answer, once its e-mail is queued (a failure to queue is logged, never the member's error). */
+    const notified = async (subscription: SubscriptionDocument, send: (subscription: SubscriptionDocument) => Promise<void>) => {
+      await send(subscription);
+      return subscription;
+    };
     const service: BillingService = {
       subscribe: async (user, planId, paymentMethod, seats) => {
         const subscription = await subscribe(ctx, user, planId, paymentMethod, seats);
@@ -93,11 +98,11 @@ export default fp(
       overrideStatus: (subscription, status, by, reason) => overrideStatus(ctx, subscription, status, by, reason),
       changePlan: (subscription, externalPlanId, seats) => changePlan(ctx, subscription, externalPlanId, seats),
       previewPlanChange: (subscription, externalPlanId, seats) => previewPlanChange(ctx, subscription, externalPlanId, seats),
-      requestCancel: (subscription, reason, comment) => requestCancel(ctx, subscription, reason, comment ?? null),
-      cancelNow: (subscription) => cancelNow(ctx, subscription),
+      requestCancel: async (subscription, reason, comment) => notified(await requestCancel(ctx, subscription, reason, comment ?? null), mail.cancelRequested),
+      cancelNow: async (subscription) => notified(await cancelNow(ctx, subscription), mail.canceled),
       withdrawalPreview: (subscription) => withdrawalPreview(ctx, subscription),
-      withdraw: (subscription, reason, comment) => withdraw(ctx, subscription, reason, comment ?? null),
-      reactivate: (subscription) => reactivate(ctx, subscription),
+      withdraw: async (subscription, reason, comment) => notified(await withdraw(ctx, subscription, reason, comment ?? null), mail.canceled),
+      reactivate: async (subscription) => notified(await reactivate(ctx, subscription), (after) => mail.reactivated(subscription, after)),
       pixQrCode: (subscription) => pixQrCode(ctx, subscription),
       paymentStatus: (subscription) => paymentStatus(ctx, subscription),
       applyPaidEvent: async (event) => {

@@ -13,10 +13,17 @@ export interface BillingMail {
   pixChargeIssued(subscription: SubscriptionDocument): Promise<void>;
   /** An invoice was paid: the receipt. */
   paymentConfirmed(invoice: InvoiceDocument): Promise<void>;
+  /** The member asked to cancel at the end of the period: until when access lasts, and one click to stay. */
+  cancelRequested(subscription: SubscriptionDocument): Promise<void>;
+  /** The subscription ended now (cancelled at once, or withdrawn within 7 days). */
+  canceled(subscription: SubscriptionDocument): Promise<void>;
+  /** A cancel request was undone (`before` had it, `after` does not): the subscription renews as usual. */
+  reactivated(before: SubscriptionDocument, after: SubscriptionDocument): Promise<void>;
 }
 
 export function billingMail(ctx: BillingContext, mail: MailService, webUrl: string): BillingMail {
   const subscriptionUrl = `${webUrl}/assinatura`;
+  const plansUrl = `${webUrl}/planos`;
   const recipient = async (userId: InvoiceDocument['userId']) => (await ctx.users.findById(userId))?.email ?? null;
   const safely = async (what: string, send: () => Promise<unknown>) => {
     try {
@@ -57,6 +64,46 @@ export function billingMail(ctx: BillingContext, mail: MailService, webUrl: stri
           userId: invoice.userId,
           eventKey: invoice._id.toHexString(),
           data: { amountCents: invoice.amountCents, periodStart: periodStart.toISOString(), periodEnd: periodEnd.toISOString(), credits: invoice.creditsGranted, subscriptionUrl },
+        });
+      }),
+
+    cancelRequested: (subscription) =>
+      safely('cancel-requested', async () => {
+        const request = subscription.cancelRequest;
+        const to = await recipient(subscription.userId);
+        if (!request || !subscription.endDate || !to) return;
+        await mail.send({
+          template: 'cancel-requested',
+          to,
+          userId: subscription.userId,
+          eventKey: `${subscription._id.toHexString()}@${request.requestedAt.toISOString()}`,
+          data: { accessUntil: subscription.endDate.toISOString(), subscriptionUrl },
+        });
+      }),
+
+    canceled: (subscription) =>
+      safely('subscription-canceled', async () => {
+        const to = await recipient(subscription.userId);
+        if (subscription.status !== 'CANCELED' || !to) return;
+        await mail.send({
+          template: 'subscription-canceled',
+          to,
+          userId: subscription.userId,
+          eventKey: subscription._id.toHexString(),
+          data: { canceledAt: (subscription.canceledAt ?? ctx.now()).toISOString(), plansUrl },
+        });
+      }),
+
+    reactivated: (before, after) =>
+      safely('subscription-reactivated', async () => {
+        const to = await recipient(after.userId);
+        if (!before.cancelRequest || after.cancelRequest || after.status !== 'ACTIVE' || !after.endDate || !to) return;
+        await mail.send({
+          template: 'subscription-reactivated',
+          to,
+          userId: after.userId,
+          eventKey: `${after._id.toHexString()}@${before.cancelRequest.requestedAt.toISOString()}`,
+          data: { renewsAt: after.endDate.toISOString(), subscriptionUrl },
         });
       }),
   };
