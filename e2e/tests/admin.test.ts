@@ -57,13 +57,13 @@ async function tableEmails(): Promise<string[]> {
   return table.locator('tbody tr td:nth-child(2)').allTextContents();
 }
 
-/** A CSV line's cells (the API quotes with csv-stringify; e-mails and names have no commas here). */
+/** A CSV line's cells: `;` between them, as Excel in Portuguese reads them (api/src/http/csv.ts); e-mails and names here hold no `;`. */
 function csvRows(text: string): string[][] {
   return text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
     .filter(Boolean)
-    .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
+    .map((line) => line.split(';').map((cell) => cell.replace(/^"|"$/g, '')));
 }
 
 beforeAll(async () => {

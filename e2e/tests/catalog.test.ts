@@ -100,7 +100,7 @@ describe('the catalog', () => {
     await page.getByRole('heading', { level: 2, name: 'Trimestral' }).waitFor();
     await page.getByText('Economia de', { exact: false }).first().waitFor();
     await checkPage(page, 'catalog-plans-guest');
-    const planLink = page.getByRole('link', { name: 'Assinar Trimestral' });
+    const planLink = page.getByRole('link', { name: 'Assinar Trimestral', exact: true });
     const planId = new URL((await planLink.getAttribute('href')) as string, frontends.shellUrl).searchParams.get('planId');
     expect(planId).toMatch(/^[0-9a-f]{24}$/);
     await planLink.click();
