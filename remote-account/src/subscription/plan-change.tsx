@@ -1,9 +1,10 @@
 import { cnpjProblem } from '@clube/kit/brazilian/documents';
 import { messageOf } from '@clube/kit/forms/form';
 import { Money } from '@clube/kit/ui/money';
+import { SeatsInput } from '@clube/kit/ui/seats-input';
 import { Select } from '@clube/kit/ui/select';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { Button, Card, Input, formatDate, toast, useAuth, type Subscription } from '@clube/platform';
+import { Button, Card, formatDate, toast, useAuth, type Subscription } from '@clube/platform';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { seatsProblem } from '../shared/seats';
@@ -64,13 +65,9 @@ export function PlanChange({ subscription, initialTarget }: { subscription: Subs
         }))}
       />
       {offersSeats && (
-        <Input
+        <SeatsInput
           label="Número de assentos"
           hint={`Hoje: ${currentSeats} ${currentSeats === 1 ? 'assento' : 'assentos'}. Mais assentos são cobrados agora, proporcionalmente; para reduzir, remova antes as pessoas da equipe.`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100}
           value={seatsText}
           error={seatsError}
           onChange={(event) => {
