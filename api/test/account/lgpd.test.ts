@@ -5,6 +5,7 @@ import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createCategory, createContent, storeDemoFiles } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
 import { signIn } from '../helpers/identity';
+import { startDevMailServer, type DevMailServer } from '../../scripts/dev-mail-server';
 
 const LABORATORY = {
   name: 'Laboratório Vida Plena',
@@ -17,6 +18,13 @@ const PASSWORD = 'Senha#Teste123';
 let t: BillingTestApp;
 let logLines: Record<string, unknown>[];
 let admin: TestActor;
+let inbox: DevMailServer;
+
+beforeAll(async () => {
+  inbox = await startDevMailServer({ httpPort: null });
+});
+
+afterAll(() => inbox.close());
 
 /**
  * A member with everything the club can hold: laboratory, a paid subscription (credits), an
@@ -53,6 +61,7 @@ beforeEach(async () => {
   logLines = [];
   t = await startBillingApp('2026-03-10T12:00:00.000Z', {
     logger: { level: 'info', stream: { write: (line: string) => logLines.push(JSON.parse(line) as Record<string, unknown>) } },
+    config: { mail: { smtpUrl: `smtp://127.0.0.1:${inbox.smtpPort}`, from: 'Clube <nao-responda@clube.test>' } },
   });
   admin = await createActor(t, 'ADMIN');
   await storeDemoFiles(t.app);
@@ -127,7 +136,13 @@ describe('DELETE /v1/me', () => {
     const search = await t.call('GET', '/v1/users', { token: admin.token, query: { searchTerm: 'Elisa', limit: 100 } });
     expect(search.body.meta.total).toBe(0);
 
-    // nothing anywhere in the data names the person
+    // the confirmation (LGPD) reaches the address, and says nothing else of the person
+    await t.app.jobs.runDue();
+    const confirmation = (await inbox.waitFor((m) => m.to.includes(email) && m.subject === 'Sua conta no Clube foi excluída'))[0]!;
+    expect(confirmation.text).toContain('Confirmamos a exclusão da sua conta e dos seus dados pessoais');
+    expect(confirmation.text).not.toContain('Elisa');
+
+    // nothing anywhere in the data names the person (the confirmation's job forgot the address once it left)
     const everything = await snapshotData(t.db);
     for (const trace of [mine.member.id, email, 'Elisa Prado', mine.member.account.uid, 'Comentário pessoal de Elisa']) {
       expect(everything).not.toContain(trace);

@@ -111,7 +111,12 @@ export default fp(
         await mail.paymentConfirmed(outcome.invoice);
         return outcome;
       },
-      reconcile: () => reconcile(ctx),
+      reconcile: async () => {
+        const report = await reconcile(ctx, { paused: mail.paymentOverdue });
+        // The calendar's e-mails (renewal charges, reminders): each once per invoice, whichever pass comes first.
+        await mail.pixCalendar();
+        return report;
+      },
       syncAccess: (userId) => syncUser(ctx, userId),
       hasAccess: async (userId) => (await ctx.subscriptions.hasActive(userId)) || hasSeatAccess(ctx, userId),
       listFilters: async ({ member, ...filters }) => {

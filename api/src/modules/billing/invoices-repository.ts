@@ -35,6 +35,8 @@ export interface InvoicesRepository {
   setPix(id: ObjectId, pix: PixCharge, at: Date): Promise<void>;
   /** For the reconciliation job: PENDING invoices whose due date has come. */
   listPendingDueBy(now: Date): Promise<InvoiceDocument[]>;
+  /** PENDING invoices due in (from, to], soonest first (the PIX reminders' sweep). */
+  listPendingDueBetween(from: Date, to: Date): Promise<InvoiceDocument[]>;
   /** The member's invoices, newest first (LGPD export). */
   allForUser(userId: ObjectId): Promise<InvoiceDocument[]>;
   /** LGPD erasure: invoices stay (fiscal records) with `erasureId` for the member and no PIX payload. Answers how many. */
@@ -124,6 +126,11 @@ export default fp(
       },
 
       listPendingDueBy: (now) => collection().find({ status: 'PENDING', dueDate: { $lte: now } }).sort({ dueDate: 1, _id: 1 }).toArray(),
+      listPendingDueBetween: (from, to) =>
+        collection()
+          .find({ status: 'PENDING', dueDate: { $gt: from, $lte: to } })
+          .sort({ dueDate: 1, _id: 1 })
+          .toArray(),
     };
 
     fastify.decorate('invoicesRepository', repository);

@@ -21,6 +21,8 @@ export interface EmailPayload {
   data: TemplateData;
   /** Inline images by content id (`cid:`), as data URLs (e.g. the PIX QR code). */
   inlineImages?: Record<string, string>;
+  /** The address is removed from the job once the message left (the LGPD confirmation of an erased account). */
+  forgetRecipient?: boolean;
 }
 
 export interface EmailPreferenceDocument {

@@ -19,6 +19,8 @@ export interface SendInput {
   /** The member it goes to, if they have a profile (preferences, LGPD erasure). */
   userId?: ObjectId | null;
   inlineImages?: Record<string, string>;
+  /** Remove the address from the job once the message left (see EmailPayload). */
+  forgetRecipient?: boolean;
 }
 
 /**
@@ -38,7 +40,10 @@ export interface MailService {
     pixAutomaticDebitFailed(to: Recipient, eventKey: string, data: { amountCents: number; debitDate: string }): Promise<unknown>;
     certificateIssued(to: Recipient, eventKey: string, data: { contentTitle: string; certificateUrl: string }): Promise<unknown>;
     dossierExpiryReminder(to: Recipient, eventKey: string, data: { itemTitle: string; expiresAt: string }): Promise<unknown>;
-    /** Send it before the profile is erased; the job holds only the address. */
+    /**
+     * After the erasure: the job holds only the address, which it forgets once the message left
+     * (until then it is the one trace of the person, needed to tell them).
+     */
     accountDeleted(to: { email: string }, eventKey: string): Promise<unknown>;
   };
   /** The Message-ID a message of this job carries (stable per event: a resend repeats it). */
@@ -52,6 +57,23 @@ export interface Recipient {
 }
 
 const TEXT_AFTER_SEND = '[removido após o envio]';
+
+/**
+ * Sends; an SMTP 5xx answer (mailbox does not exist, message refused) is permanent — retrying
+ * cannot change it, so the job is dead at once and shown on /admin/emails — while 4xx and lost
+ * connections are retried with backoff.
+ */
+async function sendOrClassify(transport: Transporter, message: Parameters<Transporter['sendMail']>[0]) {
+  try {
+    return await transport.sendMail(message);
+  } catch (error) {
+    const code = (error as { responseCode?: unknown }).responseCode;
+    if (typeof code === 'number' && code >= 500 && code < 600) {
+      throw new PermanentJobError(`O servidor de e-mail recusou a mensagem (${code}): ${(error as Error).message}`, { cause: error });
+    }
+    throw error;
+  }
+}
 /** Data that must not stay in the database once the message left (the invitation's secret link). */
 const SECRET_FIELDS = ['link'];
 
@@ -86,7 +108,7 @@ export default fp(
       const preferencesUrl = content.category === 'ESSENTIAL' ? undefined : `${web}/usuario#emails`;
       const rendered = await renderMessage(content, { preferencesUrl });
       const messageId = messageIdOf(job.key);
-      const info = await transporter().sendMail({
+      const info = await sendOrClassify(transporter(), {
         from,
         to,
         subject: rendered.subject,
@@ -99,7 +121,8 @@ export default fp(
           .map(([cid, dataUrl]) => ({ filename: `${cid}.png`, path: dataUrl, cid })),
       });
       const cleaned = Object.fromEntries(Object.entries(data).map(([name, value]) => [name, SECRET_FIELDS.includes(name) ? TEXT_AFTER_SEND : value]));
-      return { result: { messageId, response: String(info.response ?? '') }, payload: { ...job.payload, data: cleaned, inlineImages: {} } };
+      const sentTo = job.payload.forgetRecipient ? TEXT_AFTER_SEND : to;
+      return { result: { messageId, response: String(info.response ?? '') }, payload: { ...job.payload, to: sentTo, data: cleaned, inlineImages: {} } };
     });
 
     const hook = (template: string, to: Recipient, eventKey: string, data: TemplateData) =>
@@ -113,7 +136,7 @@ export default fp(
         pixAutomaticDebitFailed: (to, eventKey, data) => hook('pix-automatic-debit-failed', to, eventKey, { ...data, subscriptionUrl }),
         certificateIssued: (to, eventKey, data) => hook('certificate-issued', to, eventKey, data),
         dossierExpiryReminder: (to, eventKey, data) => hook('dossier-expiry-reminder', to, eventKey, { ...data, dossierUrl: `${web}/equipe` }),
-        accountDeleted: (to, eventKey) => service.send({ template: 'account-deleted', to: to.email, eventKey, data: {} }),
+        accountDeleted: (to, eventKey) => service.send({ template: 'account-deleted', to: to.email, eventKey, data: {}, forgetRecipient: true }),
       },
       send(input) {
         if (!TEMPLATE_NAMES.includes(input.template)) throw new Error(`Modelo de e-mail desconhecido: ${input.template}`);
@@ -121,7 +144,13 @@ export default fp(
           type: EMAIL_JOB,
           key: `email:${input.template}:${input.eventKey}`,
           userId: input.userId ?? null,
-          payload: { template: input.template, to: input.to, data: input.data, ...(input.inlineImages ? { inlineImages: input.inlineImages } : {}) },
+          payload: {
+            template: input.template,
+            to: input.to,
+            data: input.data,
+            ...(input.inlineImages ? { inlineImages: input.inlineImages } : {}),
+            ...(input.forgetRecipient ? { forgetRecipient: true } : {}),
+          },
         });
       },
     };

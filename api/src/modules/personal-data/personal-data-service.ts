@@ -92,6 +92,12 @@ export default fp(
         await fastify.mailPreferencesRepository.deleteForUser(userId);
         // 5. The profile itself (so the admin lists no longer show the name or e-mail).
         await fastify.usersRepository.deleteProfile(userId);
+        // 6. The confirmation: its job holds only the address, and forgets it once the message left.
+        try {
+          await fastify.mail.hooks.accountDeleted({ email: user.email }, erasureId.toHexString());
+        } catch (error) {
+          log.error({ err: error, email: 'account-deleted' }, 'account-deleted e-mail could not be queued');
+        }
         log.info(
           {
             audit: 'lgpd.account-deleted',
@@ -127,6 +133,7 @@ export default fp(
       'suggestions-repository',
       'jobs-repository',
       'mail-preferences-repository',
+      'mail',
       'billing',
       'team-service',
     ],

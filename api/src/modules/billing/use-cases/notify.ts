@@ -2,6 +2,8 @@ import type { MailService } from '../../mail/mail-service';
 import type { InvoiceDocument, SubscriptionDocument } from '../documents';
 import type { BillingContext } from './context';
 import { pixQrCode } from './pix-qr-code';
+import { pixReminderDue, type PixReminder } from '../rules/reminders';
+import { addDays, RENEWAL_LEAD_DAYS } from '../rules/calendar';
 
 /**
  * The billing e-mails (modules/mail), each keyed by the event it is about so that running the
@@ -11,6 +13,14 @@ import { pixQrCode } from './pix-qr-code';
 export interface BillingMail {
   /** A PIX checkout or renewal was issued: the copy-and-paste code and QR code the API serves for it. */
   pixChargeIssued(subscription: SubscriptionDocument): Promise<void>;
+  /**
+   * The calendar's messages at the clock's now, after a reconciliation pass: the charge of every
+   * open PIX renewal (once per invoice) and the reminders due (rules/reminders.ts). Answers how many
+   * messages it queued for the first time.
+   */
+  pixCalendar(): Promise<number>;
+  /** The subscription was paused because `invoice` was not paid by its due date. */
+  paymentOverdue(subscription: SubscriptionDocument, invoice: InvoiceDocument): Promise<void>;
   /** An invoice was paid: the receipt. */
   paymentConfirmed(invoice: InvoiceDocument): Promise<void>;
   /** The member asked to cancel at the end of the period: until when access lasts, and one click to stay. */
@@ -33,20 +43,58 @@ export function billingMail(ctx: BillingContext, mail: MailService, webUrl: stri
     }
   };
 
+  /**
+   * A PIX message about the subscription's oldest open invoice (`only`: if it is that one), with
+   * the code and QR code the API serves for it; keyed by the invoice. Answers whether it was queued now.
+   */
+  const pixMessage = async (template: PixReminder | 'pix-charge-issued', subscription: SubscriptionDocument, only?: InvoiceDocument) => {
+    if (subscription.paymentMethod !== 'PIX') return false;
+    const to = await recipient(subscription.userId);
+    if (!to) return false;
+    const pix = await pixQrCode(ctx, subscription);
+    if (only && !pix.invoice._id.equals(only._id)) return false;
+    const { created } = await mail.send({
+      template,
+      to,
+      userId: subscription.userId,
+      eventKey: pix.invoice._id.toHexString(),
+      data: { amountCents: pix.invoice.amountCents, dueDate: pix.invoice.dueDate.toISOString(), pixCode: pix.payload, subscriptionUrl },
+      inlineImages: { 'pix-qr': pix.qrCodeDataUrl },
+    });
+    return created;
+  };
+
   return {
-    pixChargeIssued: (subscription) =>
-      safely('pix-charge-issued', async () => {
-        if (subscription.paymentMethod !== 'PIX') return;
+    pixChargeIssued: (subscription) => safely('pix-charge-issued', () => pixMessage('pix-charge-issued', subscription)),
+
+    async pixCalendar() {
+      const now = ctx.now();
+      let queued = 0;
+      for (const invoice of await ctx.invoices.listPendingDueBetween(now, addDays(now, RENEWAL_LEAD_DAYS))) {
+        const subscription = await ctx.subscriptions.findById(invoice.subscriptionId);
+        if (!subscription) continue;
+        const templates: (PixReminder | 'pix-charge-issued')[] = invoice.kind === 'RENEWAL' ? ['pix-charge-issued'] : [];
+        const reminder = pixReminderDue(invoice, now);
+        if (reminder) templates.push(reminder);
+        for (const template of templates) {
+          await safely(template, async () => {
+            if (await pixMessage(template, subscription, invoice)) queued += 1;
+          });
+        }
+      }
+      return queued;
+    },
+
+    paymentOverdue: (subscription, invoice) =>
+      safely('payment-overdue', async () => {
         const to = await recipient(subscription.userId);
         if (!to) return;
-        const pix = await pixQrCode(ctx, subscription);
         await mail.send({
-          template: 'pix-charge-issued',
+          template: 'payment-overdue',
           to,
           userId: subscription.userId,
-          eventKey: pix.invoice._id.toHexString(),
-          data: { amountCents: pix.invoice.amountCents, dueDate: pix.invoice.dueDate.toISOString(), pixCode: pix.payload, subscriptionUrl },
-          inlineImages: { 'pix-qr': pix.qrCodeDataUrl },
+          eventKey: invoice._id.toHexString(),
+          data: { amountCents: invoice.amountCents, dueDate: invoice.dueDate.toISOString(), subscriptionUrl },
         });
       }),
 

@@ -6,6 +6,13 @@ import { RENEWAL_LEAD_DAYS } from '../rules/calendar';
 import { run, type BillingContext } from './context';
 import { sendRefund } from './withdraw';
 import type { ObjectId } from 'mongodb';
+import type { InvoiceDocument, SubscriptionDocument } from '../documents';
+
+/** What the calendar tells others about as it goes (e-mail): called after the change is written. */
+export interface ReconciliationObserver {
+  /** An ACTIVE subscription was paused because `invoice` went unpaid past its due date. */
+  paused(subscription: SubscriptionDocument, invoice: InvoiceDocument): Promise<void>;
+}
 
 export interface ReconciliationReport {
   renewalsIssued: number;
@@ -32,7 +39,7 @@ const COUNTERS: Partial<Record<Decision['event'], (keyof ReconciliationReport)[]
  * a renewal due, which can already be overdue). Safe to run on two instances at once: every
  * write is conditional, and a renewal's cycle key is unique.
  */
-export async function reconcile(ctx: BillingContext): Promise<ReconciliationReport> {
+export async function reconcile(ctx: BillingContext, observer?: ReconciliationObserver): Promise<ReconciliationReport> {
   const report: ReconciliationReport = {
     renewalsIssued: 0,
     invoicesOverdue: 0,
@@ -42,14 +49,17 @@ export async function reconcile(ctx: BillingContext): Promise<ReconciliationRepo
     subscriptionsCanceled: 0,
     refundsSent: 0,
   };
-  const apply = async (subscriptionId: ObjectId, decide: (state: LifecycleState) => Decision | null): Promise<boolean> => {
+  const apply = async (subscriptionId: ObjectId, decide: (state: LifecycleState) => Decision | null, overdue?: InvoiceDocument): Promise<boolean> => {
     try {
       const { decision, state, subscription } = await run(ctx, subscriptionId, (state) => ({ decision: decide(state) }), { retries: 3 });
       if (!decision) return false;
       for (const counter of COUNTERS[decision.event] ?? []) report[counter] += 1;
       if (decision.event === 'RENEWAL_OVERDUE') {
         report.invoicesOverdue += 1;
-        if (state.subscription.status === 'ACTIVE' && subscription.status === 'PAUSED') report.subscriptionsPaused += 1;
+        if (state.subscription.status === 'ACTIVE' && subscription.status === 'PAUSED') {
+          report.subscriptionsPaused += 1;
+          if (overdue) await observer?.paused(subscription, overdue);
+        }
       }
       return true;
     } catch (error) {
@@ -72,7 +82,7 @@ export async function reconcile(ctx: BillingContext): Promise<ReconciliationRepo
         (await apply(invoice.subscriptionId, (state) => {
           const fresh = state.invoices.find((candidate) => candidate._id.equals(invoice._id));
           return fresh ? decideOverdue(state, fresh) : null;
-        })) || changed;
+        }, invoice)) || changed;
     }
     for (const id of await ctx.subscriptions.listIdsEnded(now)) {
       changed = (await apply(id, decideEnd)) || changed;

@@ -4,6 +4,7 @@ import { lockOf } from '../../entitlements/rules/gate';
 import type { UserDocument } from '../../users/documents';
 import type { CertificateLaboratory, VideoProgressDocument } from '../documents';
 import type { WatchReport } from '../rules/watch-progress';
+import { certificateUrl } from '../certificate-pdf';
 
 /** A reported duration under half the catalogue's is another video (or a shortcut to "finished"). */
 const MIN_DURATION_FRACTION = 0.5;
@@ -48,7 +49,19 @@ export async function recordProgress(
   const progress = await fastify.progressRepository.record(user._id, video._id, report);
   // Finished (90 % rule): the certificate of completion, once (later reports find it issued).
   if (progress.finishedAt) {
-    await fastify.certificatesRepository.issueForCompletion(user, video, progress.finishedAt, () => certificateLaboratory(fastify, user));
+    const asked = fastify.clock.now();
+    const certificate = await fastify.certificatesRepository.issueForCompletion(user, video, progress.finishedAt, () => certificateLaboratory(fastify, user));
+    // Issued by this report (not found from an earlier one): e-mail its public page, once per certificate.
+    if (certificate.issuedAt >= asked) {
+      try {
+        await fastify.mail.hooks.certificateIssued({ email: user.email, userId: user._id }, certificate.code, {
+          contentTitle: certificate.videoTitle,
+          certificateUrl: certificateUrl(fastify.config.publicWebUrl, certificate.code),
+        });
+      } catch (error) {
+        request.log.error({ err: error, email: 'certificate-issued' }, 'certificate e-mail could not be queued');
+      }
+    }
   }
   return progress;
 }
