@@ -26,7 +26,8 @@ describe('Production mode', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'src', 'server.ts')], {
       env: { PATH: process.env.PATH, NODE_ENV: 'production', API_PORT: '0' },
       encoding: 'utf8',
-      timeout: 20_000,
+      // tsx compiles the server on the way: slow on a loaded CI machine, so a generous limit (the answer is instant)
+      timeout: 90_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('A API não foi iniciada');

@@ -46,7 +46,8 @@ async function fillLaboratory() {
 describe('onboarding page', () => {
   it('When a CEP BrasilAPI knows is typed, then the lookup shows its progress and fills street, district, city and state', async () => {
     openOnboarding();
-    await userEvent.type(await screen.findByLabelText('CEP'), '01310100'); // the page is its own chunk: the first test waits for it
+    // The page is its own chunk: the first test waits for it (long on a loaded machine).
+    await userEvent.type(await screen.findByLabelText('CEP', {}, { timeout: 15_000 }), '01310100');
 
     expect(screen.getByLabelText('CEP')).toHaveValue('01310-100');
     expect(screen.getByText('Buscando endereço…')).toBeInTheDocument();
