@@ -48,6 +48,8 @@ export interface MailService {
   };
   /** The Message-ID a message of this job carries (stable per event: a resend repeats it). */
   messageIdOf(jobKey: string): string;
+  /** Whether this template's message about `eventKey` was already queued (in any state). */
+  queued(template: string, eventKey: string): Promise<boolean>;
 }
 
 /** Who a hook's message goes to: the address, and the profile (preferences, LGPD erasure). */
@@ -128,8 +130,10 @@ export default fp(
     const hook = (template: string, to: Recipient, eventKey: string, data: TemplateData) =>
       service.send({ template, to: to.email, userId: to.userId, eventKey, data });
     const subscriptionUrl = `${web}/assinatura`;
+    const keyOf = (template: string, eventKey: string) => `email:${template}:${eventKey}`;
     const service: MailService = {
       messageIdOf,
+      queued: async (template, eventKey) => (await fastify.jobsRepository.findByKey(keyOf(template, eventKey))) !== null,
       hooks: {
         pixAutomaticActivated: (to, eventKey, data) => hook('pix-automatic-activated', to, eventKey, { ...data, subscriptionUrl }),
         pixAutomaticNextDebit: (to, eventKey, data) => hook('pix-automatic-next-debit', to, eventKey, { ...data, subscriptionUrl }),
@@ -142,7 +146,7 @@ export default fp(
         if (!TEMPLATE_NAMES.includes(input.template)) throw new Error(`Modelo de e-mail desconhecido: ${input.template}`);
         return fastify.jobs.enqueue<EmailPayload>({
           type: EMAIL_JOB,
-          key: `email:${input.template}:${input.eventKey}`,
+          key: keyOf(input.template, input.eventKey),
           userId: input.userId ?? null,
           payload: {
             template: input.template,
@@ -156,5 +160,5 @@ export default fp(
     };
     fastify.decorate('mail', service);
   },
-  { name: 'mail', dependencies: ['job-runner', 'mail-preferences-repository'] },
+  { name: 'mail', dependencies: ['job-runner', 'jobs-repository', 'mail-preferences-repository'] },
 );

@@ -77,6 +77,8 @@ export function billingMail(ctx: BillingContext, mail: MailService, webUrl: stri
         const reminder = pixReminderDue(invoice, now);
         if (reminder) templates.push(reminder);
         for (const template of templates) {
+          // Asked first: building the message may renew an expired PIX code at the gateway.
+          if (await mail.queued(template, invoice._id.toHexString())) continue;
           await safely(template, async () => {
             if (await pixMessage(template, subscription, invoice)) queued += 1;
           });
