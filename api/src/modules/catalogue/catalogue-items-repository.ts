@@ -102,7 +102,8 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
       const identity: Filter<CatalogueItemDocument> = /^[0-9a-fA-F]{24}$/.test(idOrSlug)
         ? { $or: [{ _id: new ObjectId(idOrSlug) }, { slug: idOrSlug.toLowerCase() }] }
         : { slug: idOrSlug };
-      const filter = publishedOnly ? { $and: [identity, publishedFilter()] } : identity;
+      // One object (its fields do not overlap), not `$and`: the store then finds the slug by its index.
+      const filter = publishedOnly ? { ...identity, ...publishedFilter() } : identity;
       return (await collection().findOne(filter as Filter<T>)) as T | null;
     },
 
