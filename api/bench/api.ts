@@ -35,10 +35,12 @@ interface Emulator {
 async function ensureEmulator(): Promise<Emulator> {
   const modulePath = pathToFileURL(path.join(REPO_ROOT, 'scripts', 'emulator.mjs')).href;
   const { startAuthEmulator } = (await import(modulePath)) as {
-    startAuthEmulator(options?: { projectId?: string }): Promise<Emulator>;
+    startAuthEmulator(options?: { projectId?: string; port?: number }): Promise<Emulator>;
   };
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const emulator = await startAuthEmulator({ projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-clube' });
+  // The emulator FIREBASE_AUTH_EMULATOR_HOST names (reused when it answers, else started on its port).
+  const port = existing ? Number(existing.split(':').at(-1)) : undefined;
+  const emulator = await startAuthEmulator({ projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-clube', ...(port ? { port } : {}) });
   if (existing && existing !== emulator.host) throw new Error(`FIREBASE_AUTH_EMULATOR_HOST=${existing} não responde`);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   return emulator;
