@@ -116,6 +116,18 @@ describe('Embedded store: updates', () => {
     expect((await things.findOne({ _id: insertedId }))!.tags).toEqual(['a']);
   });
 
+  test('When a projection leaves fields out, then they are absent and what is returned is still a copy', async () => {
+    const things = memoryCollection();
+    await things.insertOne({ n: 1, search: { body: 'texto longo' }, tags: ['a'], at: new Date(0) });
+    for (const found of [(await things.find({ n: 1 }, { projection: { search: 0 } }).toArray())[0]!, (await things.findOne({ n: 1 }, { projection: { search: 0 } }))!]) {
+      expect(Object.keys(found).sort()).toEqual(['_id', 'at', 'n', 'tags']);
+      (found.tags as string[]).push('b');
+      (found.at as Date).setTime(1000);
+    }
+    expect(await things.findOne({ n: 1 }, { projection: { _id: 0, tags: 1, at: 1 } })).toEqual({ tags: ['a'], at: new Date(0) });
+    expect(await things.findOne({ n: 1 }, { projection: { 'search.body': 0, tags: 0 } })).toEqual(expect.objectContaining({ n: 1, search: {} }));
+  });
+
   test('When one document is found by its unique key or _id (the profile read), then it is a copy, projected, and only the one holding that exact key', async () => {
     const users = memoryCollection('users');
     await users.createIndex({ providerId: 1 }, { unique: true });

@@ -149,7 +149,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
 
   async findOne(filter: Filter<TSchema> = {}, options: StoreFindOptions = {}): Promise<WithId<TSchema> | null> {
     const direct = options.sort === undefined && !options.skip ? this.byUniqueKey(filter as Doc) : NO_SHORTCUT;
-    if (direct !== NO_SHORTCUT) return (direct ? project(cloneValue(direct), options.projection) : null) as WithId<TSchema> | null;
+    if (direct !== NO_SHORTCUT) return (direct ? projectedCopy(direct, options.projection) : null) as WithId<TSchema> | null;
     const [first] = this.select(filter as Doc, { ...(options as FindOptions), limit: 1 });
     return (first ?? null) as WithId<TSchema> | null;
   }
@@ -333,7 +333,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     const skip = options.skip ?? 0;
     let docs = this.matching(filter, options.sort, limit === undefined ? undefined : skip + limit);
     docs = docs.slice(skip, limit === undefined ? undefined : skip + limit);
-    return docs.map((doc) => project(cloneValue(doc), options.projection));
+    return docs.map((doc) => projectedCopy(doc, options.projection));
   }
 
   /** Stored (not cloned) documents matching the filter, sorted; callers must not mutate them. */
@@ -905,6 +905,28 @@ function compareBySpec(a: Doc, b: Doc, spec: SortSpec): number {
     if (order !== 0) return order * direction;
   }
   return 0;
+}
+
+/**
+ * A copy of a stored document as the projection shapes it, without copying what it leaves out
+ * (the catalogue's lists leave out each item's folded search text, the largest field it has).
+ */
+function projectedCopy(doc: Doc, projection: Projection | undefined): Doc {
+  if (!projection) return cloneValue(doc);
+  const entries = Object.entries(projection);
+  if (entries.length === 0) return cloneValue(doc);
+  const including = entries.some(([field, flag]) => field !== '_id' && Boolean(flag));
+  // An inclusion only reads the stored document: copy what it picked.
+  if (including) return cloneValue(project(doc, projection));
+  if (entries.some(([field]) => field.includes('.'))) return project(cloneValue(doc), projection);
+  const copy: Doc = {};
+  for (const key in doc) {
+    const flag = projection[key];
+    if (flag !== undefined && !flag) continue;
+    const value = doc[key];
+    if (value !== undefined) copy[key] = cloneValue(value);
+  }
+  return copy;
 }
 
 function project(doc: Doc, projection: Projection | undefined): Doc {
