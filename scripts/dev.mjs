@@ -3,16 +3,19 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import frontends from './frontends.cjs';
+import prettyLogs from './pretty-logs.cjs';
 import { startAuthEmulator } from './emulator.mjs';
 
 const { ROOT, FRONTENDS } = frontends;
 const children = [];
 
-function start(label, command, args, options = {}) {
+/** `readable`: the child logs pino JSON (the API), shown readable. */
+function start(label, command, args, { readable = false, ...options } = {}) {
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
   const prefix = `[${label}]`.padEnd(10);
+  const shown = readable ? prettyLogs.prettyLogLine({ colorize: Boolean(process.stdout.isTTY) }) : (line) => line;
   const print = (stream) => (chunk) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) stream.write(`${prefix} ${line}\n`);
+    for (const line of chunk.toString().split('\n')) if (line.trim()) stream.write(`${prefix} ${shown(line)}\n`);
   };
   child.stdout.on('data', print(process.stdout));
   child.stderr.on('data', print(process.stderr));
@@ -22,7 +25,7 @@ function start(label, command, args, options = {}) {
 const emulator = await startAuthEmulator({ projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-clube', dataDir: path.join(ROOT, '.data', 'auth-emulator') });
 const env = { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: emulator.projectId, GCLOUD_PROJECT: emulator.projectId, SEED_DEMO: '1' };
 
-start('api', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['watch', path.join(ROOT, 'api', 'src', 'server.ts')], { env });
+start('api', path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['watch', path.join(ROOT, 'api', 'src', 'server.ts')], { env, readable: true });
 for (const [name, { dir }] of Object.entries(FRONTENDS)) {
   start(name, path.join(ROOT, 'node_modules', '.bin', 'webpack'), ['serve', '--mode', 'development'], { cwd: path.join(ROOT, dir), env });
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import frontends from './frontends.cjs';
 import serve from './serve-static.cjs';
+import prettyLogs from './pretty-logs.cjs';
 import { buildFrontends } from './build.mjs';
 import { startAuthEmulator } from './emulator.mjs';
 
@@ -37,9 +38,11 @@ async function waitForUrl(url, what = 'A API', timeoutMs = 60000) {
 function startChild(label, script, env) {
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [script], {
     cwd: ROOT,
-    stdio: 'inherit',
+    // The API logs pino JSON (as in production); the console shows it readable.
+    stdio: ['inherit', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
+  prettyLogs.printPrettyLogs(child.stdout);
   stoppers.push(
     () =>
       new Promise((resolve) => {

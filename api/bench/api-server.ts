@@ -2,7 +2,7 @@
  * Bench target: the real API (buildApp, in-memory embedded store, logs off) in its own process,
  * with data for every row of the table: plans and the demo catalogue, the admin and member
  * profiles for the uids the bench signed up (BENCH_ADMIN_UID, BENCH_MEMBER_UID), 1,000 more
- * members for the admin list, and a subscription of the member.
+ * members for the admin list, a subscription of the member and their progress in five videos.
  */
 import { ObjectId } from 'mongodb';
 import { buildApp } from '../src/app';
@@ -32,7 +32,7 @@ function profile(providerId: string, n: number, role: 'USER' | 'ADMIN'): UserDoc
 
 async function main() {
   const app = await buildApp({
-    config: testConfig({ logLevel: 'silent', rateLimit: { max: 100_000_000, timeWindowMs: 60_000 } }),
+    config: testConfig({ logLevel: 'silent', rateLimit: { max: 100_000_000, timeWindowMs: 60_000 }, expensiveReadLimit: 100_000_000 }),
     logger: false,
   });
   await app.ready();
@@ -44,9 +44,10 @@ async function main() {
   await users.insertMany([admin, member, ...Array.from({ length: 1000 }, (_, i) => profile(`filler-${i}`, i + 2, 'USER'))]);
   const [plan] = await app.plansRepository.listActive();
   const subscription = await app.billing.subscribe(member, plan!._id.toHexString(), 'PIX');
-  const {
-    data: [video],
-  } = await app.videosRepository.list({ page: 1, limit: 1, publishedOnly: true, sort: 'newest' });
+  const { data: videos } = await app.videosRepository.list({ page: 1, limit: 5, publishedOnly: true, sort: 'newest' });
+  const [video] = videos;
+  // "Continuar assistindo": the member has started the five newest videos.
+  for (const started of videos) await app.progressRepository.record(member._id, started._id, { positionSeconds: 30, durationSeconds: 600 });
 
   await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const address = app.server.address();
@@ -55,6 +56,9 @@ async function main() {
       port: typeof address === 'object' && address ? address.port : 0,
       subscriptionId: subscription._id.toHexString(),
       videoId: video?._id.toHexString(),
+      videoSlug: video?.slug,
+      // A word of the newest video's title: the search row finds at least that video.
+      searchTerm: video?.title.split(/\s+/).map((word) => word.replace(/[^\p{L}\p{N}]/gu, '')).find((word) => word.length >= 5) ?? video?.title,
     })}\n`,
   );
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -35,10 +35,12 @@ interface Emulator {
 async function ensureEmulator(): Promise<Emulator> {
   const modulePath = pathToFileURL(path.join(REPO_ROOT, 'scripts', 'emulator.mjs')).href;
   const { startAuthEmulator } = (await import(modulePath)) as {
-    startAuthEmulator(options?: { projectId?: string }): Promise<Emulator>;
+    startAuthEmulator(options?: { projectId?: string; port?: number }): Promise<Emulator>;
   };
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const emulator = await startAuthEmulator({ projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-clube' });
+  // The emulator FIREBASE_AUTH_EMULATOR_HOST names (reused when it answers, else started on its port).
+  const port = existing ? Number(existing.split(':').at(-1)) : undefined;
+  const emulator = await startAuthEmulator({ projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-clube', ...(port ? { port } : {}) });
   if (existing && existing !== emulator.host) throw new Error(`FIREBASE_AUTH_EMULATOR_HOST=${existing} não responde`);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   return emulator;
@@ -180,7 +182,17 @@ async function main() {
     const profile = best(rounds.map(([, row]) => row));
     rows.push(bare, profile);
     rows.push(await measure('GET /v1/users?role=USER&isSubscriber=true (admin, 1.002 perfis)', api.child, `${base}/users?role=USER&isSubscriber=true`, { headers: asAdmin }));
-    rows.push(await measure('GET /v1/videos (catálogo, membro)', api.child, `${base}/videos`, { headers: asMember }));
+    // The member's path through the catalogue and their account (#32): every read they make often.
+    const memberReads: [string, string][] = [
+      ['GET /v1/videos (catálogo, membro)', '/videos'],
+      ['GET /v1/contents (membro)', '/contents'],
+      ['GET /v1/categories (membro)', '/categories'],
+      ['GET /v1/banners (membro)', '/banners'],
+      [`GET /v1/search?q=${String(api.info.searchTerm)} (membro)`, `/search?q=${encodeURIComponent(String(api.info.searchTerm))}`],
+      ['GET /v1/videos/{slug} (membro)', `/videos/${String(api.info.videoSlug)}`],
+      ['GET /v1/me/progress (membro, 5 vídeos começados)', '/me/progress'],
+    ];
+    for (const [title, route] of memberReads) rows.push(await measure(title, api.child, `${base}${route}`, { headers: asMember }));
 
     const progressUrl = `${base}/me/progress/videos/${String(api.info.videoId)}`;
     const progressOptions = { method: 'PUT', headers: { ...asMember, 'content-type': 'application/json' }, body: PROGRESS_BODY };

@@ -69,7 +69,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  try {
+    await registerPlugins(app, options);
+  } catch (error) {
+    // A plugin that cannot start (an unreachable Redis) leaves the ones before it open: close them.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app as unknown as App;
+}
 
+async function registerPlugins(app: FastifyInstance, options: BuildAppOptions): Promise<void> {
   // In this order: their onRequest hooks run on every request as CORS, security headers, rate limit.
   await app.register(cors);
   await app.register(firebase);
@@ -95,8 +105,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     },
     { prefix: '/v1' },
   );
-
-  return app as unknown as App;
 }
 
 /**

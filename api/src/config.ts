@@ -32,6 +32,11 @@ export interface Config {
   /** Expensive reads (PIX QR code, payment status polling) allowed per member per minute. */
   expensiveReadLimit: number;
   /**
+   * Redis shared by every API process (redis:// or rediss://): the rate limits count there, so
+   * replicas behind a load balancer enforce one limit. Undefined: each process counts on its own.
+   */
+  redisUrl: string | undefined;
+  /**
    * How long a token's revocation check (disabled account, revoked sessions: firebase-admin's
    * `verifyIdToken(token, true)`, one Auth API call) is trusted before it is made again.
    */
@@ -162,6 +167,7 @@ export const ENV_SCHEMA = {
     API_WRITE_RATE_LIMIT: { type: 'integer', minimum: 1, default: 120, description: 'um número inteiro positivo' },
     API_EXPENSIVE_READ_RATE_LIMIT: { type: 'integer', minimum: 1, default: 30, description: 'um número inteiro positivo' },
     TRUST_PROXY: text,
+    REDIS_URL: { type: 'string', pattern: '^rediss?://', description: 'uma URL redis:// ou rediss:// (ex.: redis://:senha@redis.interno:6379/0)' },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
     STORAGE_DRIVER: { type: 'string', enum: ['local', 's3'], default: 'local' },
     UPLOADS_DIR: text,
@@ -214,6 +220,7 @@ interface Env {
   API_WRITE_RATE_LIMIT: number;
   API_EXPENSIVE_READ_RATE_LIMIT: number;
   TRUST_PROXY?: string;
+  REDIS_URL?: string;
   LOG_LEVEL?: string;
   STORAGE_DRIVER: 'local' | 's3';
   UPLOADS_DIR?: string;
@@ -335,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     bodyLimitBytes: 100 * 1024,
     rateLimit: { max: vars.API_WRITE_RATE_LIMIT, timeWindowMs: 60_000 },
     expensiveReadLimit: vars.API_EXPENSIVE_READ_RATE_LIMIT,
+    redisUrl: vars.REDIS_URL,
     tokenRevocationCheckMs: 30_000,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

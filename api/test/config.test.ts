@@ -66,6 +66,11 @@ describe('Validation of the environment (env-schema)', () => {
     expect(() => loadConfig({ NODE_ENV: 'prod' })).toThrow('NODE_ENV inválido: "prod". Use development, test ou production.');
     expect(() => loadConfig({ LOG_LEVEL: 'alto' })).toThrow(ConfigError);
     expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow('STORAGE_DRIVER inválido: "ftp". Use local ou s3.');
+    expect(() => loadConfig({ REDIS_URL: 'redis.interno:6379' })).toThrow(
+      'REDIS_URL inválido: "redis.interno:6379". Use uma URL redis:// ou rediss:// (ex.: redis://:senha@redis.interno:6379/0).',
+    );
+    expect(loadConfig({ REDIS_URL: 'rediss://redis.interno:6380' }).redisUrl).toBe('rediss://redis.interno:6380');
+    expect(loadConfig({}).redisUrl).toBeUndefined();
   });
 
   test('When variables are blank or unknown, then defaults apply and nothing else is read', () => {

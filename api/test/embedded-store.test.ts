@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Query } from 'mingo';
 import { Binary, Decimal128, MongoServerError, ObjectId, type Document } from 'mongodb';
 import { encodeRecord } from '../src/store/embedded/records';
 import { EmbeddedClient } from '../src/store/embedded/embedded-client';
@@ -113,6 +114,18 @@ describe('Embedded store: updates', () => {
     const found = (await things.findOne({ _id: insertedId }))!;
     (found.tags as string[]).push('b');
     expect((await things.findOne({ _id: insertedId }))!.tags).toEqual(['a']);
+  });
+
+  test('When a projection leaves fields out, then they are absent and what is returned is still a copy', async () => {
+    const things = memoryCollection();
+    await things.insertOne({ n: 1, search: { body: 'texto longo' }, tags: ['a'], at: new Date(0) });
+    for (const found of [(await things.find({ n: 1 }, { projection: { search: 0 } }).toArray())[0]!, (await things.findOne({ n: 1 }, { projection: { search: 0 } }))!]) {
+      expect(Object.keys(found).sort()).toEqual(['_id', 'at', 'n', 'tags']);
+      (found.tags as string[]).push('b');
+      (found.at as Date).setTime(1000);
+    }
+    expect(await things.findOne({ n: 1 }, { projection: { _id: 0, tags: 1, at: 1 } })).toEqual({ tags: ['a'], at: new Date(0) });
+    expect(await things.findOne({ n: 1 }, { projection: { 'search.body': 0, tags: 0 } })).toEqual(expect.objectContaining({ n: 1, search: {} }));
   });
 
   test('When one document is found by its unique key or _id (the profile read), then it is a copy, projected, and only the one holding that exact key', async () => {
@@ -528,6 +541,37 @@ describe('Embedded store: indexes answer like a scan', () => {
         }
       }
       expect(await indexed.countDocuments({ group })).toBe(await plain.countDocuments({ group }));
+    }
+  });
+
+  test('When filters use ranges and $in (checked without the query engine), then they match exactly what the engine matches', async () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    const ids = Array.from({ length: 12 }, () => new ObjectId());
+    const values: unknown[] = [at(1), at(5), at(9), null, undefined, 'texto', 7, Number.NaN, [at(2), at(8)], { nested: at(3) }, ids[0], true];
+    const items = values.map((value, n) => ({ _id: ids[n]!, n, ...(value === undefined ? {} : { value }), kind: n % 3 }));
+    const things = memoryCollection();
+    await things.insertMany(items.map((item) => ({ ...item })));
+    const filters: Record<string, unknown>[] = [
+      { value: { $lte: at(5) } },
+      { value: { $lt: at(5) } },
+      { value: { $gt: at(1), $lte: at(9) } },
+      { value: { $gte: 7 } },
+      { value: { $lt: 100 } },
+      { value: { $gt: ids[0] } },
+      { value: { $in: [at(5), 7, null] } },
+      { value: { $in: ['texto', true] } },
+      { value: { $in: [at(8)] } },
+      { _id: { $in: [ids[3], ids[1], ids[1], new ObjectId()] } },
+      { _id: { $in: [ids[3], ids[1]] }, kind: 1 },
+      { kind: 0, value: { $lte: at(9) } },
+      { $or: [{ value: { $lte: at(1) } }, { n: { $in: [6, 11] } }] },
+      { $and: [{ $or: [{ value: null }, { value: { $lte: at(5) } }] }, { $or: [{ kind: 0 }, { n: { $gt: 8 } }] }] },
+      { $and: [{ kind: 1 }, { value: { $exists: true } }] },
+    ];
+    for (const filter of filters) {
+      const expected = items.filter((item) => new Query(filter).test(item)).map((item) => item.n);
+      expect({ filter, found: (await things.find(filter).toArray()).map((item) => item.n) }).toEqual({ filter, found: expected });
+      expect(await things.countDocuments(filter)).toBe(expected.length);
     }
   });
 

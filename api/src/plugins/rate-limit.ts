@@ -1,14 +1,54 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { AppError } from '../http/app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Where the counters of every rate limit (writes, expensive reads, progress reports) live. */
+const REDIS_KEY_PREFIX = 'clube:rate-limit:';
+
+/** `redis://user:secret@host:6379/0` → `host:6379`: what a log or an error may show of REDIS_URL. */
+function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '6379'}`;
+}
+
+/**
+ * With REDIS_URL, one ioredis connection that every limit of this process counts through (the
+ * plugin's Redis store), so API processes behind one load balancer share their counters. Connected
+ * before the app serves: a replica that cannot reach Redis does not start counting on its own.
+ */
+async function connectRedis(fastify: FastifyInstance, url: string): Promise<Redis> {
+  const address = redisAddress(url);
+  // No offline queue: while the connection is down a count fails at once (and the request passes,
+  // `skipOnError`) instead of waiting for a reconnection. A short disconnect timeout: a socket the
+  // server already closed would otherwise keep the process alive for ioredis' default 2 s.
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, enableOfflineQueue: false, disconnectTimeout: 200 });
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => {
+    lastError = error;
+    fastify.log.warn({ err: error, redis: address }, 'rate limits: Redis unreachable; requests pass uncounted');
+  });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Não foi possível conectar ao Redis dos limites de requisições (REDIS_URL, ${address}): ${(lastError ?? (error as Error)).message}`);
+  }
+  fastify.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
 
 /** Limits writes per client IP; reads are left alone (the shell refetches the profile often). */
 export default fp(
   async function writeRateLimit(fastify: FastifyInstance) {
     const { max, timeWindowMs } = fastify.config.rateLimit;
+    const { redisUrl } = fastify.config;
+    const redis = redisUrl ? await connectRedis(fastify, redisUrl) : undefined;
     // Read-only routes get no rate-limit hook at all (before: a hook that computed the client
     // key and then let the request through); this onRoute runs before the plugin's own. A read
     // that declares its own limit (perUserReadLimit: PIX QR code, payment status) keeps it.
@@ -22,6 +62,8 @@ export default fp(
       max,
       timeWindow: timeWindowMs,
       allowList: (request) => SAFE_METHODS.has(request.method),
+      // Routes with their own limit get a child of this store (their counters under their route's key).
+      ...(redis ? { redis, nameSpace: REDIS_KEY_PREFIX, skipOnError: true } : {}),
       errorResponseBuilder: (_request, context) =>
         new AppError(
           429,

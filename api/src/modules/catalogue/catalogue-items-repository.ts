@@ -45,6 +45,8 @@ export interface ItemStore<T extends CatalogueItemDocument> {
 }
 
 const SLUG_ATTEMPTS = 20;
+/** What a list or a read shows never includes the folded search text (title, summary and body again). */
+const WITHOUT_SEARCH_TEXT = { search: 0 } as const;
 
 export function createItemStore<T extends CatalogueItemDocument>(options: {
   collection: () => StoreCollection<T>;
@@ -94,7 +96,7 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
           : sort === 'oldest'
             ? { publishedAt: 1, createdAt: 1, _id: 1 }
             : { publishedAt: -1, createdAt: -1, _id: -1 };
-      const { data, total } = await findPage(collection(), filter as Filter<T>, order, page, limit);
+      const { data, total } = await findPage(collection(), filter as Filter<T>, order, page, limit, WITHOUT_SEARCH_TEXT);
       return { data: data as T[], total };
     },
 
@@ -102,8 +104,9 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
       const identity: Filter<CatalogueItemDocument> = /^[0-9a-fA-F]{24}$/.test(idOrSlug)
         ? { $or: [{ _id: new ObjectId(idOrSlug) }, { slug: idOrSlug.toLowerCase() }] }
         : { slug: idOrSlug };
-      const filter = publishedOnly ? { $and: [identity, publishedFilter()] } : identity;
-      return (await collection().findOne(filter as Filter<T>)) as T | null;
+      // One object (its fields do not overlap), not `$and`: the store then finds the slug by its index.
+      const filter = publishedOnly ? { ...identity, ...publishedFilter() } : identity;
+      return (await collection().findOne(filter as Filter<T>, { projection: WITHOUT_SEARCH_TEXT })) as T | null;
     },
 
     findById: async (id) => (await collection().findOne(byId(id))) as T | null,

@@ -2,6 +2,7 @@ import type { ObjectId } from 'mongodb';
 import { toProgressSummary } from '../progress/responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueItemDocument, CategoryDocument, ContentDocument, ItemType, VideoDocument } from './documents';
+import type { VideoProgressDocument } from '../progress/documents';
 import { lockOf, type Viewer } from '../entitlements/rules/gate';
 import type { CategoryResponse, ContentResponse, VideoResponse } from './schemas';
 import { contentTypeOfKey } from '../../plugins/file-storage/file-keys';
@@ -109,18 +110,20 @@ export const transcriptResource = (videoId: string) => `transcripts/${videoId}`;
 /**
  * Videos as the caller may see them, with the caller's progress on each (signed-in); `detail`
  * adds the source (a signed link for files) and the captions link when the gate is open.
+ * `knownProgress`: the caller's progress in these videos when the caller already read it (the
+ * "continuar assistindo" list), so it is not read again.
  */
 export async function videoViews(
   fastify: FastifyInstance,
   request: FastifyRequest,
   videos: VideoDocument[],
   detail = false,
+  knownProgress?: VideoProgressDocument[],
 ): Promise<VideoResponse[]> {
   const [context, progress] = await Promise.all([
     contextFor(fastify, request, 'VIDEO', videos),
-    request.user
-      ? fastify.progressRepository.findForVideos(request.user._id, videos.map((video) => video._id))
-      : Promise.resolve([]),
+    knownProgress ??
+      (request.user ? fastify.progressRepository.findForVideos(request.user._id, videos.map((video) => video._id)) : Promise.resolve([])),
   ]);
   const progressByVideo = new Map(progress.map((entry) => [entry.videoId.toHexString(), entry]));
   return videos.map((video) => {

@@ -79,7 +79,8 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         (page, limit) => fastify.progressRepository.listForUser(user._id, page, limit, request.query.status),
         async (rows) => {
           const videos = await fastify.videosRepository.findByIds(rows.map((entry) => entry.videoId), user.role !== 'ADMIN');
-          const views = new Map((await videoViews(fastify, request, videos)).map((view) => [view._id, view]));
+          // The rows are the member's progress in these videos: the cards need not read it again.
+          const views = new Map((await videoViews(fastify, request, videos, false, rows)).map((view) => [view._id, view]));
           return rows.map((entry) => ({ videoId: entry.videoId.toHexString(), ...toProgressSummary(entry), video: views.get(entry.videoId.toHexString()) ?? null }));
         },
       );

@@ -149,7 +149,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
 
   async findOne(filter: Filter<TSchema> = {}, options: StoreFindOptions = {}): Promise<WithId<TSchema> | null> {
     const direct = options.sort === undefined && !options.skip ? this.byUniqueKey(filter as Doc) : NO_SHORTCUT;
-    if (direct !== NO_SHORTCUT) return (direct ? project(cloneValue(direct), options.projection) : null) as WithId<TSchema> | null;
+    if (direct !== NO_SHORTCUT) return (direct ? projectedCopy(direct, options.projection) : null) as WithId<TSchema> | null;
     const [first] = this.select(filter as Doc, { ...(options as FindOptions), limit: 1 });
     return (first ?? null) as WithId<TSchema> | null;
   }
@@ -333,7 +333,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     const skip = options.skip ?? 0;
     let docs = this.matching(filter, options.sort, limit === undefined ? undefined : skip + limit);
     docs = docs.slice(skip, limit === undefined ? undefined : skip + limit);
-    return docs.map((doc) => project(cloneValue(doc), options.projection));
+    return docs.map((doc) => projectedCopy(doc, options.projection));
   }
 
   /** Stored (not cloned) documents matching the filter, sorted; callers must not mutate them. */
@@ -368,6 +368,16 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
         const doc = this.docs.get(keyOf(id));
         const docs = doc ? [doc] : [];
         return { docs, exact: keys.length === 1, sorted: true, natural: true, size: docs.length, residual: residualOf(filter, ['_id']) };
+      }
+      const ids = idsIn(filter._id);
+      if (ids) {
+        // A page's ids (`{ _id: { $in } }`): a lookup each, then natural order, not a scan of the collection.
+        const docs: Doc[] = [];
+        for (const key of ids) {
+          const doc = this.docs.get(key);
+          if (doc) docs.push(doc);
+        }
+        return { docs, exact: keys.length === 1, sorted: false, natural: false, size: docs.length, residual: residualOf(filter, ['_id']) };
       }
     }
     let best: { index: SortedIndex; values: unknown[]; direction: 0 | 1 | -1; cost: number } | undefined;
@@ -705,14 +715,70 @@ function naturalOrder(doc: Doc): number {
 }
 
 /** A condition the store checks without the query engine: field equality, a regex on a field, or `$or` of those. */
-type Condition = { parts: string[]; equals: unknown } | { parts: string[]; regex: RegExp } | { or: Condition[] };
+type RangeOperator = '$lt' | '$lte' | '$gt' | '$gte';
+type Condition =
+  | { parts: string[]; equals: unknown }
+  | { parts: string[]; regex: RegExp }
+  | { parts: string[]; range: [RangeOperator, number | Date | ObjectId][] }
+  | { parts: string[]; in: Set<string> }
+  | { or: Condition[] };
+
+const RANGE_OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte']);
+
+/**
+ * A bound a range compares directly: a number, Date or ObjectId (MongoDB compares only within a
+ * type, which compareValues' type ranks give). Strings are left to the engine (MongoDB orders
+ * them by UTF-8 bytes, JavaScript by UTF-16 units).
+ */
+function rangeBound(value: unknown): number | Date | ObjectId | undefined {
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+  return value instanceof Date || value instanceof ObjectId ? value : undefined;
+}
+
+/**
+ * `{ $gte: a, $lt: b }` (number, Date or ObjectId bounds) and `{ $in: [scalars, ObjectIds, Dates] }`:
+ * checked here rather than by mingo, whose query is compiled anew on every call (the published
+ * catalogue filter `publishedAt: { $lte: now }`, a page's ids in `$in`).
+ */
+function operatorCondition(parts: string[], condition: Doc): Condition | undefined {
+  const entries = Object.entries(condition);
+  if (entries.length === 1 && entries[0]![0] === '$in') {
+    const values = entries[0]![1];
+    if (!Array.isArray(values)) return undefined;
+    const keys = new Set<string>();
+    for (const value of values) {
+      if (equalityValue(value) === NOT_EQUALITY && value !== null) return undefined;
+      keys.add(keyOf(value));
+    }
+    return { parts, in: keys };
+  }
+  const range: [RangeOperator, number | Date | ObjectId][] = [];
+  for (const [operator, value] of entries) {
+    const bound = RANGE_OPERATORS.has(operator) ? rangeBound(value) : undefined;
+    if (bound === undefined) return undefined;
+    range.push([operator as RangeOperator, bound]);
+  }
+  return range.length > 0 ? { parts, range } : undefined;
+}
 
 function simpleCondition(field: string, condition: unknown): Condition | undefined {
   if (field.startsWith('$')) return undefined;
   const parts = field.split('.');
   if (condition instanceof RegExp) return condition.global || condition.sticky ? undefined : { parts, regex: condition };
   const value = equalityValue(condition);
-  return value === NOT_EQUALITY ? undefined : { parts, equals: value };
+  if (value !== NOT_EQUALITY) return { parts, equals: value };
+  return isPlainObject(condition) ? operatorCondition(parts, condition) : undefined;
+}
+
+function inRange(actual: unknown, range: [RangeOperator, number | Date | ObjectId][]): boolean {
+  for (const [operator, bound] of range) {
+    // Another type (a missing field, null, text) never matches a bound, as in MongoDB.
+    const sameType = bound instanceof Date ? actual instanceof Date : bound instanceof ObjectId ? actual instanceof ObjectId : typeof actual === 'number';
+    if (!sameType) return false;
+    const order = compareValues(actual, bound);
+    if (operator === '$lt' ? order >= 0 : operator === '$lte' ? order > 0 : operator === '$gt' ? order <= 0 : order < 0) return false;
+  }
+  return true;
 }
 
 /** The conditions an index did not answer, when every one is simple (else undefined: the query engine decides). */
@@ -720,6 +786,15 @@ function residualOf(filter: Doc, answered: string[]): Condition[] | undefined {
   const residual: Condition[] = [];
   for (const [field, condition] of Object.entries(filter)) {
     if (answered.includes(field)) continue;
+    if (field === '$and' && Array.isArray(condition) && condition.length > 0) {
+      // Every branch must hold: its conditions join the others (the banners' time window).
+      for (const branch of condition) {
+        const conditions = isPlainObject(branch) ? residualOf(branch, []) : undefined;
+        if (!conditions) return undefined;
+        residual.push(...conditions);
+      }
+      continue;
+    }
     if (field === '$or' && Array.isArray(condition) && condition.length > 0) {
       const branches: Condition[] = [];
       for (const branch of condition) {
@@ -754,6 +829,9 @@ function check(doc: Doc, condition: Condition): boolean | typeof ASK_ENGINE {
   const actual = valueOnPath(doc, condition.parts);
   if (Array.isArray(actual)) return ASK_ENGINE;
   if ('regex' in condition) return typeof actual === 'string' && condition.regex.test(actual);
+  if ('range' in condition) return typeof actual === 'number' && Number.isNaN(actual) ? ASK_ENGINE : inRange(actual, condition.range);
+  // A document (not a scalar) on the path: the engine compares it.
+  if ('in' in condition) return isPlainObject(actual) ? ASK_ENGINE : condition.in.has(keyOf(actual));
   return compareValues(actual, condition.equals) === 0;
 }
 
@@ -773,6 +851,17 @@ function matcher(filter: Doc, residual: Condition[] | undefined): (doc: Doc) => 
     }
     return true;
   };
+}
+
+/** `{ $in: [ids] }` of scalars, ObjectIds or Dates: their distinct keys; anything else undefined. */
+function idsIn(condition: unknown): Set<string> | undefined {
+  if (!isPlainObject(condition) || Object.keys(condition).length !== 1 || !Array.isArray(condition.$in)) return undefined;
+  const keys = new Set<string>();
+  for (const value of condition.$in as unknown[]) {
+    if (value === null || equalityValue(value) === NOT_EQUALITY) return undefined;
+    keys.add(keyOf(value));
+  }
+  return keys;
 }
 
 /** The value an index can look up for a filter condition: a scalar, ObjectId or Date, or `{ $eq: … }` of one. */
@@ -816,6 +905,28 @@ function compareBySpec(a: Doc, b: Doc, spec: SortSpec): number {
     if (order !== 0) return order * direction;
   }
   return 0;
+}
+
+/**
+ * A copy of a stored document as the projection shapes it, without copying what it leaves out
+ * (the catalogue's lists leave out each item's folded search text, the largest field it has).
+ */
+function projectedCopy(doc: Doc, projection: Projection | undefined): Doc {
+  if (!projection) return cloneValue(doc);
+  const entries = Object.entries(projection);
+  if (entries.length === 0) return cloneValue(doc);
+  const including = entries.some(([field, flag]) => field !== '_id' && Boolean(flag));
+  // An inclusion only reads the stored document: copy what it picked.
+  if (including) return cloneValue(project(doc, projection));
+  if (entries.some(([field]) => field.includes('.'))) return project(cloneValue(doc), projection);
+  const copy: Doc = {};
+  for (const key in doc) {
+    const flag = projection[key];
+    if (flag !== undefined && !flag) continue;
+    const value = doc[key];
+    if (value !== undefined) copy[key] = cloneValue(value);
+  }
+  return copy;
 }
 
 function project(doc: Doc, projection: Projection | undefined): Doc {
