@@ -108,7 +108,7 @@ export default fp(
           if (view.open) return view.open;
           if (view.attemptsUsed >= assessment.maxAttempts) {
             throw conflict(
-              `Você já usou as ${assessment.maxAttempts} tentativas desta avaliação nesta revisão do documento. Fale com o gestor do laboratório.`,
+              `Você já usou ${assessment.maxAttempts === 1 ? 'a única tentativa' : `as ${assessment.maxAttempts} tentativas`} desta avaliação nesta revisão do documento. Fale com o gestor do laboratório.`,
               'ATTEMPTS_EXHAUSTED',
             );
           }

@@ -60,3 +60,7 @@ export interface CompletionDocument {
   supersededAt: Date | null;
   supersededByRevision: number | null;
 }
+
+/** Where a person stands on a requirement (rules/trail.ts decides). */
+export const REQUIREMENT_STATUSES = ['VALID', 'EXPIRING', 'EXPIRED', 'REVISION_DUE', 'PENDING'] as const;
+export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];

@@ -1,13 +1,16 @@
 import type { ApiModule } from '../api-module';
 import { COMPETENCE_COLLECTIONS, COMPETENCE_INDEXES } from './collections';
+import competenceService, { type Competence } from './competence-service';
 import completionsRepository, { type CompletionsRepository } from './completions-repository';
 import functionsRepository, { type FunctionsRepository } from './functions-repository';
+import { competenceRoutes, trailRoutes } from './routes';
 
 /** What the competence module adds to the app (its decorators: named operations other modules may call). */
 declare module 'fastify' {
   interface FastifyInstance {
     functionsRepository: FunctionsRepository;
     completionsRepository: CompletionsRepository;
+    competence: Competence;
   }
 }
 
@@ -16,5 +19,6 @@ export const competenceModule: ApiModule = {
   collections: COMPETENCE_COLLECTIONS,
   indexes: COMPETENCE_INDEXES,
   repositories: [functionsRepository, completionsRepository],
-  routes: {},
+  services: [competenceService],
+  routes: { '/competence': competenceRoutes, '/me/trail': trailRoutes },
 };

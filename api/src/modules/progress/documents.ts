@@ -62,3 +62,7 @@ export interface VideoProgressDocument {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** What the public page says a certificate is now (issue 31; rules/certificate-status.ts decides). */
+export const CERTIFICATE_STATUSES = ['VALID', 'SUPERSEDED', 'EXPIRED', 'REVOKED'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];

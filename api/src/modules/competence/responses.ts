@@ -1,0 +1,44 @@
+import { itemKey } from '../revisions/rules/revision';
+import type { FunctionWithPeople, TrailLine } from './competence-service';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toFunction({ fn, items, assignments, names }: FunctionWithPeople) {
+  return {
+    id: fn._id.toHexString(),
+    accountId: fn.accountId.toHexString(),
+    name: fn.name,
+    description: fn.description,
+    dueDays: fn.dueDays,
+    requirements: fn.requirements.map((requirement) => ({
+      itemType: requirement.itemType,
+      itemId: requirement.itemId.toHexString(),
+      title: items.get(itemKey(requirement))?.title ?? 'Item removido do catálogo',
+      validityMonths: requirement.validityMonths,
+    })),
+    people: assignments.map((assignment) => ({
+      userId: assignment.userId.toHexString(),
+      name: names.get(assignment.userId.toHexString()) ?? 'Conta excluída',
+      assignedAt: assignment.assignedAt.toISOString(),
+    })),
+    createdAt: fn.createdAt.toISOString(),
+  };
+}
+
+export function toTrailLine({ fn, requirement, item, document, standing }: TrailLine) {
+  return {
+    functionId: fn._id.toHexString(),
+    functionName: fn.name,
+    itemType: requirement.itemType,
+    itemId: requirement.itemId.toHexString(),
+    title: item.title,
+    document,
+    status: standing.status,
+    completedAt: iso(standing.completion?.completedAt ?? null),
+    completedRevision: standing.completion?.revision ?? null,
+    scorePercent: standing.completion?.scorePercent ?? null,
+    validUntil: iso(standing.validUntil),
+    dueAt: iso(standing.dueAt),
+    overdue: standing.overdue,
+  };
+}
