@@ -1,6 +1,8 @@
 import type { ApiModule } from '../api-module';
 import auditRepository, { type AuditRepository } from './audit-repository';
+import authorizationsService, { type Authorizations } from './authorizations-service';
 import { AUTHORIZATIONS_COLLECTIONS, AUTHORIZATIONS_INDEXES } from './collections';
+import routes from './routes';
 import signedRecordsRepository, { type SignedRecordsRepository } from './signed-records-repository';
 
 /** What the authorizations module adds to the app (its decorators: named operations other modules may call). */
@@ -8,6 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     auditRepository: AuditRepository;
     signedRecordsRepository: SignedRecordsRepository;
+    authorizations: Authorizations;
   }
 }
 
@@ -16,5 +19,6 @@ export const authorizationsModule: ApiModule = {
   collections: AUTHORIZATIONS_COLLECTIONS,
   indexes: AUTHORIZATIONS_INDEXES,
   repositories: [auditRepository, signedRecordsRepository],
-  routes: {},
+  services: [authorizationsService],
+  routes: { '/authorizations': routes },
 };

@@ -21,6 +21,8 @@ interface CompetenceFixtures {
   answers: { questionId: string; optionIds: string[] }[];
   accountId: string;
   functionId: string;
+  /** An authorization lab A's manager signed, for the revocation row. */
+  recordId: string;
 }
 
 const QUIZ = {
@@ -66,6 +68,12 @@ async function prepare(ctx: MatrixContext): Promise<void> {
     body: { name: 'Função da matriz', requirements: [{ itemType: 'CONTENT', itemId: quizContent, validityMonths: 12 }] },
   });
   if (fn.status !== 201) throw new Error(`fixture: função respondeu ${fn.status}`);
+  const technician = ctx.fixtures.technician as TestActor;
+  const record = await testApp.call('POST', `/v1/authorizations/accounts/${accountId}`, {
+    token: managerA.token,
+    body: { userId: technician.id, activity: 'Atividade da matriz', meaning: 'AUTHORIZE' },
+  });
+  if (record.status !== 201) throw new Error(`fixture: autorização respondeu ${record.status}`);
   ctx.fixtures.competence = {
     quizContent,
     editContent,
@@ -75,6 +83,7 @@ async function prepare(ctx: MatrixContext): Promise<void> {
     answers,
     accountId,
     functionId: fn.body.id,
+    recordId: record.body.id,
   } satisfies CompetenceFixtures;
 }
 
@@ -144,5 +153,39 @@ export const competenceGroup: MatrixGroup = {
       expect: { anonymous: 401, member: 200, otherMember: 404, admin: 403, technician: 404 },
     },
     { method: 'GET', route: '/v1/me/trail/', expect: SIGNED_IN },
+    // Signing: the actors' tokens are minutes old, within the 5 minutes a signature allows.
+    {
+      method: 'GET',
+      route: '/v1/authorizations/accounts/:accountId',
+      label: 'as autorizações do laboratório A: o gestor de A e o admin',
+      params: (ctx) => ({ accountId: f(ctx).accountId }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 200, otherMember: 404, admin: 200, technician: 404 },
+    },
+    {
+      method: 'POST',
+      route: '/v1/authorizations/accounts/:accountId',
+      label: 'só o gestor de A assina; o admin vê mas não assina',
+      params: (ctx) => ({ accountId: f(ctx).accountId }),
+      body: (ctx) => ({ userId: (ctx.fixtures.technician as TestActor).id, activity: 'Leitura de lâminas', meaning: 'REVIEW_APPROVE' }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 201, otherMember: 404, admin: 403, technician: 404 },
+    },
+    {
+      method: 'POST',
+      route: '/v1/authorizations/records/:recordId/revocation',
+      label: 'revogar uma autorização de A: só o gestor de A',
+      params: (ctx) => ({ recordId: f(ctx).recordId }),
+      body: () => ({ reason: 'Mudou de setor' }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 201, otherMember: 404, admin: 403, technician: 404 },
+    },
+    {
+      method: 'GET',
+      route: '/v1/authorizations/accounts/:accountId/audit',
+      params: (ctx) => ({ accountId: f(ctx).accountId }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 200, otherMember: 404, admin: 200, technician: 404 },
+    },
   ],
 };

@@ -2140,6 +2140,829 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/authorizations/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** As autorizações assinadas do laboratório e suas revogações (gestor; admin consulta) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    userId?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Os registros assinados do laboratório, os mais novos primeiro */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                activity: string | null;
+                                /** @description SHA-256 do conteúdo e da assinatura */
+                                contentHash: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                id: string;
+                                /** @enum {unknown} */
+                                kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                                reason: string;
+                                requiredItems: {
+                                    /** Format: date-time */
+                                    completedAt: string;
+                                    documentCode: string | null;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                    revision: number | null;
+                                    scorePercent: number | null;
+                                    title: string;
+                                }[];
+                                revokedBy: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    id: string;
+                                    /** @enum {unknown} */
+                                    kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                                    printedName: string;
+                                    reason: string;
+                                    /** Format: date-time */
+                                    signedAt: string;
+                                } | null;
+                                revokes: string | null;
+                                signature: {
+                                    /** Format: date-time */
+                                    authTime: string;
+                                    /** @enum {unknown} */
+                                    meaning: "AUTHORIZE" | "REVIEW_APPROVE" | "REVOKE";
+                                    /** @description Autorizo, Revisei e aprovo ou Revogo */
+                                    meaningText: string;
+                                    /** @description Nome de quem assinou, como impresso no registro */
+                                    printedName: string;
+                                    /** Format: date-time */
+                                    signedAt: string;
+                                };
+                                subjectName: string | null;
+                                subjectUserId: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Assina a autorização de uma pessoa da equipe para uma atividade (só o gestor)
+         * @description Assinatura eletrônica: o token precisa de uma autenticação (auth_time) de no máximo 5 minutos — a página pede a senha de novo (403 REAUTHENTICATION_REQUIRED). Só o gestor do laboratório assina (admin: 403 ADMIN_CANNOT_SIGN). Itens exigidos ainda não concluídos: 409 REQUIREMENTS_NOT_MET. Uma correção (replaces) revoga a autorização anterior.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Para o que a pessoa fica autorizada, ex.: Coleta de sangue venoso */
+                        activity: string;
+                        /**
+                         * @description AUTHORIZE: "Autorizo"; REVIEW_APPROVE: "Revisei e aprovo"
+                         * @enum {unknown}
+                         */
+                        meaning: "AUTHORIZE" | "REVIEW_APPROVE";
+                        reason?: string;
+                        /** @description ObjectId (24 caracteres hexadecimais) */
+                        replaces?: string;
+                        /** @description Itens que a pessoa precisa ter concluído (na revisão em vigor) antes */
+                        requiredItems?: {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            itemId: string;
+                            /** @enum {unknown} */
+                            itemType: "CONTENT" | "VIDEO";
+                        }[];
+                        /** @description ObjectId (24 caracteres hexadecimais) */
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activity: string | null;
+                            /** @description SHA-256 do conteúdo e da assinatura */
+                            contentHash: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            id: string;
+                            /** @enum {unknown} */
+                            kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                            reason: string;
+                            requiredItems: {
+                                /** Format: date-time */
+                                completedAt: string;
+                                documentCode: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                revision: number | null;
+                                scorePercent: number | null;
+                                title: string;
+                            }[];
+                            revokedBy: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                id: string;
+                                /** @enum {unknown} */
+                                kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                                printedName: string;
+                                reason: string;
+                                /** Format: date-time */
+                                signedAt: string;
+                            } | null;
+                            revokes: string | null;
+                            signature: {
+                                /** Format: date-time */
+                                authTime: string;
+                                /** @enum {unknown} */
+                                meaning: "AUTHORIZE" | "REVIEW_APPROVE" | "REVOKE";
+                                /** @description Autorizo, Revisei e aprovo ou Revogo */
+                                meaningText: string;
+                                /** @description Nome de quem assinou, como impresso no registro */
+                                printedName: string;
+                                /** Format: date-time */
+                                signedAt: string;
+                            };
+                            subjectName: string | null;
+                            subjectUserId: string | null;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/authorizations/accounts/{accountId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A trilha de auditoria do laboratório: quem fez o quê e quando (gestor; admin consulta) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Itens por página (até 100) */
+                    limit?: number;
+                    /** @description Página (a partir de 1) */
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                action: string;
+                                actorName: string;
+                                actorRole: string;
+                                /** Format: date-time */
+                                at: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                id: string;
+                                summary: string;
+                                targetType: string;
+                            }[];
+                            meta: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/authorizations/records/{recordId}/revocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assina a revogação de uma autorização em vigor (só o gestor do laboratório dela)
+         * @description Assinatura eletrônica: o token precisa de uma autenticação (auth_time) de no máximo 5 minutos — a página pede a senha de novo (403 REAUTHENTICATION_REQUIRED). Só o gestor do laboratório assina (admin: 403 ADMIN_CANNOT_SIGN). Já revogada: 409 ALREADY_REVOKED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    recordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Por que a autorização é revogada */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activity: string | null;
+                            /** @description SHA-256 do conteúdo e da assinatura */
+                            contentHash: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            id: string;
+                            /** @enum {unknown} */
+                            kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                            reason: string;
+                            requiredItems: {
+                                /** Format: date-time */
+                                completedAt: string;
+                                documentCode: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                revision: number | null;
+                                scorePercent: number | null;
+                                title: string;
+                            }[];
+                            revokedBy: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                id: string;
+                                /** @enum {unknown} */
+                                kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                                printedName: string;
+                                reason: string;
+                                /** Format: date-time */
+                                signedAt: string;
+                            } | null;
+                            revokes: string | null;
+                            signature: {
+                                /** Format: date-time */
+                                authTime: string;
+                                /** @enum {unknown} */
+                                meaning: "AUTHORIZE" | "REVIEW_APPROVE" | "REVOKE";
+                                /** @description Autorizo, Revisei e aprovo ou Revogo */
+                                meaningText: string;
+                                /** @description Nome de quem assinou, como impresso no registro */
+                                printedName: string;
+                                /** Format: date-time */
+                                signedAt: string;
+                            };
+                            subjectName: string | null;
+                            subjectUserId: string | null;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/banners/": {
         parameters: {
             query?: never;

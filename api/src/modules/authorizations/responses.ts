@@ -1,0 +1,42 @@
+import type { AuditEntryDocument, SignedRecordDocument } from './documents';
+
+export function toSignedRecord(record: SignedRecordDocument, revokedBy: SignedRecordDocument | null = null) {
+  const { signature } = record;
+  return {
+    id: record._id.toHexString(),
+    kind: record.kind,
+    subjectUserId: record.subjectUserId?.toHexString() ?? null,
+    subjectName: record.subjectName,
+    activity: record.activity,
+    requiredItems: record.requiredItems.map((item) => ({ ...item, itemId: item.itemId.toHexString(), completedAt: item.completedAt.toISOString() })),
+    reason: record.reason,
+    revokes: record.revokes?.toHexString() ?? null,
+    signature: {
+      printedName: signature.printedName,
+      meaning: signature.meaning,
+      meaningText: signature.meaningText,
+      signedAt: signature.signedAt.toISOString(),
+      authTime: signature.authTime.toISOString(),
+    },
+    contentHash: record.contentHash,
+    revokedBy: revokedBy
+      ? {
+          id: revokedBy._id.toHexString(),
+          kind: revokedBy.kind,
+          signedAt: revokedBy.signature.signedAt.toISOString(),
+          printedName: revokedBy.signature.printedName,
+          reason: revokedBy.reason,
+        }
+      : null,
+  };
+}
+
+export const toAuditEntry = (entry: AuditEntryDocument) => ({
+  id: entry._id.toHexString(),
+  at: entry.at.toISOString(),
+  actorName: entry.actorName,
+  actorRole: entry.actorRole,
+  action: entry.action,
+  targetType: entry.targetType,
+  summary: entry.summary,
+});
