@@ -3,6 +3,8 @@ import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createCategory, createContent } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
 import { signIn } from '../helpers/identity';
+import { pdfText } from '../helpers/pdf-text';
+import { createHash } from 'node:crypto';
 import { addTechnician, labManager } from '../helpers/team';
 
 /**
@@ -31,7 +33,9 @@ beforeAll(async () => {
   t = await startBillingApp(new Date().toISOString());
   admin = await createActor(t, 'ADMIN');
   ({ manager } = await labManager(t, t.plans.mensal, 3));
-  technician = await addTechnician(t, manager, 'Çağlar Øster');
+  technician = await addTechnician(t, manager, 'Nguyễn Thị Ánh');
+  // The signer's printed name is the manager's profile name.
+  expect((await t.call('PATCH', `/v1/users/${manager.id}`, { token: manager.token, body: { name: 'Çağlar Øster' } })).status).toBe(200);
   accountId = (await t.call('GET', '/v1/team', { token: manager.token })).body.account.id;
   const categoryId = (await createCategory(t, admin))._id;
   contentId = (await createContent(t, admin, categoryId, { attachments: [], title: 'POP de biossegurança' }))._id;
@@ -50,7 +54,7 @@ describe('Electronic signature of authorizations', () => {
     const before = await snapshotData(t.db);
     const notYet = await sign(token, body);
     expectErrorShape(notYet, 409);
-    expect(notYet.body).toMatchObject({ code: 'REQUIREMENTS_NOT_MET', message: 'Çağlar Øster ainda não concluiu "POP de biossegurança" na revisão em vigor: a autorização exige esse item.' });
+    expect(notYet.body).toMatchObject({ code: 'REQUIREMENTS_NOT_MET', message: 'Nguyễn Thị Ánh ainda não concluiu "POP de biossegurança" na revisão em vigor: a autorização exige esse item.' });
     const byAdmin = await sign(await reauthenticate(admin), body);
     expectErrorShape(byAdmin, 403);
     expect(byAdmin.body).toMatchObject({ code: 'ADMIN_CANNOT_SIGN', message: 'O administrador consulta as autorizações, mas só o gestor do laboratório as assina.' });
@@ -76,10 +80,10 @@ describe('Electronic signature of authorizations', () => {
     expect(signed.status).toBe(201);
     expect(signed.body).toMatchObject({
       kind: 'AUTHORIZATION',
-      subjectName: 'Çağlar Øster',
+      subjectName: 'Nguyễn Thị Ánh',
       activity: 'Coleta de sangue venoso',
       requiredItems: [{ title: 'POP de biossegurança', scorePercent: 100 }],
-      signature: { printedName: 'Gestora do Laboratório', meaning: 'AUTHORIZE', meaningText: 'Autorizo' },
+      signature: { printedName: 'Çağlar Øster', meaning: 'AUTHORIZE', meaningText: 'Autorizo' },
       revokedBy: null,
     });
     expect(signed.body.contentHash).toMatch(/^[0-9a-f]{64}$/);
@@ -105,7 +109,43 @@ describe('Electronic signature of authorizations', () => {
 
     const audit = await t.call('GET', `/v1/authorizations/accounts/${accountId}/audit`, { token: manager.token, query: { limit: 50 } });
     expect(audit.body.data.map((entry: { action: string }) => entry.action)).toEqual(['AUTHORIZATION_REVOKED', 'AUTHORIZATION_SIGNED', 'AUTHORIZATION_SIGNED']);
-    expect(audit.body.data[2]).toMatchObject({ actorName: 'Gestora do Laboratório', summary: 'Assinou (Autorizo) a autorização de Çağlar Øster para "Coleta de sangue venoso".' });
+    expect(audit.body.data[2]).toMatchObject({ actorName: 'Çağlar Øster', summary: 'Assinou (Autorizo) a autorização de Nguyễn Thị Ánh para "Coleta de sangue venoso".' });
+  });
+
+  test('When the manager downloads the technician\'s dossier, then the PDF names the technician, the signer and the function, lists the item, score, attempts and authorizations, and prints the SHA-256 of the CSV with a link that confirms it', async () => {
+    const fn = await t.call('POST', `/v1/competence/accounts/${accountId}/functions`, {
+      token: manager.token,
+      body: { name: 'Técnico de coleta', requirements: [{ itemType: 'CONTENT', itemId: contentId, validityMonths: 12 }] },
+    });
+    await t.call('PUT', `/v1/competence/accounts/${accountId}/functions/${fn.body.id}/assignees/${technician.id}`, { token: manager.token });
+    const path = `/v1/competence/accounts/${accountId}/people/${technician.id}/dossier`;
+    const csv = await fetch(`${t.url}${path}.csv`, { headers: { authorization: `Bearer ${manager.token}` } });
+    expect(csv.status).toBe(200);
+    const csvBytes = Buffer.from(await csv.arrayBuffer());
+    const sha256 = createHash('sha256').update(csvBytes).digest('hex');
+    expect(csv.headers.get('x-clube-sha256')).toBe(sha256);
+    const csvText = csvBytes.toString('utf8');
+    expect(csvText).toContain('Requisito;Nguyễn Thị Ánh;Técnico de coleta;POP de biossegurança;;Em dia;');
+    expect(csvText).toMatch(/;100;100;1;/); // score, pass mark, attempts
+    expect(csvText).toContain('Autorização;Nguyễn Thị Ánh;Coleta de sangue venoso;POP de biossegurança;;Revogada em');
+    expect(csvText).not.toContain(technician.account.email);
+
+    const pdf = await fetch(`${t.url}${path}.pdf`, { headers: { authorization: `Bearer ${manager.token}` } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of ['Dossiê de competência', 'Nguyễn Thị Ánh', 'Çağlar Øster', 'Técnico de coleta', 'POP de biossegurança', '100 % / 100 %', 'Autorizo', 'Revisei e aprovo', sha256]) {
+      expect(text).toContain(expected);
+    }
+    const link = /Confira em: (\S+)/.exec(text)![1]!;
+    const check = await fetch(link);
+    expect(await check.json()).toMatchObject({ format: 'PDF', subjectName: 'Nguyễn Thị Ánh', generatedByName: 'Çağlar Øster', sha256 });
+
+    // The person reads their own; another member and a stranger's id get 404.
+    expect((await t.call('GET', `${path}.csv`, { token: technician.token })).status).toBe(200);
+    const outsider = await createActor(t);
+    const refused = await t.call('GET', `${path}.pdf`, { token: outsider.token });
+    expectErrorShape(refused, 404);
+    expect(refused.body.message).toBe('Pessoa não encontrada na equipe deste laboratório.');
   });
 
   test('When the routes are listed, then no route changes or deletes a signed record (append-only)', () => {

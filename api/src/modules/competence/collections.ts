@@ -1,13 +1,14 @@
 import type { IndexDeclaration } from '../../store/indexes';
 
-/** The collections only the competence module touches (functions- and completions-repository.ts). */
+/** The collections only the competence module touches (functions-, completions- and exports-repository.ts). */
 export const COMPETENCE_COLLECTIONS = {
   competenceFunctions: 'competenceFunctions',
   functionAssignments: 'functionAssignments',
   completions: 'completions',
+  competenceExports: 'competenceExports',
 } as const;
 
-const { competenceFunctions, functionAssignments, completions } = COMPETENCE_COLLECTIONS;
+const { competenceFunctions, functionAssignments, completions, competenceExports } = COMPETENCE_COLLECTIONS;
 
 export const COMPETENCE_INDEXES: IndexDeclaration[] = [
   // One active function of a name per laboratory (the name folded to lower case).
@@ -27,4 +28,5 @@ export const COMPETENCE_INDEXES: IndexDeclaration[] = [
   // A person's completions of an item, newest first; the item's still in force (superseding a revision).
   { collection: completions, key: { userId: 1, itemType: 1, itemId: 1, completedAt: -1 } },
   { collection: completions, key: { itemType: 1, itemId: 1, supersededAt: 1 } },
+  { collection: competenceExports, key: { accountId: 1, generatedAt: -1 } },
 ];

@@ -64,3 +64,21 @@ export interface CompletionDocument {
 /** Where a person stands on a requirement (rules/trail.ts decides). */
 export const REQUIREMENT_STATUSES = ['VALID', 'EXPIRING', 'EXPIRED', 'REVISION_DUE', 'PENDING'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
+
+export const EXPORT_FORMATS = ['PDF', 'CSV'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** A dossier file handed out, with the SHA-256 of its content (the CSV of the same data), for checking it later. */
+export interface ExportDocument {
+  _id: ObjectId;
+  accountId: ObjectId;
+  /** The laboratory's name when generated. */
+  laboratoryName: string;
+  format: ExportFormat;
+  userId: ObjectId;
+  subjectName: string;
+  sha256: string;
+  generatedAt: Date;
+  generatedBy: ObjectId;
+  generatedByName: string;
+}

@@ -2,6 +2,7 @@ import type { ApiModule } from '../api-module';
 import { COMPETENCE_COLLECTIONS, COMPETENCE_INDEXES } from './collections';
 import competenceService, { type Competence } from './competence-service';
 import completionsRepository, { type CompletionsRepository } from './completions-repository';
+import exportsRepository, { type ExportsRepository } from './exports-repository';
 import functionsRepository, { type FunctionsRepository } from './functions-repository';
 import { competenceRoutes, trailRoutes } from './routes';
 
@@ -11,6 +12,7 @@ declare module 'fastify' {
     functionsRepository: FunctionsRepository;
     completionsRepository: CompletionsRepository;
     competence: Competence;
+    exportsRepository: ExportsRepository;
   }
 }
 
@@ -18,7 +20,7 @@ export const competenceModule: ApiModule = {
   name: 'competence',
   collections: COMPETENCE_COLLECTIONS,
   indexes: COMPETENCE_INDEXES,
-  repositories: [functionsRepository, completionsRepository],
+  repositories: [functionsRepository, completionsRepository, exportsRepository],
   services: [competenceService],
   routes: { '/competence': competenceRoutes, '/me/trail': trailRoutes },
 };

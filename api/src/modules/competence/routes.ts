@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { routeOptions } from '../../http/route-options';
+import { found, routeOptions } from '../../http/route-options';
+import { notFound } from '../../http/app-error';
+import { perUserReadLimit } from '../../plugins/rate-limit';
+import { Type } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { toFunction, toTrailLine } from './responses';
-import { AccountParams, AssigneeParams, FunctionBody, FunctionListSchema, FunctionSchema, TrailSchema } from './schemas';
+import { AccountParams, AssigneeParams, ExportParams, ExportSchema, FunctionBody, FunctionListSchema, FunctionSchema, PersonParams, TrailSchema } from './schemas';
+import { dossierCsv, dossierPdf } from './dossier-files';
+import { loadDossier, registerExport } from './use-cases/dossier';
 
 const route = routeOptions(['competence']);
 
@@ -54,6 +60,94 @@ export const competenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { accountId, functionId, userId } = request.params;
       return toFunction(await service.assign(request.user!, toObjectId(accountId), toObjectId(functionId), toObjectId(userId)));
+    },
+  );
+
+  // The dossier files and their public check (dossierRoutes below).
+  await fastify.register(dossierRoutes);
+};
+
+/** A file name part from a person's name: "dossie-nguyen-thi-anh". */
+const fileSlug = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'pessoa';
+
+/** Where a dossier's hash is checked: the public verification route of this API. */
+const verifyUrl = (request: FastifyRequest, origin: string | undefined, id: string) => `${origin ?? `${request.protocol}://${request.host}`}/v1/competence/exports/${id}`;
+
+const DOSSIER_WHO = 'gestor do laboratório, admin ou a própria pessoa; outra pessoa: 404';
+
+/** The dossier of one person (CSV and PDF) and the public check of a dossier's SHA-256. */
+const dossierRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const people = '/accounts/:accountId/people/:userId';
+  const load = (request: FastifyRequest, params: { accountId: string; userId: string }) =>
+    loadDossier(fastify, request, toObjectId(params.accountId), toObjectId(params.userId));
+
+  fastify.get(
+    `${people}/dossier.csv`,
+    route('signed-in', `O dossiê de competência de uma pessoa em CSV (${DOSSIER_WHO})`, {
+      description: 'Uma linha por requisito e por autorização; UTF-8 com BOM, separador ponto e vírgula. O cabeçalho x-clube-sha256 traz o SHA-256 do arquivo.',
+      params: PersonParams,
+      produces: ['text/csv'],
+      response: { 200: Type.String({ description: 'CSV' }), ...errorResponses(401, 404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
+    async (request, reply) => {
+      const dossier = await load(request, request.params);
+      const { csv, sha256 } = await dossierCsv(dossier);
+      await registerExport(fastify, request, dossier, 'CSV', sha256);
+      return (reply as FastifyReply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="dossie-${fileSlug(dossier.person.name)}.csv"`)
+        .header('cache-control', 'no-store')
+        .header('x-clube-sha256', sha256)
+        .send(csv);
+    },
+  );
+
+  fastify.get(
+    `${people}/dossier.pdf`,
+    route('signed-in', `O dossiê de competência de uma pessoa em PDF, com o SHA-256 do conteúdo e o endereço para conferi-lo (${DOSSIER_WHO})`, {
+      params: PersonParams,
+      produces: ['application/pdf'],
+      response: { 200: Type.String({ description: 'PDF', contentMediaType: 'application/pdf' }), ...errorResponses(401, 404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
+    async (request, reply) => {
+      const dossier = await load(request, request.params);
+      const { sha256 } = await dossierCsv(dossier);
+      const exported = await registerExport(fastify, request, dossier, 'PDF', sha256);
+      const pdf = await dossierPdf(dossier, sha256, verifyUrl(request, fastify.config.publicApiUrl, exported._id.toHexString()));
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="dossie-${fileSlug(dossier.person.name)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .header('x-clube-sha256', sha256)
+        .send(pdf);
+    },
+  );
+
+  fastify.get(
+    '/exports/:exportId',
+    route('public', 'Confere um dossiê entregue (público): laboratório, pessoa, quem gerou, quando e o SHA-256 impresso', {
+      params: ExportParams,
+      response: { 200: ExportSchema, ...errorResponses(404) },
+    }),
+    async (request) => {
+      const exported = found(await fastify.exportsRepository.findById(toObjectId(request.params.exportId)), () =>
+        notFound('Dossiê não encontrado. Confira o endereço impresso no PDF.', 'EXPORT_NOT_FOUND'),
+      );
+      return {
+        id: exported._id.toHexString(),
+        format: exported.format,
+        laboratoryName: exported.laboratoryName,
+        subjectName: exported.subjectName,
+        sha256: exported.sha256,
+        generatedAt: exported.generatedAt.toISOString(),
+        generatedByName: exported.generatedByName,
+      };
     },
   );
 };

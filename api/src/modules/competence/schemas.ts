@@ -67,3 +67,19 @@ export const TrailSchema = Type.Object(
   },
   { description: 'Minha trilha: o que cada função exige de mim e onde estou' },
 );
+
+export const PersonParams = Type.Object({ accountId: ObjectIdString, userId: ObjectIdString }, { additionalProperties: false });
+export const ExportParams = Type.Object({ exportId: ObjectIdString }, { additionalProperties: false });
+
+export const ExportSchema = Type.Object(
+  {
+    id: ObjectIdString,
+    format: Type.Enum(['PDF', 'CSV']),
+    laboratoryName: Type.String(),
+    subjectName: Type.String(),
+    sha256: Type.String({ description: 'SHA-256 (hex) do CSV destes dados: o mesmo impresso no PDF' }),
+    generatedAt: DateTime,
+    generatedByName: Type.String(),
+  },
+  { description: 'Um dossiê entregue: quem gerou, quando e com qual SHA-256 (nunca e-mail)' },
+);

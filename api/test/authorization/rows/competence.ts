@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestActor } from '../../helpers/app';
+import { COLLECTIONS } from '../../helpers/collections';
 import { createCategory, createContent } from '../../helpers/catalogue';
 import type { Actor, MatrixContext, MatrixGroup, OptionalActor } from '../matrix';
 
@@ -23,6 +24,8 @@ interface CompetenceFixtures {
   functionId: string;
   /** An authorization lab A's manager signed, for the revocation row. */
   recordId: string;
+  /** A dossier handed out (its verification record). */
+  exportId: string;
 }
 
 const QUIZ = {
@@ -74,6 +77,9 @@ async function prepare(ctx: MatrixContext): Promise<void> {
     body: { userId: technician.id, activity: 'Atividade da matriz', meaning: 'AUTHORIZE' },
   });
   if (record.status !== 201) throw new Error(`fixture: autorização respondeu ${record.status}`);
+  await testApp.call('GET', `/v1/competence/accounts/${accountId}/people/${technician.id}/dossier.csv`, { token: managerA.token });
+  const exported = await testApp.db.collection(COLLECTIONS.competenceExports).findOne({});
+  if (!exported) throw new Error('fixture: o dossiê não foi registrado');
   ctx.fixtures.competence = {
     quizContent,
     editContent,
@@ -84,6 +90,7 @@ async function prepare(ctx: MatrixContext): Promise<void> {
     accountId,
     functionId: fn.body.id,
     recordId: record.body.id,
+    exportId: exported._id.toHexString(),
   } satisfies CompetenceFixtures;
 }
 
@@ -179,6 +186,29 @@ export const competenceGroup: MatrixGroup = {
       body: () => ({ reason: 'Mudou de setor' }),
       request: asManagers,
       expect: { anonymous: 401, member: 201, otherMember: 404, admin: 403, technician: 404 },
+    },
+    {
+      method: 'GET',
+      route: '/v1/competence/accounts/:accountId/people/:userId/dossier.csv',
+      label: 'o dossiê da técnica de A: o gestor de A, o admin e ela mesma',
+      params: (ctx) => ({ accountId: f(ctx).accountId, userId: (ctx.fixtures.technician as TestActor).id }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 200, otherMember: 404, admin: 200, technician: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/v1/competence/accounts/:accountId/people/:userId/dossier.pdf',
+      label: 'o dossiê da técnica de A em PDF: o gestor de A, o admin e ela mesma',
+      params: (ctx) => ({ accountId: f(ctx).accountId, userId: (ctx.fixtures.technician as TestActor).id }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 200, otherMember: 404, admin: 200, technician: 200 },
+    },
+    {
+      method: 'GET',
+      route: '/v1/competence/exports/:exportId',
+      label: 'conferir um dossiê entregue é público, como um certificado',
+      params: (ctx) => ({ exportId: f(ctx).exportId }),
+      expect: { anonymous: 200, member: 200, otherMember: 200, admin: 200, technician: 200 },
     },
     {
       method: 'GET',
