@@ -276,6 +276,21 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     expect(adminReads.body.data.map((fn: { name: string }) => fn.name)).toContain('Analista de microbiologia');
   });
 
+  test('When a required video has no assessment, then watching it to the end completes it on Minha trilha and issues the certificate', async () => {
+    const video = await createVideo(t, admin, categoryId, { durationSeconds: 600, source: { kind: 'youtube', url: 'https://www.youtube-nocookie.com/embed/epi' }, title: 'Uso de EPI' });
+    const created = await t.call('POST', `/v1/competence/accounts/${accountId}/functions`, {
+      token: manager.token,
+      body: { name: `Recepção ${Math.random().toString(36).slice(2, 7)}`, requirements: [{ itemType: 'VIDEO', itemId: video._id, validityMonths: null }] },
+    });
+    await t.call('PUT', `/v1/competence/accounts/${accountId}/functions/${created.body.id}/assignees/${technician.id}`, { token: manager.token });
+    const line = async () => (await trail()).find((entry) => (entry as unknown as { itemId: string }).itemId === video._id)!;
+    expect(await line()).toMatchObject({ status: 'PENDING' });
+    await watch(technician, video._id);
+    expect(await line()).toMatchObject({ status: 'VALID', validUntil: null, scorePercent: null });
+    const certificates = (await t.call('GET', '/v1/me/certificates', { token: technician.token })).body.data as { videoId: string }[];
+    expect(certificates.some((certificate) => certificate.videoId === video._id)).toBe(true);
+  });
+
   test('When a revision keeps no code or goes back in number, then 400/409 in Portuguese and nothing is published', async () => {
     const videoId = await newVideoWithQuiz();
     const publish = (body: Record<string, unknown>, token = admin.token) => t.call('POST', `/v1/revisions/videos/${videoId}`, { token, body });

@@ -46,6 +46,11 @@ export interface Competence {
    * among the person's functions that require it; null when none limits it.
    */
   expiresAt(userId: ObjectId, ref: ItemRef, completedAt: Date): Promise<Date | null>;
+  /**
+   * A video without an assessment was watched to the end: that completes it in the revision in
+   * force, once — unless it was finished before that revision was published (then it stays due).
+   */
+  recordWatched(userId: ObjectId, ref: ItemRef, finishedAt: Date): Promise<void>;
 }
 
 const accountNotFound = () => notFound('Laboratório não encontrado.', 'ACCOUNT_NOT_FOUND');
@@ -200,6 +205,27 @@ export default fp(
           .map((requirement) => validUntil(completedAt, requirement.validityMonths))
           .filter((date): date is Date => date !== null);
         return limits.length ? new Date(Math.min(...limits.map((date) => date.getTime()))) : null;
+      },
+
+      async recordWatched(userId, ref, finishedAt) {
+        if (await fastify.completionsRepository.inForce(userId, ref)) return;
+        const current = (await fastify.revisions.standings([ref])).get(itemKey(ref))?.current ?? null;
+        if (current && !current.first && finishedAt < current.publishedAt) return;
+        await fastify.completionsRepository.insert({
+          _id: new ObjectId(),
+          userId,
+          itemType: ref.itemType,
+          itemId: ref.itemId,
+          revision: current?.revision ?? null,
+          completedAt: finishedAt,
+          method: 'WATCHED',
+          attemptId: null,
+          attemptNumber: null,
+          scorePercent: null,
+          passMarkPercent: null,
+          supersededAt: null,
+          supersededByRevision: null,
+        });
       },
     };
     fastify.decorate('competence', service);

@@ -39,10 +39,11 @@ export interface FunctionAssignmentDocument {
   endedAt: Date | null;
 }
 
-export const COMPLETION_METHODS = ['ASSESSMENT', 'ACKNOWLEDGMENT'] as const;
+/** ASSESSMENT: passed the item's quiz; WATCHED: a video without a quiz watched to the end (the 90 % rule). */
+export const COMPLETION_METHODS = ['ASSESSMENT', 'WATCHED'] as const;
 export type CompletionMethod = (typeof COMPLETION_METHODS)[number];
 
-/** A person completed one revision of an item: passed its assessment, or read it ("Li e compreendi"). */
+/** A person completed one revision of an item: passed its assessment, or watched a video that has none. */
 export interface CompletionDocument {
   _id: ObjectId;
   userId: ObjectId;

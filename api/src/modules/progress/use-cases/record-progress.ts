@@ -35,8 +35,11 @@ export async function recordProgress(
   const progress = await fastify.progressRepository.record(user._id, video._id, report);
   // Finished (90 % rule): the certificate of completion, once (later reports find it issued) —
   // unless the video has an assessment: then passing it issues the certificate (issue 31).
-  if (progress.finishedAt && !(await fastify.assessmentsRepository.findForItem({ itemType: 'VIDEO', itemId: video._id }))) {
+  const ref = { itemType: 'VIDEO' as const, itemId: video._id };
+  if (progress.finishedAt && !(await fastify.assessmentsRepository.findForItem(ref))) {
     await fastify.certificates.issue(user, video, progress.finishedAt);
+    // The competence record of the revision in force ("Minha trilha", the dossier).
+    await fastify.competence.recordWatched(user._id, ref, progress.finishedAt);
   }
   return progress;
 }
