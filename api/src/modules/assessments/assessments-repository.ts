@@ -16,8 +16,6 @@ export interface AttemptResult {
 /** Quizzes and attempts (documents.ts); the rules are in assessments-service.ts and rules/. */
 export interface AssessmentsRepository {
   findForItem(ref: ItemRef): Promise<AssessmentDocument | null>;
-  /** Which of these items have a quiz (by item id, hex). */
-  itemsWithAssessment(refs: ItemRef[]): Promise<Set<string>>;
   /** Creates the item's quiz or replaces its questions and rules (version + 1). */
   save(ref: ItemRef, quiz: Pick<AssessmentDocument, 'passMarkPercent' | 'maxAttempts' | 'questions'>, at: Date): Promise<AssessmentDocument>;
   remove(ref: ItemRef): Promise<boolean>;
@@ -40,13 +38,6 @@ export default fp(
 
     const repository: AssessmentsRepository = {
       findForItem: ({ itemType, itemId }) => quizzes().findOne({ itemType, itemId }),
-      async itemsWithAssessment(refs) {
-        if (!refs.length) return new Set();
-        const found = await quizzes()
-          .find({ $or: refs.map(({ itemType, itemId }) => ({ itemType, itemId })) }, { projection: { itemId: 1 } })
-          .toArray();
-        return new Set(found.map((quiz) => quiz.itemId.toHexString()));
-      },
       async save({ itemType, itemId }, quiz, at) {
         const saved = await quizzes().findOneAndUpdate(
           { itemType, itemId },

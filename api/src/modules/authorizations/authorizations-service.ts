@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
-import { conflict, forbidden, isDuplicateKeyError, notFound } from '../../http/app-error';
+import { conflict, isDuplicateKeyError, notFound } from '../../http/app-error';
 import type { ItemRef } from '../revisions/documents';
 import { itemKey } from '../revisions/rules/revision';
-import type { LaboratoryAccountDocument } from '../team/documents';
 import type { UserDocument } from '../users/documents';
 import { MEANING_WORDS, type AuditEntryDocument, type RequiredItemSnapshot, type SignatureMeaning, type SignedRecordDocument } from './documents';
 import { checkRecentAuthentication, recordHash } from './rules/signature';
@@ -34,7 +33,6 @@ export interface Authorizations {
   audit(user: UserDocument, accountId: ObjectId, page: number, limit: number): Promise<{ data: AuditEntryDocument[]; total: number }>;
 }
 
-const accountNotFound = () => notFound('Laboratório não encontrado.', 'ACCOUNT_NOT_FOUND');
 const recordNotFound = () => notFound('Registro assinado não encontrado.', 'RECORD_NOT_FOUND');
 
 /**
@@ -47,15 +45,7 @@ export default fp(
     const records = fastify.signedRecordsRepository;
     const now = () => fastify.clock.now();
 
-    async function account(user: UserDocument, accountId: ObjectId, mode: 'read' | 'sign'): Promise<LaboratoryAccountDocument> {
-      const found = await fastify.teamRepository.findAccountById(accountId);
-      const isManager = found !== null && found.managerId.toHexString() === user._id.toHexString();
-      if (!found || (!isManager && user.role !== 'ADMIN')) throw accountNotFound();
-      if (mode === 'sign' && !isManager) {
-        throw forbidden('O administrador consulta as autorizações, mas só o gestor do laboratório as assina.', 'ADMIN_CANNOT_SIGN');
-      }
-      return found;
-    }
+    const account = (user: UserDocument, accountId: ObjectId, access: 'read' | 'sign') => fastify.competence.laboratory(user, accountId, access);
 
     /** Signs and stores: the manifest, then the hash of content + manifest; throws the duplicate-key error of a second revocation. */
     async function sign(request: FastifyRequest, meaning: SignatureMeaning, content: Omit<SignedRecordDocument, '_id' | 'signature' | 'contentHash'>) {
@@ -79,6 +69,16 @@ export default fp(
       const record: SignedRecordDocument = { ...unsigned, contentHash: recordHash(unsigned) };
       await records.insert(record);
       return record;
+    }
+
+    /** `sign`, where a second revocation of the same record (the unique index) is the 409 the manager reads. */
+    async function signOnce(...args: Parameters<typeof sign>): Promise<SignedRecordDocument> {
+      try {
+        return await sign(...args);
+      } catch (error) {
+        if (isDuplicateKeyError(error)) throw conflict('Esta autorização já foi revogada ou corrigida.', 'ALREADY_REVOKED');
+        throw error;
+      }
     }
 
     async function inForce(id: ObjectId, accountId: ObjectId): Promise<SignedRecordDocument> {
@@ -127,24 +127,18 @@ export default fp(
             scorePercent: completion.scorePercent,
           });
         }
-        let record: SignedRecordDocument;
-        try {
-          record = await sign(request, input.meaning, {
-            kind: 'AUTHORIZATION',
-            accountId,
-            subjectUserId: person._id,
-            subjectName: person.name,
-            activity: input.activity.trim(),
-            requiredItems,
-            reason: input.reason.trim(),
-            revokes: replaced?._id ?? null,
-            revoking: replaced !== null,
-            certificateCode: null,
-          });
-        } catch (error) {
-          if (isDuplicateKeyError(error)) throw conflict('Esta autorização já foi revogada ou corrigida.', 'ALREADY_REVOKED');
-          throw error;
-        }
+        const record = await signOnce(request, input.meaning, {
+          kind: 'AUTHORIZATION',
+          accountId,
+          subjectUserId: person._id,
+          subjectName: person.name,
+          activity: input.activity.trim(),
+          requiredItems,
+          reason: input.reason.trim(),
+          revokes: replaced?._id ?? null,
+          revoking: replaced !== null,
+          certificateCode: null,
+        });
         await fastify.auditRepository.append({
           at: record.signature.signedAt,
           accountId,
@@ -162,24 +156,18 @@ export default fp(
         if (!target || target.kind !== 'AUTHORIZATION' || !target.accountId) throw recordNotFound();
         await account(signer, target.accountId, 'sign');
         await inForce(recordId, target.accountId);
-        let record: SignedRecordDocument;
-        try {
-          record = await sign(request, 'REVOKE', {
-            kind: 'REVOCATION',
-            accountId: target.accountId,
-            subjectUserId: target.subjectUserId,
-            subjectName: target.subjectName,
-            activity: target.activity,
-            requiredItems: [],
-            reason: reason.trim(),
-            revokes: target._id,
-            revoking: true,
-            certificateCode: null,
-          });
-        } catch (error) {
-          if (isDuplicateKeyError(error)) throw conflict('Esta autorização já foi revogada ou corrigida.', 'ALREADY_REVOKED');
-          throw error;
-        }
+        const record = await signOnce(request, 'REVOKE', {
+          kind: 'REVOCATION',
+          accountId: target.accountId,
+          subjectUserId: target.subjectUserId,
+          subjectName: target.subjectName,
+          activity: target.activity,
+          requiredItems: [],
+          reason: reason.trim(),
+          revokes: target._id,
+          revoking: true,
+          certificateCode: null,
+        });
         await fastify.auditRepository.append({
           at: record.signature.signedAt,
           accountId: target.accountId,
@@ -202,6 +190,6 @@ export default fp(
   },
   {
     name: 'authorizations',
-    dependencies: ['clock', 'signed-records-repository', 'audit-repository', 'team-repository', 'users-repository', 'revisions', 'completions-repository', 'functions-repository'],
+    dependencies: ['clock', 'signed-records-repository', 'audit-repository', 'team-repository', 'users-repository', 'revisions', 'completions-repository', 'functions-repository', 'competence'],
   },
 );

@@ -1,3 +1,4 @@
+import { requiredItemsJson } from './rules/signature';
 import type { AuditEntryDocument, SignedRecordDocument } from './documents';
 
 export function toSignedRecord(record: SignedRecordDocument, revokedBy: SignedRecordDocument | null = null) {
@@ -8,7 +9,7 @@ export function toSignedRecord(record: SignedRecordDocument, revokedBy: SignedRe
     subjectUserId: record.subjectUserId?.toHexString() ?? null,
     subjectName: record.subjectName,
     activity: record.activity,
-    requiredItems: record.requiredItems.map((item) => ({ ...item, itemId: item.itemId.toHexString(), completedAt: item.completedAt.toISOString() })),
+    requiredItems: requiredItemsJson(record.requiredItems),
     reason: record.reason,
     revokes: record.revokes?.toHexString() ?? null,
     signature: {

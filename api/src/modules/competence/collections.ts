@@ -11,12 +11,9 @@ export const COMPETENCE_COLLECTIONS = {
 const { competenceFunctions, functionAssignments, completions, competenceExports } = COMPETENCE_COLLECTIONS;
 
 export const COMPETENCE_INDEXES: IndexDeclaration[] = [
-  // One active function of a name per laboratory (the name folded to lower case).
-  {
-    collection: competenceFunctions,
-    key: { accountId: 1, nameKey: 1 },
-    options: { unique: true, name: 'one_active_function_name_per_account', partialFilterExpression: { active: { $eq: true } } },
-  },
+  // One function of a name per laboratory (the name folded to lower case). Functions are not archived
+  // yet; when they are, an archived one gives its nameKey up (a full index also holds on FerretDB).
+  { collection: competenceFunctions, key: { accountId: 1, nameKey: 1 }, options: { unique: true, name: 'one_function_name_per_account' } },
   // One active assignment per function and person; a person's functions.
   {
     collection: functionAssignments,

@@ -34,7 +34,15 @@ export interface TrailLine {
   standing: RequirementStanding;
 }
 
+/** What the caller does with a laboratory: read (its manager or an admin), manage its functions or sign for it (its manager only). */
+export type LaboratoryAccess = 'read' | 'manage' | 'sign';
+
 export interface Competence {
+  /**
+   * The laboratory account as `user` may use it: its manager for anything, an admin only to read
+   * (403 in Portuguese otherwise); anyone else gets the 404 of a laboratory that does not exist.
+   */
+  laboratory(user: UserDocument, accountId: ObjectId, access: LaboratoryAccess): Promise<LaboratoryAccountDocument>;
   listFunctions(user: UserDocument, accountId: ObjectId): Promise<FunctionWithPeople[]>;
   createFunction(user: UserDocument, accountId: ObjectId, input: FunctionInput): Promise<FunctionWithPeople>;
   /** Assigns a person of the laboratory (an ACTIVE seat) to a function; assigning twice changes nothing. */
@@ -66,13 +74,16 @@ export default fp(
     const functions = fastify.functionsRepository;
     const now = () => fastify.clock.now();
 
-    async function account(user: UserDocument, accountId: ObjectId, mode: 'read' | 'manage'): Promise<LaboratoryAccountDocument> {
+    const ADMIN_REFUSALS: Record<Exclude<LaboratoryAccess, 'read'>, () => Error> = {
+      manage: () => forbidden('Só o gestor do laboratório define as funções e quem as exerce; o administrador apenas consulta.', 'MANAGER_ONLY'),
+      sign: () => forbidden('O administrador consulta as autorizações, mas só o gestor do laboratório as assina.', 'ADMIN_CANNOT_SIGN'),
+    };
+
+    async function account(user: UserDocument, accountId: ObjectId, access: LaboratoryAccess): Promise<LaboratoryAccountDocument> {
       const found = await fastify.teamRepository.findAccountById(accountId);
       const isManager = found !== null && found.managerId.toHexString() === user._id.toHexString();
       if (!found || (!isManager && user.role !== 'ADMIN')) throw accountNotFound();
-      if (mode === 'manage' && !isManager) {
-        throw forbidden('Só o gestor do laboratório define as funções e quem as exerce; o administrador apenas consulta.', 'MANAGER_ONLY');
-      }
+      if (access !== 'read' && !isManager) throw ADMIN_REFUSALS[access]();
       return found;
     }
 
@@ -92,6 +103,8 @@ export default fp(
     }
 
     const service: Competence = {
+      laboratory: account,
+
       async listFunctions(user, accountId) {
         await account(user, accountId, 'read');
         return withPeople(await functions.listFunctions(accountId));

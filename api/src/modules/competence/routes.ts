@@ -79,6 +79,10 @@ const fileSlug = (name: string) =>
 /** Where a dossier's hash is checked: the public verification route of this API. */
 const verifyUrl = (request: FastifyRequest, origin: string | undefined, id: string) => `${origin ?? `${request.protocol}://${request.host}`}/v1/competence/exports/${id}`;
 
+/** A dossier file as a download, never cached, with the SHA-256 of its data in `x-clube-sha256`. */
+const sendDossierFile = (reply: FastifyReply, type: string, fileName: string, sha256: string, body: Buffer) =>
+  reply.type(type).header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').header('x-clube-sha256', sha256).send(body);
+
 const DOSSIER_WHO = 'gestor do laboratório, admin ou a própria pessoa; outra pessoa: 404';
 
 /** The dossier of one person (CSV and PDF) and the public check of a dossier's SHA-256. */
@@ -99,12 +103,7 @@ const dossierRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const dossier = await load(request, request.params);
       const { csv, sha256 } = await dossierCsv(dossier);
       await registerExport(fastify, request, dossier, 'CSV', sha256);
-      return (reply as FastifyReply)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="dossie-${fileSlug(dossier.person.name)}.csv"`)
-        .header('cache-control', 'no-store')
-        .header('x-clube-sha256', sha256)
-        .send(csv);
+      return sendDossierFile(reply as FastifyReply, 'text/csv; charset=utf-8', `dossie-${fileSlug(dossier.person.name)}.csv`, sha256, csv);
     },
   );
 
@@ -120,12 +119,7 @@ const dossierRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { sha256 } = await dossierCsv(dossier);
       const exported = await registerExport(fastify, request, dossier, 'PDF', sha256);
       const pdf = await dossierPdf(dossier, sha256, verifyUrl(request, fastify.config.publicApiUrl, exported._id.toHexString()));
-      return (reply as FastifyReply)
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="dossie-${fileSlug(dossier.person.name)}.pdf"`)
-        .header('cache-control', 'no-store')
-        .header('x-clube-sha256', sha256)
-        .send(pdf);
+      return sendDossierFile(reply as FastifyReply, 'application/pdf', `dossie-${fileSlug(dossier.person.name)}.pdf`, sha256, pdf);
     },
   );
 

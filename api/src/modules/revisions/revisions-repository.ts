@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ObjectId } from 'mongodb';
 import { REVISIONS_COLLECTIONS } from './collections';
 import type { DocumentRevisionDocument, ItemRef } from './documents';
 
@@ -12,7 +11,6 @@ export interface RevisionsRepository {
   history(ref: ItemRef): Promise<DocumentRevisionDocument[]>;
   /** Every revision of these items, newest first (pages and exports of many items at once). */
   forItems(refs: ItemRef[]): Promise<DocumentRevisionDocument[]>;
-  findById(id: ObjectId): Promise<DocumentRevisionDocument | null>;
 }
 
 export default fp(
@@ -31,7 +29,6 @@ export default fp(
           .sort({ publishedAt: -1, revision: -1 })
           .toArray();
       },
-      findById: (id) => collection().findOne({ _id: id }),
     };
     fastify.decorate('revisionsRepository', repository);
   },

@@ -21,6 +21,10 @@ export function checkRecentAuthentication(authTime: number | undefined, now: Dat
   return at;
 }
 
+/** The required items as JSON carries them (ids and dates as strings): the hash and the answers use the same. */
+export const requiredItemsJson = (items: SignedRecordDocument['requiredItems']) =>
+  items.map((item) => ({ ...item, itemId: item.itemId.toHexString(), completedAt: item.completedAt.toISOString() }));
+
 /**
  * SHA-256 (hex) of what was signed and the signature manifest: changing the record or moving the
  * signature to another record no longer matches (21 CFR 11.70).
@@ -34,7 +38,7 @@ export function recordHash(record: Omit<SignedRecordDocument, 'contentHash'>): s
     subjectUserId: record.subjectUserId?.toHexString() ?? null,
     subjectName: record.subjectName,
     activity: record.activity,
-    requiredItems: record.requiredItems.map((item) => ({ ...item, itemId: item.itemId.toHexString(), completedAt: item.completedAt.toISOString() })),
+    requiredItems: requiredItemsJson(record.requiredItems),
     reason: record.reason,
     revokes: record.revokes?.toHexString() ?? null,
     certificateCode: record.certificateCode,
