@@ -5,6 +5,7 @@ import { expectErrorShape } from '../helpers/http';
 import { signIn } from '../helpers/identity';
 import { pdfText } from '../helpers/pdf-text';
 import { createHash } from 'node:crypto';
+import { ObjectId } from 'mongodb';
 import { addTechnician, labManager } from '../helpers/team';
 
 /**
@@ -146,6 +147,21 @@ describe('Electronic signature of authorizations', () => {
     const refused = await t.call('GET', `${path}.pdf`, { token: outsider.token });
     expectErrorShape(refused, 404);
     expect(refused.body.message).toBe('Pessoa não encontrada na equipe deste laboratório.');
+  });
+
+  test('When the admin signs the revocation of a certificate, then its public page says Revogado; the manager cannot, and twice is refused', async () => {
+    const holder = await t.app.usersRepository.findById(technician.id);
+    const certificate = await t.app.certificatesRepository.issueForCompletion(holder!, { _id: new ObjectId(), title: 'Coleta segura', durationSeconds: 1800 }, t.app.clock.now(), async () => null);
+    const path = `/v1/authorizations/certificates/${certificate.code.toLowerCase()}/revocation`;
+    expectErrorShape(await t.call('POST', path, { token: await reauthenticate(manager), body: { reason: 'Fraude' } }), 403);
+    const token = await reauthenticate(admin);
+    const revoked = await t.call('POST', path, { token, body: { reason: 'Emitido por engano' } });
+    expect(revoked.status).toBe(201);
+    expect(revoked.body).toMatchObject({ kind: 'CERTIFICATE_REVOCATION', subjectName: 'Nguyễn Thị Ánh', signature: { meaningText: 'Revogo' } });
+    expect((await t.call('GET', `/v1/certificates/${certificate.code}`)).body).toMatchObject({ status: 'REVOKED', statusLabel: 'Revogado' });
+    const twice = await t.call('POST', path, { token, body: { reason: 'De novo' } });
+    expectErrorShape(twice, 409);
+    expect(twice.body.message).toBe('Este certificado já foi revogado.');
   });
 
   test('When the routes are listed, then no route changes or deletes a signed record (append-only)', () => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
 import { conflict, isDuplicateKeyError, notFound } from '../../http/app-error';
 import type { ItemRef } from '../revisions/documents';
+import { normalizeCertificateCode } from '../progress/rules/certificate-code';
 import { itemKey } from '../revisions/rules/revision';
 import type { UserDocument } from '../users/documents';
 import { MEANING_WORDS, type AuditEntryDocument, type RequiredItemSnapshot, type SignatureMeaning, type SignedRecordDocument } from './documents';
@@ -30,6 +31,8 @@ export interface Authorizations {
   authorize(request: FastifyRequest, accountId: ObjectId, input: AuthorizationInput): Promise<SignedRecordDocument>;
   /** Signs the withdrawal of an authorization in force. */
   revoke(request: FastifyRequest, recordId: ObjectId, reason: string): Promise<SignedRecordDocument>;
+  /** The issuer (an admin) signs the revocation of a certificate: the public page then says "Revogado". */
+  revokeCertificate(request: FastifyRequest, code: string, reason: string): Promise<SignedRecordDocument>;
   audit(user: UserDocument, accountId: ObjectId, page: number, limit: number): Promise<{ data: AuditEntryDocument[]; total: number }>;
 }
 
@@ -71,12 +74,15 @@ export default fp(
       return record;
     }
 
-    /** `sign`, where a second revocation of the same record (the unique index) is the 409 the manager reads. */
-    async function signOnce(...args: Parameters<typeof sign>): Promise<SignedRecordDocument> {
+    const ALREADY_REVOKED = { record: 'Esta autorização já foi revogada ou corrigida.', certificate: 'Este certificado já foi revogado.' } as const;
+    const revokedAlready = (what: keyof typeof ALREADY_REVOKED) => conflict(ALREADY_REVOKED[what], 'ALREADY_REVOKED');
+
+    /** `sign`, where a second revocation of the same record or certificate (the unique indexes) is the 409 the signer reads. */
+    async function signOnce(what: keyof typeof ALREADY_REVOKED, ...args: Parameters<typeof sign>): Promise<SignedRecordDocument> {
       try {
         return await sign(...args);
       } catch (error) {
-        if (isDuplicateKeyError(error)) throw conflict('Esta autorização já foi revogada ou corrigida.', 'ALREADY_REVOKED');
+        if (isDuplicateKeyError(error)) throw revokedAlready(what);
         throw error;
       }
     }
@@ -84,7 +90,7 @@ export default fp(
     async function inForce(id: ObjectId, accountId: ObjectId): Promise<SignedRecordDocument> {
       const record = await records.findById(id);
       if (!record || record.kind !== 'AUTHORIZATION' || record.accountId?.toHexString() !== accountId.toHexString()) throw recordNotFound();
-      if ((await records.revocationsOf([id])).length) throw conflict('Esta autorização já foi revogada ou corrigida.', 'ALREADY_REVOKED');
+      if ((await records.revocationsOf([id])).length) throw revokedAlready('record');
       return record;
     }
 
@@ -127,7 +133,7 @@ export default fp(
             scorePercent: completion.scorePercent,
           });
         }
-        const record = await signOnce(request, input.meaning, {
+        const record = await signOnce('record', request, input.meaning, {
           kind: 'AUTHORIZATION',
           accountId,
           subjectUserId: person._id,
@@ -156,7 +162,7 @@ export default fp(
         if (!target || target.kind !== 'AUTHORIZATION' || !target.accountId) throw recordNotFound();
         await account(signer, target.accountId, 'sign');
         await inForce(recordId, target.accountId);
-        const record = await signOnce(request, 'REVOKE', {
+        const record = await signOnce('record', request, 'REVOKE', {
           kind: 'REVOCATION',
           accountId: target.accountId,
           subjectUserId: target.subjectUserId,
@@ -179,6 +185,34 @@ export default fp(
         return record;
       },
 
+      async revokeCertificate(request, input, reason) {
+        const code = normalizeCertificateCode(input);
+        const certificate = code ? await fastify.certificatesRepository.findByCode(code) : null;
+        if (!certificate) throw notFound('Certificado não encontrado.', 'CERTIFICATE_NOT_FOUND');
+        if (await records.certificateRevocation(certificate.code)) throw revokedAlready('certificate');
+        const record = await signOnce('certificate', request, 'REVOKE', {
+            kind: 'CERTIFICATE_REVOCATION',
+            accountId: null,
+            subjectUserId: certificate.userId,
+            subjectName: certificate.holderName,
+            activity: null,
+            requiredItems: [],
+            reason: reason.trim(),
+            revokes: null,
+            revoking: false,
+            certificateCode: certificate.code,
+          });
+        await fastify.auditRepository.append({
+          at: record.signature.signedAt,
+          accountId: certificate.laboratory?.accountId ?? null,
+          actor: request.user!,
+          action: 'CERTIFICATE_REVOKED',
+          target: { type: 'CERTIFICATE', id: certificate._id },
+          summary: `Revogou o certificado ${certificate.code} de ${certificate.holderName} ("${certificate.videoTitle}"): ${record.reason}`,
+        });
+        return record;
+      },
+
       async audit(user, accountId, page, limit) {
         await account(user, accountId, 'read');
         const functions = await fastify.functionsRepository.listFunctions(accountId);
@@ -190,6 +224,6 @@ export default fp(
   },
   {
     name: 'authorizations',
-    dependencies: ['clock', 'signed-records-repository', 'audit-repository', 'team-repository', 'users-repository', 'revisions', 'completions-repository', 'functions-repository', 'competence'],
+    dependencies: ['clock', 'signed-records-repository', 'audit-repository', 'team-repository', 'users-repository', 'revisions', 'completions-repository', 'functions-repository', 'competence', 'certificates-repository'],
   },
 );

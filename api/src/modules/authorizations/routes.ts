@@ -5,7 +5,7 @@ import { errorResponses } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { toAuditEntry, toSignedRecord } from './responses';
 import { SIGNATURE_REAUTH_MINUTES } from './rules/signature';
-import { AccountParams, AuditPageSchema, AuditQuery, AuthorizationBody, RecordParams, RecordsQuery, RevocationBody, SignedRecordListSchema, SignedRecordSchema } from './schemas';
+import { AccountParams, AuditPageSchema, CertificateParams, AuditQuery, AuthorizationBody, RecordParams, RecordsQuery, RevocationBody, SignedRecordListSchema, SignedRecordSchema } from './schemas';
 
 const route = routeOptions(['authorizations']);
 const SIGNING = `Assinatura eletrônica: o token precisa de uma autenticação (auth_time) de no máximo ${SIGNATURE_REAUTH_MINUTES} minutos — a página pede a senha de novo (403 REAUTHENTICATION_REQUIRED). Só o gestor do laboratório assina (admin: 403 ADMIN_CANNOT_SIGN).`;
@@ -59,6 +59,17 @@ const authorizations: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 201: SignedRecordSchema, ...errorResponses(400, 401, 403, 404, 409) },
     }),
     async (request, reply) => reply.code(201).send(toSignedRecord(await service.revoke(request, toObjectId(request.params.recordId), request.body.reason))),
+  );
+
+  fastify.post(
+    '/certificates/:code/revocation',
+    route('admin', 'Assina a revogação de um certificado (admin, como emissor): a página pública passa a dizer Revogado', {
+      description: `Assinatura eletrônica: senha digitada há no máximo ${SIGNATURE_REAUTH_MINUTES} minutos (403 REAUTHENTICATION_REQUIRED). Já revogado: 409 ALREADY_REVOKED.`,
+      params: CertificateParams,
+      body: RevocationBody,
+      response: { 201: SignedRecordSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
+    async (request, reply) => reply.code(201).send(toSignedRecord(await service.revokeCertificate(request, request.params.code, request.body.reason))),
   );
 
   fastify.get(

@@ -70,3 +70,5 @@ export const AuditPageSchema = paginated(
     summary: Type.String(),
   }),
 );
+
+export const CertificateParams = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false });

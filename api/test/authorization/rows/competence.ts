@@ -211,6 +211,14 @@ export const competenceGroup: MatrixGroup = {
       expect: { anonymous: 200, member: 200, otherMember: 200, admin: 200, technician: 200 },
     },
     {
+      method: 'POST',
+      route: '/v1/authorizations/certificates/:code/revocation',
+      label: 'o admin revoga um certificado como emissor (o certificado de member, do grupo certificates)',
+      params: (ctx) => ({ code: ctx.fixtures.certificateCode as string }),
+      body: () => ({ reason: 'Emitido por engano' }),
+      expect: { ...ADMIN_ONLY, admin: 201 },
+    },
+    {
       method: 'GET',
       route: '/v1/authorizations/accounts/:accountId/audit',
       params: (ctx) => ({ accountId: f(ctx).accountId }),

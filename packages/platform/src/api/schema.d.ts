@@ -2733,6 +2733,235 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/authorizations/certificates/{code}/revocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assina a revogação de um certificado (admin, como emissor): a página pública passa a dizer Revogado
+         * @description Assinatura eletrônica: senha digitada há no máximo 5 minutos (403 REAUTHENTICATION_REQUIRED). Já revogado: 409 ALREADY_REVOKED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Por que a autorização é revogada */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activity: string | null;
+                            /** @description SHA-256 do conteúdo e da assinatura */
+                            contentHash: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            id: string;
+                            /** @enum {unknown} */
+                            kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                            reason: string;
+                            requiredItems: {
+                                /** Format: date-time */
+                                completedAt: string;
+                                documentCode: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                revision: number | null;
+                                scorePercent: number | null;
+                                title: string;
+                            }[];
+                            revokedBy: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                id: string;
+                                /** @enum {unknown} */
+                                kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                                printedName: string;
+                                reason: string;
+                                /** Format: date-time */
+                                signedAt: string;
+                            } | null;
+                            revokes: string | null;
+                            signature: {
+                                /** Format: date-time */
+                                authTime: string;
+                                /** @enum {unknown} */
+                                meaning: "AUTHORIZE" | "REVIEW_APPROVE" | "REVOKE";
+                                /** @description Autorizo, Revisei e aprovo ou Revogo */
+                                meaningText: string;
+                                /** @description Nome de quem assinou, como impresso no registro */
+                                printedName: string;
+                                /** Format: date-time */
+                                signedAt: string;
+                            };
+                            subjectName: string | null;
+                            subjectUserId: string | null;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/authorizations/records/{recordId}/revocation": {
         parameters: {
             query?: never;
