@@ -308,4 +308,23 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     expect((await publish({ documentCode: 'POP-MIC-010', revision: 5, effectiveDate: '2026-02-01', changeSummary: 'Membro' }, manager.token)).status).toBe(403);
     expect(await snapshotData(t.db)).toBe(before);
   });
+
+  test('When the manager opens the laboratory matrix, then each person with a function has a cell per requirement and the share in order; the CSV says the same; others cannot', async () => {
+    const matrix = await t.call('GET', `/v1/competence/accounts/${accountId}/matrix`, { token: manager.token });
+    expect(matrix.status).toBe(200);
+    const row = matrix.body.people.find((person: { userId: string }) => person.userId === technician.id);
+    expect(row.name).toBe('Nguyễn Thị Ánh');
+    const statuses = row.cells.map((cell: { status: string }) => cell.status);
+    const inOrder = statuses.filter((status: string) => status === 'VALID' || status === 'EXPIRING').length;
+    expect(row).toMatchObject({ required: statuses.length, inOrder, percentInOrder: Math.round((inOrder * 1000) / statuses.length) / 10 });
+    expect(statuses).toContain('VALID');
+    expect(statuses.length).toBeGreaterThan(inOrder);
+
+    const csv = await t.call('GET', `/v1/competence/accounts/${accountId}/matrix.csv`, { token: admin.token });
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body).replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    expect(lines[0]).toContain('Pessoa;Função;Item;Documento em vigor;Situação');
+    expect(lines.filter((line) => line.startsWith('Nguyễn Thị Ánh;'))).toHaveLength(statuses.length);
+    for (const actor of [technician, outsider]) expectErrorShape(await t.call('GET', `/v1/competence/accounts/${accountId}/matrix`, { token: actor.token }), 404);
+  });
 });

@@ -8,7 +8,7 @@ import { itemKey, revisionLabel } from '../revisions/rules/revision';
 import type { ItemSummary } from '../revisions/revisions-service';
 import type { UserDocument } from '../users/documents';
 import type { CompetenceFunctionDocument, FunctionAssignmentDocument, RequirementDocument } from './documents';
-import { requirementStanding, validUntil, type RequirementStanding } from './rules/trail';
+import { isInOrder, requirementStanding, validUntil, type RequirementStanding } from './rules/trail';
 
 export interface FunctionInput {
   name: string;
@@ -37,6 +37,15 @@ export interface TrailLine {
 /** What the caller does with a laboratory: read (its manager or an admin), manage its functions or sign for it (its manager only). */
 export type LaboratoryAccess = 'read' | 'manage' | 'sign';
 
+/** One person of the laboratory matrix: every requirement of their functions there and where they stand. */
+export interface MatrixRow {
+  userId: ObjectId;
+  name: string;
+  lines: TrailLine[];
+  /** Requirements VALID or EXPIRING. */
+  inOrder: number;
+}
+
 export interface Competence {
   /**
    * The laboratory account as `user` may use it: its manager for anything, an admin only to read
@@ -49,6 +58,8 @@ export interface Competence {
   assign(user: UserDocument, accountId: ObjectId, functionId: ObjectId, userId: ObjectId): Promise<FunctionWithPeople>;
   /** "Minha trilha": every requirement of the person's functions and where they stand now. */
   trail(userId: ObjectId): Promise<TrailLine[]>;
+  /** The laboratory matrix: each person with a function × each of their requirements, and the share in order. */
+  matrix(user: UserDocument, accountId: ObjectId): Promise<MatrixRow[]>;
   /**
    * When the person's completion of the item on `completedAt` stops counting: the earliest validity
    * among the person's functions that require it; null when none limits it.
@@ -207,6 +218,20 @@ export default fp(
             };
           });
         });
+      },
+
+      async matrix(user, accountId) {
+        await account(user, accountId, 'read');
+        const assignments = await functions.activeAssignmentsOfAccount(accountId);
+        const userIds = [...new Map(assignments.map((a) => [a.userId.toHexString(), a.userId])).values()];
+        const people = new Map((await fastify.usersRepository.findByIds(userIds)).map((person) => [person._id.toHexString(), person.name]));
+        const rows = await Promise.all(
+          userIds.map(async (userId) => {
+            const lines = (await service.trail(userId)).filter((line) => line.fn.accountId.toHexString() === accountId.toHexString());
+            return { userId, name: people.get(userId.toHexString()) ?? 'Conta excluída', lines, inOrder: lines.filter((line) => isInOrder(line.standing.status)).length };
+          }),
+        );
+        return rows.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
       },
 
       async expiresAt(userId, ref, completedAt) {

@@ -5,6 +5,8 @@ import { formatCnpj, formatDate, formatWatchTime } from '../../http/format';
 import { createPdfDocument, PDF_FONTS, renderPdf } from '../../http/pdf';
 import type { RequirementStatus } from './documents';
 import { isInOrder } from './rules/trail';
+import type { Readable } from 'node:stream';
+import type { MatrixRow } from './competence-service';
 import type { Dossier, DossierLine } from './use-cases/dossier';
 
 /** The dossier of one person as the files an auditor reads: a CSV and a PDF that prints the CSV's SHA-256. */
@@ -187,4 +189,26 @@ function draw(doc: PDFKit.PDFDocument, dossier: Dossier, sha256: string, verifyU
   doc.text(`SHA-256 do conteúdo (o CSV destes mesmos dados): ${sha256}`);
   doc.text(`Confira em: ${verifyUrl}`);
   doc.fillColor('#000000');
+}
+
+export const MATRIX_CSV_COLUMNS = ['Pessoa', 'Função', 'Item', 'Documento em vigor', 'Situação', 'Concluído em', 'Válido até (reavaliação)', 'Prazo', 'Em dia (%) da pessoa'];
+
+/** The laboratory matrix as CSV: one row per person × requirement (UTF-8 with BOM, `;`). */
+export function matrixCsv(rows: MatrixRow[]): Readable {
+  return csvFile(
+    MATRIX_CSV_COLUMNS,
+    rows.flatMap((row) =>
+      row.lines.map((line) => [
+        row.name,
+        line.fn.name,
+        line.item.title,
+        line.document ?? '',
+        STATUS_WORDS[line.standing.status],
+        day(line.standing.completion?.completedAt),
+        day(line.standing.validUntil),
+        day(line.standing.dueAt),
+        row.lines.length ? Math.round((row.inOrder * 1000) / row.lines.length) / 10 : '',
+      ]),
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 import { itemKey } from '../revisions/rules/revision';
-import type { FunctionWithPeople, TrailLine } from './competence-service';
+import type { FunctionWithPeople, MatrixRow, TrailLine } from './competence-service';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -40,5 +40,24 @@ export function toTrailLine({ fn, requirement, item, document, standing }: Trail
     validUntil: iso(standing.validUntil),
     dueAt: iso(standing.dueAt),
     overdue: standing.overdue,
+  };
+}
+
+/** Percent with one decimal, null when nothing is required. */
+const percent = (part: number, whole: number) => (whole ? Math.round((part * 1000) / whole) / 10 : null);
+
+export function toMatrix(rows: MatrixRow[]) {
+  const required = rows.reduce((sum, row) => sum + row.lines.length, 0);
+  const inOrder = rows.reduce((sum, row) => sum + row.inOrder, 0);
+  return {
+    percentInOrder: percent(inOrder, required),
+    people: rows.map((row) => ({
+      userId: row.userId.toHexString(),
+      name: row.name,
+      required: row.lines.length,
+      inOrder: row.inOrder,
+      percentInOrder: percent(row.inOrder, row.lines.length),
+      cells: row.lines.map(toTrailLine),
+    })),
   };
 }

@@ -6,9 +6,9 @@ import { Type } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
-import { toFunction, toTrailLine } from './responses';
-import { AccountParams, AssigneeParams, ExportParams, ExportSchema, FunctionBody, FunctionListSchema, FunctionSchema, PersonParams, TrailSchema } from './schemas';
-import { dossierCsv, dossierPdf } from './dossier-files';
+import { toFunction, toMatrix, toTrailLine } from './responses';
+import { AccountParams, AssigneeParams, ExportParams, ExportSchema, FunctionBody, FunctionListSchema, FunctionSchema, MatrixSchema, PersonParams, TrailSchema } from './schemas';
+import { dossierCsv, dossierPdf, matrixCsv } from './dossier-files';
 import { loadDossier, registerExport } from './use-cases/dossier';
 
 const route = routeOptions(['competence']);
@@ -60,6 +60,32 @@ export const competenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { accountId, functionId, userId } = request.params;
       return toFunction(await service.assign(request.user!, toObjectId(accountId), toObjectId(functionId), toObjectId(userId)));
+    },
+  );
+
+  fastify.get(
+    '/accounts/:accountId/matrix',
+    route('signed-in', 'A matriz do laboratório: pessoas × requisitos das suas funções, situação de cada um e % em dia (gestor; admin consulta)', {
+      params: AccountParams,
+      response: { 200: MatrixSchema, ...errorResponses(401, 404) },
+    }),
+    async (request) => toMatrix(await service.matrix(request.user!, toObjectId(request.params.accountId))),
+  );
+
+  fastify.get(
+    '/accounts/:accountId/matrix.csv',
+    route('signed-in', 'A matriz do laboratório em CSV: uma linha por pessoa e requisito (gestor; admin consulta)', {
+      params: AccountParams,
+      produces: ['text/csv'],
+      response: { 200: Type.String({ description: 'CSV (UTF-8 com BOM, separador ponto e vírgula)' }), ...errorResponses(401, 404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
+    async (request, reply) => {
+      const rows = await service.matrix(request.user!, toObjectId(request.params.accountId));
+      return (reply as FastifyReply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="matriz-de-competencia.csv"')
+        .header('cache-control', 'no-store')
+        .send(matrixCsv(rows));
     },
   );
 

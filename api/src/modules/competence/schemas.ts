@@ -83,3 +83,20 @@ export const ExportSchema = Type.Object(
   },
   { description: 'Um dossiê entregue: quem gerou, quando e com qual SHA-256 (nunca e-mail)' },
 );
+
+export const MatrixSchema = Type.Object(
+  {
+    percentInOrder: Nullable(Type.Number({ description: 'Requisitos em dia ÷ requisitos exigidos, em %; null sem requisitos' })),
+    people: Type.Array(
+      Type.Object({
+        userId: ObjectIdString,
+        name: Type.String(),
+        required: Type.Integer(),
+        inOrder: Type.Integer(),
+        percentInOrder: Nullable(Type.Number()),
+        cells: TrailSchema.properties.data,
+      }),
+    ),
+  },
+  { description: 'A matriz do laboratório: pessoas × requisitos das suas funções, com a situação de cada um' },
+);

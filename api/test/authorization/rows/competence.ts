@@ -151,6 +151,14 @@ export const competenceGroup: MatrixGroup = {
       request: asManagers,
       expect: { anonymous: 401, member: 201, otherMember: 404, admin: 403, technician: 404 },
     },
+    ...['/v1/competence/accounts/:accountId/matrix', '/v1/competence/accounts/:accountId/matrix.csv'].map((route) => ({
+      method: 'GET' as const,
+      route,
+      label: 'a matriz do laboratório A: o gestor de A e o admin',
+      params: (ctx: MatrixContext) => ({ accountId: f(ctx).accountId }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 200, otherMember: 404, admin: 200, technician: 404 },
+    })),
     {
       method: 'PUT',
       route: '/v1/competence/accounts/:accountId/functions/:functionId/assignees/:userId',
