@@ -1,4 +1,5 @@
 import { createActor, snapshotData, type TestActor } from '../helpers/app';
+import { COLLECTIONS } from '../helpers/collections';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createCategory, createVideo } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
@@ -289,6 +290,36 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     expect(await line()).toMatchObject({ status: 'VALID', validUntil: null, scorePercent: null });
     const certificates = (await t.call('GET', '/v1/me/certificates', { token: technician.token })).body.data as { videoId: string }[];
     expect(certificates.some((certificate) => certificate.videoId === video._id)).toBe(true);
+  });
+
+  test('When a qualification is 30 and then 7 days from expiring, then the technician and the manager get one reminder e-mail each time, however often the job runs', async () => {
+    const title = `Higienização das mãos ${Math.random().toString(36).slice(2, 7)}`;
+    const video = await createVideo(t, admin, categoryId, { durationSeconds: 600, source: { kind: 'youtube', url: 'https://www.youtube-nocookie.com/embed/maos' }, title });
+    const created = await t.call('POST', `/v1/competence/accounts/${accountId}/functions`, {
+      token: manager.token,
+      body: { name: `Higiene ${Math.random().toString(36).slice(2, 7)}`, requirements: [{ itemType: 'VIDEO', itemId: video._id, validityMonths: 2 }] },
+    });
+    await t.call('PUT', `/v1/competence/accounts/${accountId}/functions/${created.body.id}/assignees/${technician.id}`, { token: manager.token });
+    await watch(technician, video._id);
+    const reminders = async () =>
+      (await t.db.collection<{ key: string; payload: { to: string; data: { itemTitle: string } } }>(COLLECTIONS.jobs).find({}).toArray())
+        .filter((job) => job.key.startsWith('email:dossier-expiry-reminder:') && job.payload.data.itemTitle.startsWith(title))
+        .map((job) => ({ to: job.payload.to, item: job.payload.data.itemTitle }));
+
+    await t.app.competenceReminders.run();
+    expect(await reminders()).toEqual([]); // two months ahead: nothing yet
+    t.clock.advanceDays(35);
+    await t.app.competenceReminders.run();
+    await t.app.competenceReminders.run();
+    const thirty = await reminders();
+    expect(thirty).toEqual([
+      { to: technician.account.email, item: title },
+      { to: manager.account.email, item: `${title} (Nguyễn Thị Ánh)` },
+    ]);
+    t.clock.advanceDays(20);
+    await t.app.competenceReminders.run();
+    expect(await reminders()).toHaveLength(4);
+    expect((await trail()).find((line) => (line as unknown as { itemId: string }).itemId === video._id)).toMatchObject({ status: 'EXPIRING' });
   });
 
   test('When a revision keeps no code or goes back in number, then 400/409 in Portuguese and nothing is published', async () => {

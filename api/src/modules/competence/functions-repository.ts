@@ -18,6 +18,8 @@ export interface FunctionsRepository {
   findActiveAssignment(functionId: ObjectId, userId: ObjectId): Promise<FunctionAssignmentDocument | null>;
   activeAssignmentsOfAccount(accountId: ObjectId): Promise<FunctionAssignmentDocument[]>;
   activeAssignmentsOfUser(userId: ObjectId): Promise<FunctionAssignmentDocument[]>;
+  /** Every active assignment of every laboratory (the reminders job), oldest first. */
+  allActiveAssignments(): Promise<FunctionAssignmentDocument[]>;
 }
 
 export default fp(
@@ -39,6 +41,7 @@ export default fp(
       findActiveAssignment: (functionId, userId) => assignments().findOne({ functionId, userId, active: true }),
       activeAssignmentsOfAccount: (accountId) => assignments().find({ accountId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       activeAssignmentsOfUser: (userId) => assignments().find({ userId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
+      allActiveAssignments: () => assignments().find({ active: true }).sort({ _id: 1 }).toArray(),
     };
     fastify.decorate('functionsRepository', repository);
   },

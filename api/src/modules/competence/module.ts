@@ -4,6 +4,7 @@ import competenceService, { type Competence } from './competence-service';
 import completionsRepository, { type CompletionsRepository } from './completions-repository';
 import exportsRepository, { type ExportsRepository } from './exports-repository';
 import functionsRepository, { type FunctionsRepository } from './functions-repository';
+import remindersJob, { type CompetenceReminders } from './reminders-job';
 import { competenceRoutes, trailRoutes } from './routes';
 
 /** What the competence module adds to the app (its decorators: named operations other modules may call). */
@@ -13,6 +14,7 @@ declare module 'fastify' {
     completionsRepository: CompletionsRepository;
     competence: Competence;
     exportsRepository: ExportsRepository;
+    competenceReminders: CompetenceReminders;
   }
 }
 
@@ -21,6 +23,6 @@ export const competenceModule: ApiModule = {
   collections: COMPETENCE_COLLECTIONS,
   indexes: COMPETENCE_INDEXES,
   repositories: [functionsRepository, completionsRepository, exportsRepository],
-  services: [competenceService],
+  services: [competenceService, remindersJob],
   routes: { '/competence': competenceRoutes, '/me/trail': trailRoutes },
 };

@@ -57,3 +57,17 @@ export function requirementStanding(
 }
 
 export const isInOrder = (status: RequirementStatus) => status === 'VALID' || status === 'EXPIRING';
+
+/** Days before a qualification expires when the person and the manager are reminded. */
+export const REMINDER_DAYS = [30, 7] as const;
+
+/**
+ * The reminder due for a qualification valid until `validUntil`: 7 within its last 7 days, 30 within
+ * its last 30, null before that or once it has expired (the pages say "Vencida" then).
+ */
+export function reminderThreshold(validUntil: Date | null, now: Date): (typeof REMINDER_DAYS)[number] | null {
+  if (!validUntil || validUntil <= now) return null;
+  const left = validUntil.getTime() - now.getTime();
+  if (left <= 7 * DAY_MS) return 7;
+  return left <= 30 * DAY_MS ? 30 : null;
+}
