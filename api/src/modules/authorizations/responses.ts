@@ -1,17 +1,10 @@
-import { requiredItemsJson } from './rules/signature';
+import { recordContentJson } from './rules/signature';
 import type { AuditEntryDocument, SignedRecordDocument } from './documents';
 
 export function toSignedRecord(record: SignedRecordDocument, revokedBy: SignedRecordDocument | null = null) {
   const { signature } = record;
   return {
-    id: record._id.toHexString(),
-    kind: record.kind,
-    subjectUserId: record.subjectUserId?.toHexString() ?? null,
-    subjectName: record.subjectName,
-    activity: record.activity,
-    requiredItems: requiredItemsJson(record.requiredItems),
-    reason: record.reason,
-    revokes: record.revokes?.toHexString() ?? null,
+    ...recordContentJson(record),
     signature: {
       printedName: signature.printedName,
       meaning: signature.meaning,

@@ -21,9 +21,19 @@ export function checkRecentAuthentication(authTime: number | undefined, now: Dat
   return at;
 }
 
-/** The required items as JSON carries them (ids and dates as strings): the hash and the answers use the same. */
-export const requiredItemsJson = (items: SignedRecordDocument['requiredItems']) =>
-  items.map((item) => ({ ...item, itemId: item.itemId.toHexString(), completedAt: item.completedAt.toISOString() }));
+/** What a record says (not who signed it) as JSON carries it — ids and dates as strings: the hash and the answers use the same. */
+export function recordContentJson(record: Omit<SignedRecordDocument, 'contentHash'>) {
+  return {
+    id: record._id.toHexString(),
+    kind: record.kind,
+    subjectUserId: record.subjectUserId?.toHexString() ?? null,
+    subjectName: record.subjectName,
+    activity: record.activity,
+    requiredItems: record.requiredItems.map((item) => ({ ...item, itemId: item.itemId.toHexString(), completedAt: item.completedAt.toISOString() })),
+    reason: record.reason,
+    revokes: record.revokes?.toHexString() ?? null,
+  };
+}
 
 /**
  * SHA-256 (hex) of what was signed and the signature manifest: changing the record or moving the
@@ -32,15 +42,8 @@ export const requiredItemsJson = (items: SignedRecordDocument['requiredItems']) 
 export function recordHash(record: Omit<SignedRecordDocument, 'contentHash'>): string {
   const { signature } = record;
   const canonical = {
-    id: record._id.toHexString(),
-    kind: record.kind,
+    ...recordContentJson(record),
     accountId: record.accountId?.toHexString() ?? null,
-    subjectUserId: record.subjectUserId?.toHexString() ?? null,
-    subjectName: record.subjectName,
-    activity: record.activity,
-    requiredItems: requiredItemsJson(record.requiredItems),
-    reason: record.reason,
-    revokes: record.revokes?.toHexString() ?? null,
     certificateCode: record.certificateCode,
     signature: { ...signature, signerId: signature.signerId.toHexString(), signedAt: signature.signedAt.toISOString(), authTime: signature.authTime.toISOString() },
   };
