@@ -6,13 +6,8 @@ import { Button, ErrorState } from '@clube/platform';
 import { useCompetenceFile, useCompetenceMatrix, type MatrixPerson } from './api/competence';
 
 const percentText = (value: number | null) => (value === null ? '—' : `${value.toLocaleString('pt-BR')} %`);
-const slug = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '') || 'pessoa';
+/** "dossie-carla-técnica": the person's name in the file name (browsers keep accents in a download's name). */
+const fileBase = (name: string) => `dossie-${name.trim().toLocaleLowerCase('pt-BR').replace(/\s+/g, '-')}`;
 
 /**
  * The laboratory's competence (issue 31, ISO/IEC 17025 §6.2) on `/equipe`: per person with a function,
@@ -44,7 +39,7 @@ export function CompetenceSection({ accountId }: { accountId: string }) {
               variant="secondary"
               disabled={download.isPending}
               aria-label={`Dossiê de ${p.name} em ${format.toUpperCase()}`}
-              onClick={() => download.mutate({ path: `${base}/people/${p.userId}/dossier.${format}`, name: `dossie-${slug(p.name)}`, format })}
+              onClick={() => download.mutate({ path: `${base}/people/${p.userId}/dossier.${format}`, name: fileBase(p.name), format })}
             >
               {format.toUpperCase()}
             </Button>

@@ -126,7 +126,7 @@ describe('/equipe', () => {
     expect(row).toHaveTextContent('1 de 2');
     expect(section).toHaveTextContent('Requisitos em dia no laboratório: 50 %.');
     await userEvent.click(within(row).getByRole('button', { name: 'Dossiê de Carla Técnica em PDF' }));
-    await waitFor(() => expect(downloads).toEqual([expect.stringMatching(/^dossie-carla-tecnica-\d{4}-\d{2}-\d{2}\.pdf$/)]));
+    await waitFor(() => expect(downloads).toEqual([expect.stringMatching(/^dossie-carla-técnica-\d{4}-\d{2}-\d{2}\.pdf$/)]));
     expect(server.requests.map((r) => r.url)).toContain(`/v1/competence/accounts/${ACCOUNT_ID}/people/${TECHNICIAN_ID}/dossier.pdf`);
     click.mockRestore();
   });
