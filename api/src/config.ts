@@ -70,6 +70,10 @@ export interface Config {
   jobs: JobsConfig;
   /** Outgoing e-mail (modules/mail): SMTP through nodemailer. */
   mail: MailConfig;
+  /** How often the competence reminders (30 and 7 days before a qualification expires) are looked for; 0 = never by itself (tests run them). */
+  competenceReminderIntervalMs: number;
+  /** DEV_CLOCK=1 (never in production): an admin may move the API's clock (`PUT /v1/dev/clock`), for browser tests of expiry. */
+  devClock: boolean;
 }
 
 export interface CompanyConfig {
@@ -203,6 +207,8 @@ export const ENV_SCHEMA = {
     JOBS_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 100, default: 8, description: 'um número inteiro de 1 a 100' },
     SMTP_URL: { type: 'string', pattern: '^smtps?://', description: 'uma URL smtp:// ou smtps:// (ex.: smtp://usuario:senha@smtp.exemplo.com:587)' },
     MAIL_FROM: { type: 'string', default: 'Clube <nao-responda@clube.local>' },
+    COMPETENCE_REMINDER_INTERVAL_MS: { type: 'integer', minimum: 0, description: 'um número inteiro de milissegundos, ou 0 para não procurar lembretes sozinho' },
+    DEV_CLOCK: { type: 'string', enum: ['0', '1'] },
   },
 } as const;
 
@@ -252,6 +258,8 @@ interface Env {
   JOBS_MAX_ATTEMPTS: number;
   SMTP_URL?: string;
   MAIL_FROM: string;
+  COMPETENCE_REMINDER_INTERVAL_MS?: number;
+  DEV_CLOCK?: '0' | '1';
 }
 
 interface AjvError {
@@ -300,6 +308,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       throw new ConfigError(
         'Modo produção (NODE_ENV=production) não aceita FIREBASE_AUTH_EMULATOR_HOST: os tokens precisam ser verificados pelo Firebase Auth real.',
       );
+    }
+    if (vars.DEV_CLOCK === '1') {
+      throw new ConfigError('Modo produção (NODE_ENV=production) não aceita DEV_CLOCK=1: o relógio da API não pode ser movido em produção.');
     }
   }
   const paymentGateway = parsePaymentGateway(vars.PAYMENT_GATEWAY, nodeEnv);
@@ -369,6 +380,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       shutdownGraceMs: 5000,
     },
     mail: { smtpUrl, from: vars.MAIL_FROM },
+    competenceReminderIntervalMs: vars.COMPETENCE_REMINDER_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 3_600_000),
+    devClock: vars.DEV_CLOCK === '1',
   };
 }
 

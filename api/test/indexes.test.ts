@@ -58,9 +58,17 @@ describe('Indexes created at start', () => {
     }
   });
 
-  test('When the API has started, then the partial unique indexes (one open subscription per member, one ACTIVE seat per person, one team unlock per item, one invoice per PIX txid) are on the server with their filters', async () => {
+  test('When the API has started, then the partial unique indexes (one open subscription per member, one ACTIVE seat per person, one team unlock per item, one invoice per PIX txid, a signed record or a certificate revoked once, one active assignment per function and person) are on the server with their filters', async () => {
     const partial = INDEXES.filter(isPartial);
-    expect(partial.map(nameOf).sort()).toEqual(['invoice_pix_txid_unique', 'one_active_seat_per_user', 'one_open_subscription_per_user', 'one_unlock_per_team_item']);
+    expect(partial.map(nameOf).sort()).toEqual([
+      'a_certificate_is_revoked_once',
+      'a_record_is_revoked_once',
+      'invoice_pix_txid_unique',
+      'one_active_assignment',
+      'one_active_seat_per_user',
+      'one_open_subscription_per_user',
+      'one_unlock_per_team_item',
+    ]);
     for (const declaration of partial) {
       const found = (await onServer(declaration.collection)).find((index) => index.name === nameOf(declaration));
       expect({ collection: declaration.collection, index: found ?? null }).toEqual({ collection: declaration.collection, index: expected(declaration) });

@@ -12,6 +12,7 @@ const MyVideosPage = lazy(() => import('./my-contents/my-videos-page').then((m) 
 const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const CancelSubscriptionPage = lazy(() => import('./cancel/cancel-subscription-page').then((m) => ({ default: m.CancelSubscriptionPage })));
 const TeamPage = lazy(() => import('./team/team-page').then((m) => ({ default: m.TeamPage })));
+const TrailPage = lazy(() => import('./team/trail-page').then((m) => ({ default: m.TrailPage })));
 const InvitationPage = lazy(() => import('./team/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const SuggestionsPage = lazy(() => import('./suggestions/suggestions-page').then((m) => ({ default: m.SuggestionsPage })));
 
@@ -37,6 +38,7 @@ export default function AccountRoutes() {
         <Route path="/planos/cancelar" element={<CancelSubscriptionPage />} />
         <Route path="/sugestoes" element={<SuggestionsPage />} />
         <Route path="/equipe" element={<TeamPage />} />
+        <Route path="/equipe/trilha" element={<TrailPage />} />
       </Route>
       {/* Open to guests (who create their account from it) and before onboarding (a technician accepts first). */}
       <Route

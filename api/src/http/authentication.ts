@@ -35,6 +35,8 @@ export interface Principal {
   uid: string;
   email: string | undefined;
   name: string | undefined;
+  /** When the person last typed their password (the token's `auth_time`, seconds since 1970): an electronic signature asks for a recent one. */
+  authTime: number | undefined;
 }
 
 declare module 'fastify' {
@@ -92,7 +94,12 @@ export const authenticate = (rule: Exclude<AuthRule, 'public'>) => {
       (header !== undefined && header.startsWith('Bearer ')
         ? this.identity.cachedIdToken(header.slice(7), request.raw.socket, checkRevoked)
         : undefined) ?? (await verifiedToken(this, request, checkRevoked));
-    request.principal = { uid: decoded.uid, email: decoded.email, name: decoded.name as string | undefined };
+    request.principal = {
+      uid: decoded.uid,
+      email: decoded.email,
+      name: decoded.name as string | undefined,
+      authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined,
+    };
     request.user = await this.usersRepository.findByProviderId(decoded.uid);
     // A deleted account's token may still be within its hour (and in the verification cache):
     // without a profile, the erasure record decides, on every route that reads a token.

@@ -1,8 +1,11 @@
 import { adminModule } from './admin/module';
+import { assessmentsModule } from './assessments/module';
+import { authorizationsModule } from './authorizations/module';
 import type { ApiModule } from './api-module';
 import { bannersModule } from './banners/module';
 import { billingModule } from './billing/module';
 import { catalogueModule } from './catalogue/module';
+import { competenceModule } from './competence/module';
 import { entitlementsModule } from './entitlements/module';
 import { filesModule } from './files/module';
 import { legalModule } from './legal/module';
@@ -11,6 +14,7 @@ import { mailModule } from './mail/module';
 import { personalDataModule } from './personal-data/module';
 import { plansModule } from './plans/module';
 import { progressModule } from './progress/module';
+import { revisionsModule } from './revisions/module';
 import { suggestionsModule } from './suggestions/module';
 import { teamModule } from './team/module';
 import { usersModule } from './users/module';
@@ -30,6 +34,10 @@ export const MODULES: readonly ApiModule[] = [
   entitlementsModule,
   progressModule,
   teamModule,
+  revisionsModule,
+  competenceModule,
+  assessmentsModule,
+  authorizationsModule,
   bannersModule,
   suggestionsModule,
   adminModule,

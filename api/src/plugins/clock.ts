@@ -3,6 +3,12 @@ import fp from 'fastify-plugin';
 
 export interface Clock {
   now(): Date;
+  /**
+   * Moves the clock `ms` ahead of its time source (0 puts it back). Only the development route
+   * of DEV_CLOCK=1 (http/dev-clock-routes.ts) calls it: browser tests of expiry move a running API.
+   */
+  setOffset(ms: number): void;
+  offsetMs(): number;
 }
 
 declare module 'fastify' {
@@ -19,7 +25,14 @@ export interface ClockPluginOptions {
 export default fp(
   async function clock(fastify: FastifyInstance, options: ClockPluginOptions) {
     const now = options.now ?? (() => new Date());
-    fastify.decorate('clock', { now: () => new Date(now().getTime()) });
+    let offset = 0;
+    fastify.decorate('clock', {
+      now: () => new Date(now().getTime() + offset),
+      setOffset: (ms: number) => {
+        offset = ms;
+      },
+      offsetMs: () => offset,
+    });
   },
   { name: 'clock' },
 );

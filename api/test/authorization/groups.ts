@@ -3,6 +3,7 @@ import { adminApiGroup } from './rows/admin-api';
 import { plansGroup, subscriptionsGroup } from './rows/billing';
 import { CATALOGUE_GROUPS } from './rows/catalogue';
 import { certificatesGroup } from './rows/certificates';
+import { competenceGroup } from './rows/competence';
 import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
 import { legalGroup } from './rows/legal';
@@ -30,4 +31,6 @@ export const MATRIX_GROUPS: MatrixGroup[] = [
   legalGroup,
   // issue 29: e-mail
   mailGroup,
+  // issue 31: the competence dossier (after team: it uses its laboratories)
+  competenceGroup,
 ];

@@ -129,6 +129,12 @@ describe('Issuing', () => {
       current: true,
       supersededBy: null,
       history: [{ code: certificate!.code, version: 1, holderName: 'Maria Técnica', issuedAt: finished.body.finishedAt }],
+      // Issue 31: a video outside document control, held by no function with a validity, is simply valid.
+      status: 'VALID',
+      statusLabel: 'Válido',
+      document: null,
+      currentRevision: null,
+      validUntil: null,
     });
   });
 

@@ -1,11 +1,15 @@
+import { ASSESSMENTS_COLLECTIONS } from '../../src/modules/assessments/collections';
+import { AUTHORIZATIONS_COLLECTIONS } from '../../src/modules/authorizations/collections';
 import { BANNERS_COLLECTIONS } from '../../src/modules/banners/collections';
 import { BILLING_COLLECTIONS } from '../../src/modules/billing/collections';
 import { CATALOGUE_COLLECTIONS } from '../../src/modules/catalogue/collections';
+import { COMPETENCE_COLLECTIONS } from '../../src/modules/competence/collections';
 import { ENTITLEMENTS_COLLECTIONS } from '../../src/modules/entitlements/collections';
 import { JOBS_COLLECTIONS } from '../../src/modules/jobs/collections';
 import { MAIL_COLLECTIONS } from '../../src/modules/mail/collections';
 import { PLANS_COLLECTIONS } from '../../src/modules/plans/collections';
 import { PROGRESS_COLLECTIONS } from '../../src/modules/progress/collections';
+import { REVISIONS_COLLECTIONS } from '../../src/modules/revisions/collections';
 import { SUGGESTIONS_COLLECTIONS } from '../../src/modules/suggestions/collections';
 import { TEAM_COLLECTIONS } from '../../src/modules/team/collections';
 import { USERS_COLLECTIONS } from '../../src/modules/users/collections';
@@ -27,4 +31,8 @@ export const COLLECTIONS = {
   ...SUGGESTIONS_COLLECTIONS,
   ...JOBS_COLLECTIONS,
   ...MAIL_COLLECTIONS,
+  ...AUTHORIZATIONS_COLLECTIONS,
+  ...COMPETENCE_COLLECTIONS,
+  ...REVISIONS_COLLECTIONS,
+  ...ASSESSMENTS_COLLECTIONS,
 } as const;

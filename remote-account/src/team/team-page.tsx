@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import '../shared/account.css';
 import { useTrainingReport } from './api/download-report';
+import { CompetenceSection } from './competence-section';
 import { useTeam, type Team, type TeamInvitation, type TeamMember } from './api/get-team';
 import { useTraining, type Period, type TrainingItem, type TrainingPerson } from './api/get-training';
 import { useInvite, useLeaveTeam, useRemoveMember, useRevokeInvitation } from './api/team-mutations';
@@ -343,7 +344,7 @@ function TechnicianTeam({ laboratoryName }: { laboratoryName: string }) {
     <NotManager title="Só o gestor do laboratório vê a equipe">
       <p>
         Você faz parte da equipe do {laboratoryName} como técnico. Assentos, convites e o registro de treinamento ficam com quem comprou a assinatura do
-        laboratório — fale com essa pessoa.
+        laboratório — fale com essa pessoa. O que as suas funções exigem está em <Link to="/equipe/trilha">Minha trilha</Link>.
       </p>
       <div className="account-row">
         <Button variant="secondary" onClick={() => setAsking(true)}>
@@ -404,6 +405,7 @@ export function TeamPage() {
       <Invitations invitations={invitations} />
       <Members members={members} />
       <TrainingRecord />
+      <CompetenceSection accountId={account.id} />
     </>,
   );
 }

@@ -32,11 +32,23 @@ export function CertificatePage() {
   );
 }
 
+/** The heading and description per status (issue 31): authentic in every case; whether it still counts is the status. */
+const VERDICTS: Record<Certificate['status'], { title: string; description: string }> = {
+  VALID: { title: 'Certificado válido', description: 'Este certificado de conclusão foi emitido pelo Clube e é autêntico.' },
+  SUPERSEDED: {
+    title: 'Certificado substituído',
+    description: 'Autêntico, mas o documento que ele comprova ganhou uma nova revisão: o titular precisa concluir a revisão em vigor.',
+  },
+  EXPIRED: { title: 'Certificado vencido', description: 'Autêntico, mas a validade da qualificação passou: o titular precisa ser reavaliado.' },
+  REVOKED: { title: 'Certificado revogado', description: 'Este certificado foi revogado por um registro assinado e não comprova mais a conclusão.' },
+};
+
 function ValidCertificate({ data, apiUrl }: { data: Certificate; apiUrl: string }) {
   const files = certificateFileUrls(apiUrl, data.code);
   const latest = data.history[data.history.length - 1];
+  const verdict = VERDICTS[data.status];
   return (
-    <PageLayout title="Certificado válido" description="Este certificado de conclusão foi emitido pelo Clube e é autêntico.">
+    <PageLayout title={verdict.title} description={verdict.description}>
       <div className={`certificate__verdict${data.current ? '' : ' certificate__verdict--superseded'}`}>
         <Badge tone={data.current ? 'success' : 'warning'}>{data.current ? 'Versão atual' : `Versão ${data.version} de ${latest?.version ?? data.version}`}</Badge>
         {data.current ? (
@@ -45,7 +57,9 @@ function ValidCertificate({ data, apiUrl }: { data: Certificate; apiUrl: string 
           <div>
             <p className="certificate__verdict-title">Substituído pela versão {latest?.version}</p>
             <p>
-              Esta versão continua autêntica, mas o nome do titular foi corrigido depois.{' '}
+              {data.status === 'SUPERSEDED'
+                ? 'Esta versão continua autêntica; o titular concluiu depois a nova revisão do documento.'
+                : 'Esta versão continua autêntica, mas o nome do titular foi corrigido depois.'}{' '}
               {latest && <Link to={`/certificados/${latest.code}`}>Ver a versão {latest.version} (atual)</Link>}
             </p>
           </div>
@@ -68,6 +82,25 @@ function ValidCertificate({ data, apiUrl }: { data: Certificate; apiUrl: string 
             <dd>{formatDate(data.completedAt)}</dd>
             <dt>Laboratório</dt>
             <dd>{data.laboratory ? `${data.laboratory.name} — CNPJ ${formatCnpj(data.laboratory.cnpj)}` : 'Não informado'}</dd>
+            <dt>Situação</dt>
+            <dd>
+              <Badge tone={data.status === 'VALID' ? 'success' : data.status === 'REVOKED' ? 'danger' : 'warning'}>{data.statusLabel}</Badge>
+            </dd>
+            {data.document && (
+              <>
+                <dt>Documento</dt>
+                <dd>
+                  {data.document.label}
+                  {data.currentRevision !== null && data.currentRevision !== data.document.revision && ` (em vigor: rev. ${data.currentRevision})`}
+                </dd>
+              </>
+            )}
+            {data.validUntil && (
+              <>
+                <dt>Válido até</dt>
+                <dd>{formatDate(data.validUntil)}</dd>
+              </>
+            )}
             <dt>Código</dt>
             <dd className="certificate__code">{data.code}</dd>
             <dt>Versão</dt>

@@ -4,9 +4,10 @@ import type { CertificateDocument } from './documents';
 import { notFound } from '../../http/app-error';
 import { perUserReadLimit } from '../../plugins/rate-limit';
 import { CertificateCodeParams, PdfFile, PngFile, PublicCertificateSchema } from './certificate-schemas';
-import { toPublicCertificate } from './responses';
+import { toCertificateVerdict, toPublicCertificate } from './responses';
 import { errorResponses } from '../../http/schemas';
 import { certificateQrPng, certificateUrl, renderCertificatePdf } from './certificate-pdf';
+import { certificateVerdict } from './use-cases/certificate-standing';
 import { found, routeOptions } from '../../http/route-options';
 
 const route = routeOptions(['certificates']);
@@ -36,7 +37,8 @@ const certificates: FastifyPluginAsyncTypebox = async (fastify) => {
     }),
     async (request) => {
       const certificate = await find(request.params.code);
-      return toPublicCertificate(certificate, await repository.history(certificate.userId, certificate.videoId));
+      const [history, verdict] = await Promise.all([repository.history(certificate.userId, certificate.videoId), certificateVerdict(fastify, certificate)]);
+      return { ...toPublicCertificate(certificate, history), ...toCertificateVerdict(verdict) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DateTime, ObjectIdString } from '../../http/schemas';
+import { CERTIFICATE_STATUSES } from './documents';
 
 /**
  * Any text up to the router's limit: a code that cannot exist (odd length or characters) is a
@@ -37,8 +38,17 @@ export const PublicCertificateSchema = Type.Object(
     current: Type.Boolean({ description: 'false: substituído por uma versão posterior (correção do nome); continua autêntico' }),
     supersededBy: Type.Union([Type.String(), Type.Null()], { description: 'Código da versão seguinte, se houver' }),
     history: Type.Array(CertificateVersionSchema, { description: 'Todas as versões, da primeira à atual' }),
+    status: Type.Enum([...CERTIFICATE_STATUSES], {
+      description: 'VALID; SUPERSEDED: uma revisão mais nova do documento está em vigor; EXPIRED: passou da validade da função do titular; REVOKED: revogado por registro assinado',
+    }),
+    statusLabel: Type.String({ description: 'Válido, Substituído (nova revisão do documento), Vencido ou Revogado' }),
+    document: Type.Union([Type.Object({ code: Type.String(), revision: Type.Integer(), label: Type.String({ description: 'POP-COL-003 rev. 4' }) }), Type.Null()], {
+      description: 'A revisão do documento que o certificado comprova; null: vídeo fora do controle de documentos',
+    }),
+    currentRevision: Type.Union([Type.Integer(), Type.Null()], { description: 'A revisão do documento em vigor hoje' }),
+    validUntil: Type.Union([DateTime, Type.Null()], { description: 'Até quando a qualificação vale (validade da função do titular); null: não vence' }),
   },
-  { description: 'Certificado de conclusão, como a página pública de verificação o mostra' },
+  { description: 'Certificado de conclusão, como a página pública de verificação o mostra (nunca o e-mail do titular)' },
 );
 
 export const MyCertificateSchema = Type.Object({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
 import { newCertificateCode } from './rules/certificate-code';
-import type { CertificateDocument, CertificateLaboratory } from './documents';
+import type { CertificateDocument, CertificateDocumentRevision, CertificateLaboratory } from './documents';
 import { PROGRESS_COLLECTIONS } from './collections';
 import type { UserDocument } from '../users/documents';
 import { AppError, isDuplicateKeyError } from '../../http/app-error';
@@ -23,9 +23,19 @@ export interface CertificatesRepository {
     user: UserDocument,
     video: FinishedVideo,
     completedAt: Date,
-    /** The laboratory to name, asked only when a certificate is issued (see rules/certificate-laboratory.ts). */
+    /** The laboratory to name, asked only when a certificate is issued (see certificates-service.ts). */
     laboratory: () => Promise<CertificateLaboratory | null>,
+    /** The document revision in force, stamped on a new certificate. */
+    document?: CertificateDocumentRevision | null,
   ): Promise<CertificateDocument>;
+  /**
+   * A new version of `previous` for a later completion (a newer document revision, or a
+   * re-evaluation): new code, the holder's current name, the new date and revision; `previous`
+   * points at it. Answers the version now current (another call's, if it won the race).
+   */
+  reissueForCompletion(previous: CertificateDocument, holderName: string, completedAt: Date, document: CertificateDocumentRevision | null): Promise<CertificateDocument>;
+  /** The newest version of the member's certificate for that video, if any. */
+  latestFor(userId: ObjectId, videoId: ObjectId): Promise<CertificateDocument | null>;
   /**
    * After a name correction: each current certificate whose holder name differs gets a new version
    * (new code, `previousCode` → old) and the old one `supersededBy` → the new code. Answers the new versions.
@@ -75,7 +85,7 @@ export default fp(
     }
 
     const repository: CertificatesRepository = {
-      async issueForCompletion(user, video, completedAt, laboratoryOf) {
+      async issueForCompletion(user, video, completedAt, laboratoryOf, document = null) {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
           const existing = await latest(user._id, video._id);
           if (existing) return existing;
@@ -94,11 +104,38 @@ export default fp(
             laboratory,
             previousCode: null,
             supersededBy: null,
+            document,
           }));
           if (issued) return issued;
         }
         throw busy();
       },
+
+      async reissueForCompletion(previous, holderName, completedAt, document) {
+        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+          const base = await latest(previous.userId, previous.videoId);
+          if (!base) throw busy();
+          if (base._id.toHexString() !== previous._id.toHexString()) return base; // another completion issued it first
+          const next = await insertVersion((code) => ({
+            ...base,
+            _id: new ObjectId(),
+            code,
+            version: base.version + 1,
+            holderName,
+            completedAt,
+            issuedAt: now(),
+            previousCode: base.code,
+            supersededBy: null,
+            document,
+          }));
+          if (!next) continue;
+          await collection().updateOne({ _id: base._id, supersededBy: null }, { $set: { supersededBy: next.code } });
+          return next;
+        }
+        throw busy();
+      },
+
+      latestFor: (userId, videoId) => latest(userId, videoId),
 
       async reissueForHolderName(userId, name) {
         const issued: CertificateDocument[] = [];

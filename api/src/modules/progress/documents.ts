@@ -24,6 +24,16 @@ export interface CertificateDocument {
   laboratory: CertificateLaboratory | null;
   previousCode: string | null;
   supersededBy: string | null;
+  /**
+   * The controlled document's revision in force when this version was issued (issue 31); absent or
+   * null when the video was not under document control.
+   */
+  document?: CertificateDocumentRevision | null;
+}
+
+export interface CertificateDocumentRevision {
+  code: string;
+  revision: number;
 }
 
 export interface CertificateLaboratory {
@@ -52,3 +62,7 @@ export interface VideoProgressDocument {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** What the public page says a certificate is now (issue 31; rules/certificate-status.ts decides). */
+export const CERTIFICATE_STATUSES = ['VALID', 'SUPERSEDED', 'EXPIRED', 'REVOKED'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];

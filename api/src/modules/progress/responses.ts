@@ -1,3 +1,6 @@
+import { revisionLabel } from '../revisions/rules/revision';
+import { CERTIFICATE_STATUS_LABELS } from './rules/certificate-status';
+import type { CertificateVerdict } from './use-cases/certificate-standing';
 import type { CertificateDocument, VideoProgressDocument } from './documents';
 import { formatWatchTime } from '../../http/format';
 import { certificateHours } from './rules/certificate-code';
@@ -22,6 +25,18 @@ export function toPublicCertificate(certificate: CertificateDocument, history: C
       holderName: version.holderName,
       issuedAt: version.issuedAt.toISOString(),
     })),
+  };
+}
+
+/** The public page's status of a certificate (issue 31): Válido, Substituído, Vencido or Revogado, with the document revision. */
+export function toCertificateVerdict(verdict: CertificateVerdict) {
+  const { documentCode, revision } = verdict;
+  return {
+    status: verdict.status,
+    statusLabel: CERTIFICATE_STATUS_LABELS[verdict.status],
+    document: documentCode !== null && revision !== null ? { code: documentCode, revision, label: revisionLabel({ documentCode, revision }) } : null,
+    currentRevision: verdict.currentRevision,
+    validUntil: verdict.validUntil ? verdict.validUntil.toISOString() : null,
   };
 }
 

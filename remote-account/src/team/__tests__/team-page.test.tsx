@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import Routes from '../../routes';
 import { profileOf, testAuth } from '../../__tests__/support/auth';
 import type { Team } from '../api/get-team';
-import { LAB, TECHNICIAN_ID, managerProfile, teamOf, technicianProfile, trainingOf } from './support';
+import { ACCOUNT_ID, LAB, TECHNICIAN_ID, managerProfile, teamOf, technicianProfile, trainingOf } from './support';
 
 function Location() {
   const { pathname, search } = useLocation();
@@ -27,6 +27,11 @@ beforeAll(async () => {
     mockApi('get', '/v1/team/training', () => trainingOf()),
     mockApi('get', '/v1/team/training.csv', () => 'Nome,E-mail\n' as never),
     mockApi('get', '/v1/team/training.pdf', () => '%PDF-1.4' as never),
+    mockApi('get', '/v1/competence/accounts/{accountId}/matrix', () => ({
+      percentInOrder: 50,
+      people: [{ userId: TECHNICIAN_ID, name: 'Carla Técnica', required: 2, inOrder: 1, percentInOrder: 50, cells: [] }],
+    })),
+    mockApi('get', '/v1/competence/accounts/{accountId}/people/{userId}/dossier.pdf', () => '%PDF-1.4' as never),
     mockApi(
       'post',
       '/v1/team/invitations',
@@ -107,6 +112,23 @@ describe('/equipe', () => {
     expect(await screen.findByText('Link copiado!')).toBeInTheDocument();
     // The team is fetched again (the new pending invitation).
     await waitFor(() => expect(server.requests.filter((r) => r.url === '/v1/team')).toHaveLength(2));
+  });
+
+  it('When the manager opens the page, then the competence section shows each person\'s requirements in order and downloads their dossier', async () => {
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:dossie'), revokeObjectURL: jest.fn() });
+    const downloads: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    openTeam();
+    const section = await screen.findByRole('region', { name: 'Competências (ISO/IEC 17025)' }, { timeout: 5000 });
+    const row = await within(section).findByRole('row', { name: /Carla Técnica/ });
+    expect(row).toHaveTextContent('1 de 2');
+    expect(section).toHaveTextContent('Requisitos em dia no laboratório: 50 %.');
+    await userEvent.click(within(row).getByRole('button', { name: 'Dossiê de Carla Técnica em PDF' }));
+    await waitFor(() => expect(downloads).toEqual([expect.stringMatching(/^dossie-carla-técnica-\d{4}-\d{2}-\d{2}\.pdf$/)]));
+    expect(server.requests.map((r) => r.url)).toContain(`/v1/competence/accounts/${ACCOUNT_ID}/people/${TECHNICIAN_ID}/dossier.pdf`);
+    click.mockRestore();
   });
 
   it('When an invitation is refused, then the API reason stays on the form with the typed e-mail', async () => {

@@ -26,7 +26,13 @@ const base: Certificate = {
   current: true,
   supersededBy: null,
   history: [history[0]!],
+  status: 'VALID',
+  statusLabel: 'Válido',
+  document: null,
+  currentRevision: null,
+  validUntil: null,
 };
+const controlled: Pick<Certificate, 'document' | 'validUntil'> = { document: { code: 'POP-COL-003', revision: 3, label: 'POP-COL-003 rev. 3' }, validUntil: '2027-03-10T15:00:00.000Z' };
 
 let failNext = false;
 const api = startMockApi(
@@ -41,6 +47,8 @@ const api = startMockApi(
     if (code === 'ANTIGO') return { ...base, current: false, supersededBy: SECOND, history };
     if (code === SECOND) return { ...base, code: SECOND, version: 2, holderName: 'Mariana Souza', issuedAt: history[1]!.issuedAt, history };
     if (code === FIRST) return base;
+    if (code === 'REVISADO00') return { ...base, ...controlled, code, status: 'SUPERSEDED' as const, statusLabel: 'Substituído (nova revisão do documento)', currentRevision: 4 };
+    if (code === 'VENCIDO000') return { ...base, ...controlled, code, status: 'EXPIRED' as const, statusLabel: 'Vencido', currentRevision: 3 };
     return apiError(404, 'Certificado não encontrado. Confira o código.', 'CERTIFICATE_NOT_FOUND');
   }),
 );
@@ -86,6 +94,22 @@ describe('/certificados/{code}', () => {
     expect(await screen.findByText('Versão atual')).toBeInTheDocument();
     const facts = screen.getByRole('region', { name: 'Dados do certificado' });
     expect(within(facts).getByText('Titular').nextElementSibling).toHaveTextContent('Mariana Souza');
+  });
+
+  it('When a newer revision of the document is in force, or the validity has passed, then the page says Substituído or Vencido with the document and the dates', async () => {
+    renderRoute(<Routes />, '/certificados/REVISADO00', { persona: 'visitante' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Certificado substituído' }, { timeout: 5000 })).toBeInTheDocument();
+    let facts = screen.getByRole('region', { name: 'Dados do certificado' });
+    const value = (term: string) => within(facts).getByText(term).nextElementSibling?.textContent;
+    expect(value('Situação')).toBe('Substituído (nova revisão do documento)');
+    expect(value('Documento')).toBe('POP-COL-003 rev. 3 (em vigor: rev. 4)');
+    expect(value('Válido até')).toBe('10/03/2027');
+
+    renderRoute(<Routes />, '/certificados/VENCIDO000', { persona: 'visitante' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Certificado vencido' }, { timeout: 5000 })).toBeInTheDocument();
+    facts = screen.getAllByRole('region', { name: 'Dados do certificado' }).at(-1)!;
+    expect(value('Situação')).toBe('Vencido');
+    expect(value('Documento')).toBe('POP-COL-003 rev. 3');
   });
 
   it('When the code is unknown, then "Certificado não encontrado" says what to check, and another code can be typed', async () => {

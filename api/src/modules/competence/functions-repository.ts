@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ObjectId } from 'mongodb';
+import { COMPETENCE_COLLECTIONS } from './collections';
+import type { CompetenceFunctionDocument, FunctionAssignmentDocument } from './documents';
+
+/** A laboratory's functions and who holds them (documents.ts); the rules are in competence-service.ts. */
+export interface FunctionsRepository {
+  /** Throws the driver's duplicate-key error when the laboratory has a function of that name. */
+  insertFunction(fn: CompetenceFunctionDocument): Promise<void>;
+  findFunction(accountId: ObjectId, id: ObjectId): Promise<CompetenceFunctionDocument | null>;
+  /** Active functions of the laboratory, by name. */
+  listFunctions(accountId: ObjectId): Promise<CompetenceFunctionDocument[]>;
+  functionsByIds(ids: ObjectId[]): Promise<CompetenceFunctionDocument[]>;
+
+  /** Throws the duplicate-key error when the person already holds the function. */
+  insertAssignment(assignment: FunctionAssignmentDocument): Promise<void>;
+  findActiveAssignment(functionId: ObjectId, userId: ObjectId): Promise<FunctionAssignmentDocument | null>;
+  activeAssignmentsOfAccount(accountId: ObjectId): Promise<FunctionAssignmentDocument[]>;
+  activeAssignmentsOfUser(userId: ObjectId): Promise<FunctionAssignmentDocument[]>;
+  /** Every active assignment of every laboratory (the reminders job), oldest first. */
+  allActiveAssignments(): Promise<FunctionAssignmentDocument[]>;
+}
+
+export default fp(
+  async function functionsRepository(fastify: FastifyInstance) {
+    const functions = () => fastify.store.collection<CompetenceFunctionDocument>(COMPETENCE_COLLECTIONS.competenceFunctions);
+    const assignments = () => fastify.store.collection<FunctionAssignmentDocument>(COMPETENCE_COLLECTIONS.functionAssignments);
+
+    const repository: FunctionsRepository = {
+      async insertFunction(fn) {
+        await functions().insertOne(fn);
+      },
+      findFunction: (accountId, id) => functions().findOne({ _id: id, accountId, active: true }),
+      listFunctions: (accountId) => functions().find({ accountId, active: true }).sort({ nameKey: 1, _id: 1 }).toArray(),
+      functionsByIds: (ids) => (ids.length ? functions().find({ _id: { $in: ids } }).toArray() : Promise.resolve([])),
+
+      async insertAssignment(assignment) {
+        await assignments().insertOne(assignment);
+      },
+      findActiveAssignment: (functionId, userId) => assignments().findOne({ functionId, userId, active: true }),
+      activeAssignmentsOfAccount: (accountId) => assignments().find({ accountId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
+      activeAssignmentsOfUser: (userId) => assignments().find({ userId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
+      allActiveAssignments: () => assignments().find({ active: true }).sort({ _id: 1 }).toArray(),
+    };
+    fastify.decorate('functionsRepository', repository);
+  },
+  { name: 'functions-repository', dependencies: ['store'] },
+);
