@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   await app.register(store, { indexes: MODULES.flatMap((module) => module.indexes), shared: options.sharedStore });
   await app.register(rateLimit);
   await app.register(swagger);
-  await app.register(clock, { now: options.now });
+  await app.register(clock, { now: options.now, adjustable: config.nodeEnv !== 'production' });
   await app.register(fileStorage);
   await app.register(paymentGateway);
 

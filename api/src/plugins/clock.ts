@@ -3,6 +3,11 @@ import fp from 'fastify-plugin';
 
 export interface Clock {
   now(): Date;
+  /**
+   * Development and tests only (absent in production): moves the club's clock forward by `ms`
+   * (`POST /v1/dev/clock`), so a renewal can be charged or go overdue without waiting. Answers the new now.
+   */
+  advance?(ms: number): Date;
 }
 
 declare module 'fastify' {
@@ -14,12 +19,20 @@ declare module 'fastify' {
 
 export interface ClockPluginOptions {
   now?: () => Date;
+  /** Adds `advance` (never in production). */
+  adjustable?: boolean;
 }
 
 export default fp(
   async function clock(fastify: FastifyInstance, options: ClockPluginOptions) {
     const now = options.now ?? (() => new Date());
-    fastify.decorate('clock', { now: () => new Date(now().getTime()) });
+    let offsetMs = 0;
+    const read = () => new Date(now().getTime() + offsetMs);
+    const advance = (ms: number) => {
+      offsetMs += ms;
+      return read();
+    };
+    fastify.decorate('clock', options.adjustable ? { now: read, advance } : { now: read });
   },
   { name: 'clock' },
 );

@@ -4512,6 +4512,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dev/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Desenvolvimento: avança o relógio do Clube em dias e roda a conciliação (admin; nunca em produção) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description dias a avançar (0 a 400) */
+                        dias: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            now: string;
+                            reconciliation: {
+                                checkoutsExpired: number;
+                                invoicesOverdue: number;
+                                pixPaymentsFound: number;
+                                refundsSent: number;
+                                renewalsIssued: number;
+                                subscriptionsCanceled: number;
+                                subscriptionsPaused: number;
+                                upgradesExpired: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/files/{folder}/{name}": {
         parameters: {
             query?: never;
