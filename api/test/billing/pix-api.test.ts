@@ -87,9 +87,10 @@ describe('API Pix adapter against the stand-in PSP (mTLS + OAuth2)', () => {
     const { invoice, member } = await openInvoice();
     const paid = await t.call('POST', `/v1/sandbox/invoices/${invoice._id.toHexString()}/pay`, { token: member.token });
     expect(paid.status).toBe(200);
-    expect(paid.body.invoice).toMatchObject({ status: 'PAID' });
-    const stored = (await t.app.invoicesRepository.findById(invoice._id))!;
-    expect(stored.endToEndId).toBe(psp.charges.get(invoice.pix!.txid)!.pix![0]!.endToEndId);
+    const endToEndId = psp.charges.get(invoice.pix!.txid)!.pix![0]!.endToEndId;
+    // The PSP's ids travel with the invoice (the admin's subscription page shows them).
+    expect(paid.body.invoice).toMatchObject({ status: 'PAID', txid: invoice.pix!.txid, endToEndId });
+    expect((await t.app.invoicesRepository.findById(invoice._id))!.endToEndId).toBe(endToEndId);
     expect(await userDoc(t, member.id)).toMatchObject({ hasActiveSubscription: true, credits: { balance: t.plans.trimestral.creditsPerCycle } });
     // Paying again: the charge is no longer open at the PSP.
     expectErrorShape(await t.call('POST', `/v1/sandbox/invoices/${invoice._id.toHexString()}/pay`, { token: member.token }), 409);

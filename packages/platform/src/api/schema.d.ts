@@ -5861,6 +5861,7 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                endToEndId?: string | null;
                                 /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
                                 hasReceipt: boolean;
                                 /**
@@ -5880,6 +5881,7 @@ export interface paths {
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
+                                txid?: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
                             }[];
@@ -7635,6 +7637,7 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                endToEndId?: string | null;
                                 /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
                                 hasReceipt: boolean;
                                 /**
@@ -7654,6 +7657,7 @@ export interface paths {
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
+                                txid?: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
                             };
@@ -9032,6 +9036,7 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                endToEndId?: string | null;
                                 /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
                                 hasReceipt: boolean;
                                 /**
@@ -9051,6 +9056,7 @@ export interface paths {
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
+                                txid?: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
                             }[];
