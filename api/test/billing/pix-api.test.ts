@@ -248,6 +248,30 @@ describe('API Pix client (mTLS, OAuth2, schemas)', () => {
     }
   });
 
+  test('Cancelling removes the first charge and the renewed one at the PSP, so no payable QR is left', async () => {
+    const { invoice, txid } = await openInvoice();
+    const client = new PixApiClient(credentials(), silentLog);
+    const gateway = gatewayOf(client);
+    const renewed = await gateway.renewPix({
+      invoiceId: invoice._id.toHexString(),
+      externalId: invoice.externalId,
+      kind: invoice.kind,
+      customerId: 'c',
+      amountCents: invoice.amountCents,
+      dueDate: invoice.dueDate,
+      paymentMethod: 'PIX',
+      description: invoice.description,
+    });
+    expect(renewed.txid).not.toBe(txid);
+    expect(psp.charges.get(renewed.txid)!.status).toBe('ATIVA');
+    await gateway.cancelCharge(invoice.externalId, renewed.txid);
+    expect(psp.charges.get(txid)!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(psp.charges.get(renewed.txid)!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    // Again: nothing left to remove, no error.
+    await gateway.cancelCharge(invoice.externalId, renewed.txid);
+    client.close();
+  });
+
   test('Slower than the time limit: the call gives up with PixApiUnavailableError', async () => {
     const { txid } = await openInvoice();
     const client = new PixApiClient(credentials({ timeoutMs: 300 }), silentLog);

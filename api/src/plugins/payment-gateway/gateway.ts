@@ -83,7 +83,8 @@ export interface PaymentGateway {
   createCharge(request: ChargeRequest): Promise<Charge>;
   /** A fresh PIX payload (new txid and expiry) for a charge that is still open. */
   renewPix(request: ChargeRequest & { externalId: string }): Promise<PixCharge>;
-  cancelCharge(externalId: string): Promise<void>;
+  /** Removes an open charge: its first one and, when the PIX was renewed since, the current one (`currentTxid`). */
+  cancelCharge(externalId: string, currentTxid?: string | null): Promise<void>;
   /** Gives a paid charge back the way it came (the right of withdrawal); answers the gateway's id of the refund. */
   refund(invoice: RefundRequest): Promise<{ refundId: string }>;
   /** Sandbox and stand-in only: pays the charge and sends the callback, as the real PSP would. */

@@ -80,22 +80,27 @@ export class PixApiGateway implements PaymentGateway {
     return this.putCob(txidFor(request.invoiceId, this.options.now()), request);
   }
 
-  /** Removes an open charge (`PATCH /cob/{txid}`); one already paid or removed stays as it is. */
-  async cancelCharge(externalId: string): Promise<void> {
-    try {
-      await this.options.client.call({
-        method: 'PATCH',
-        path: `/cob/${externalId}`,
-        scopes: ['cob.write'],
-        requestSchema: CobRemoval,
-        body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
-        responseSchema: Cob,
-        txid: externalId,
-      });
-    } catch (error) {
-      // Not found, or no longer ATIVA (paid, already removed): nothing left to remove.
-      if (error instanceof PixApiProblemError && error.status < 500) return;
-      throw error;
+  /**
+   * Removes the invoice's open charges (`PATCH /cob/{txid}`): the first and, when the PIX was
+   * renewed, the current one, so a cancelled invoice leaves no payable QR behind. One already paid
+   * or removed stays as it is.
+   */
+  async cancelCharge(externalId: string, currentTxid?: string | null): Promise<void> {
+    for (const txid of new Set([externalId, currentTxid ?? externalId])) {
+      try {
+        await this.options.client.call({
+          method: 'PATCH',
+          path: `/cob/${txid}`,
+          scopes: ['cob.write'],
+          requestSchema: CobRemoval,
+          body: { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
+          responseSchema: Cob,
+          txid,
+        });
+      } catch (error) {
+        // Not found, or no longer ATIVA (paid, already removed): nothing left to remove.
+        if (!(error instanceof PixApiProblemError && error.status < 500)) throw error;
+      }
     }
   }
 
