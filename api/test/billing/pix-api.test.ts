@@ -79,7 +79,7 @@ describe('API Pix adapter against the stand-in PSP (mTLS + OAuth2)', () => {
     expect(invoice.pix!.payload).toBe(cob.pixCopiaECola);
     // A dynamic BR Code: the PSP's location in 26-25, "***" as txid, CRC at the end.
     expect(invoice.pix!.payload).toContain(`25${String(cob.location!.length).padStart(2, '0')}${cob.location}`);
-    expect(invoice.pix!.payload).toMatch(/62070503\*\*\*6304[0-9A-F]{4}$/);
+    expect(invoice.pix!.payload).toMatch(/5406239\.90.*62070503\*\*\*6304[0-9A-F]{4}$/);
     expect(psp.webhooks.get(t.app.config.pix.key)).toBe(`${t.url}/v1/webhooks/pix-api/${t.app.config.pixWebhookSegment}`);
   });
 

@@ -19,10 +19,11 @@ export interface PixChargeInput {
 
 /**
  * A dynamic BR Code (an API Pix charge): field 26-25 carries the charge's location (the PSP's URL
- * without "https://") instead of the key, and field 62-05 is "***" (the txid is read from the location).
+ * without "https://") instead of the key, and field 62-05 is "***" (the txid is read from the
+ * location). The amount (54) is optional in a dynamic code; the stand-in writes it, as most banks do.
  */
-export function buildDynamicPixPayload(input: { location: string; merchantName: string; merchantCity: string }): string {
-  return closePayload(field('26', field('00', PIX_GUI) + field('25', input.location)), null, input, '***');
+export function buildDynamicPixPayload(input: { location: string; merchantName: string; merchantCity: string; amountCents?: number }): string {
+  return closePayload(field('26', field('00', PIX_GUI) + field('25', input.location)), input.amountCents ?? null, input, '***');
 }
 
 export const PIX_GUI = 'br.gov.bcb.pix';

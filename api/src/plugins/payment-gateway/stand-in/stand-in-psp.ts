@@ -129,7 +129,7 @@ export async function startPixStandIn(options: StandInOptions): Promise<StandInP
       chave: body.chave,
       loc: { id: charges.size + 1, location, tipoCob: 'cob', criacao: now.toISOString() },
       location,
-      pixCopiaECola: buildDynamicPixPayload({ location, merchantName: options.merchantName, merchantCity: options.merchantCity }),
+      pixCopiaECola: buildDynamicPixPayload({ location, merchantName: options.merchantName, merchantCity: options.merchantCity, amountCents: Math.round(Number(body.valor.original) * 100) }),
       ...(body.solicitacaoPagador ? { solicitacaoPagador: body.solicitacaoPagador } : {}),
     };
     charges.set(txid, cob);
