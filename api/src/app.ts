@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from './config';
 import authentication, { type AuthRule } from './http/authentication';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -45,6 +45,17 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance;
 
+/** Fastify's request log fields, with the secret segment of the API Pix callback URL hidden. */
+function requestForLogs(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/(\/webhooks\/pix-api\/)[^/?]+/, '$1…'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /**
  * Builds the API without listening: the external services (plugins/), then every module's
  * decorators (repositories first, then use cases and jobs: modules/modules.ts), then the
@@ -52,8 +63,10 @@ export type App = FastifyInstance;
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   const config = options.config ?? loadConfig();
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // The API Pix callback URL's last segment is a secret: never in a log line.
+    logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestForLogs, ...logger.serializers } } : logger,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
     // Only the configured proxies (hops or addresses) may name the client in X-Forwarded-For.
@@ -89,7 +102,7 @@ async function registerPlugins(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(store, { indexes: MODULES.flatMap((module) => module.indexes), shared: options.sharedStore });
   await app.register(rateLimit);
   await app.register(swagger);
-  await app.register(clock, { now: options.now });
+  await app.register(clock, { now: options.now, adjustable: app.config.nodeEnv !== 'production' });
   await app.register(fileStorage);
   await app.register(paymentGateway);
 

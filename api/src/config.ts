@@ -1,8 +1,10 @@
 // Over 400 lines on purpose: every environment variable the API reads is declared, validated and
 // explained here, in one schema with its Portuguese hint, next to the rules that refuse a production
-// start (no database, no SMTP, the emulator or the sandbox gateway, no company data). One file is
+// start (no database, no SMTP, the emulator, the sandbox gateway or the stand-in PSP, missing API Pix
+// credentials, no company data). One file is
 // what an operator reads to know what can be set; splitting it would scatter that list.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import envSchema from 'env-schema';
 
@@ -56,8 +58,18 @@ export interface Config {
   publicApiUrl: string | undefined;
   /** Origin of the web app (shell) as people open it: certificate QR codes and invitation links point here. */
   publicWebUrl: string;
-  /** Which payment gateway adapter serves billing; only the sandbox exists today. */
+  /**
+   * Which payment gateway adapter serves billing: `pix-api` (a bank's API Pix), `pix-api-stand-in`
+   * (the same adapter against the stand-in PSP the API starts itself; development's default) or
+   * `sandbox` (in process, no network; the tests' default).
+   */
   paymentGateway: PaymentGatewayName;
+  /** PAYMENT_GATEWAY=pix-api: the bank's API Pix and the club's credentials there. */
+  pixApi: PixApiConfig | undefined;
+  /** PAYMENT_GATEWAY=pix-api-stand-in: the stand-in PSP's port (0 = any free one), certificates' folder and the adapter's time limit. */
+  pixStandIn: { port: number; dir: string | undefined; timeoutMs: number };
+  /** The secret path segment of the API Pix callback URL (`/v1/webhooks/pix-api/<segment>/pix`). */
+  pixWebhookSegment: string;
   /** HMAC-SHA256 key of the payment webhook (`x-clube-signature`). */
   webhookSecret: string;
   /** Receiver of PIX payments: written into every BR Code payload. */
@@ -74,6 +86,23 @@ export interface Config {
   competenceReminderIntervalMs: number;
   /** DEV_CLOCK=1 (never in production): an admin may move the API's clock (`PUT /v1/dev/clock`), for browser tests of expiry. */
   devClock: boolean;
+}
+
+export interface PixApiConfig {
+  url: string;
+  tokenUrl: string | undefined;
+  clientId: string;
+  clientSecret: string;
+  /** PEM pair, or a PKCS#12 bundle (with its passphrase). */
+  certFile: string | undefined;
+  keyFile: string | undefined;
+  pfxFile: string | undefined;
+  pfxPassphrase: string | undefined;
+  /** Extra CA for the PSP's server certificate (when not in the system's list). */
+  caFile: string | undefined;
+  /** The public URL the bank posts callbacks to (+ `/pix`): PUBLIC_API_URL + the secret path. */
+  webhookUrl: string;
+  timeoutMs: number;
 }
 
 export interface CompanyConfig {
@@ -110,7 +139,7 @@ export interface MailConfig {
   from: string;
 }
 
-export const PAYMENT_GATEWAYS = ['sandbox'] as const;
+export const PAYMENT_GATEWAYS = ['pix-api', 'pix-api-stand-in', 'sandbox'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
 const DEV_WEBHOOK_SECRET = 'clube-sandbox-webhook-secret';
 /** The local SMTP server `npm start` runs (api/scripts/dev-mail-server.ts); its inbox is on http://localhost:8025. */
@@ -184,7 +213,18 @@ export const ENV_SCHEMA = {
     FILE_URL_TTL_SECONDS: { type: 'integer', minimum: 1, default: 3600, description: 'um número inteiro positivo' },
     PUBLIC_API_URL: text,
     PUBLIC_WEB_URL: { type: 'string', default: 'http://localhost:8080' },
-    PAYMENT_GATEWAY: { type: 'string', default: 'sandbox' },
+    PAYMENT_GATEWAY: text,
+    PIX_API_URL: { type: 'string', pattern: '^https://', description: 'a URL https:// da API Pix do banco' },
+    PIX_API_TOKEN_URL: { type: 'string', pattern: '^https://', description: 'a URL https:// do token OAuth2 do banco' },
+    PIX_API_CLIENT_ID: text,
+    PIX_API_CLIENT_SECRET: text,
+    PIX_API_CERT: text,
+    PIX_API_KEY: text,
+    PIX_API_PFX: text,
+    PIX_API_PFX_PASSPHRASE: text,
+    PIX_API_CA: text,
+    PIX_API_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 10_000, default: 10_000, description: 'um número inteiro de 100 a 10000 milissegundos' },
+    PIX_STAND_IN_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 0, description: 'uma porta de 0 a 65535 (0 = qualquer porta livre)' },
     WEBHOOK_SECRET: text,
     PIX_KEY: { type: 'string', default: 'pix@clube.local' },
     PIX_MERCHANT_NAME: { type: 'string', default: 'Clube' },
@@ -239,7 +279,18 @@ interface Env {
   FILE_URL_TTL_SECONDS: number;
   PUBLIC_API_URL?: string;
   PUBLIC_WEB_URL: string;
-  PAYMENT_GATEWAY: string;
+  PAYMENT_GATEWAY?: string;
+  PIX_API_URL?: string;
+  PIX_API_TOKEN_URL?: string;
+  PIX_API_CLIENT_ID?: string;
+  PIX_API_CLIENT_SECRET?: string;
+  PIX_API_CERT?: string;
+  PIX_API_KEY?: string;
+  PIX_API_PFX?: string;
+  PIX_API_PFX_PASSPHRASE?: string;
+  PIX_API_CA?: string;
+  PIX_API_TIMEOUT_MS: number;
+  PIX_STAND_IN_PORT: number;
   WEBHOOK_SECRET?: string;
   PIX_KEY: string;
   PIX_MERCHANT_NAME: string;
@@ -313,8 +364,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       throw new ConfigError('Modo produção (NODE_ENV=production) não aceita DEV_CLOCK=1: o relógio da API não pode ser movido em produção.');
     }
   }
-  const paymentGateway = parsePaymentGateway(vars.PAYMENT_GATEWAY, nodeEnv);
+  // Development: the stand-in PSP; production: a bank's API Pix; tests: the in-process sandbox.
+  const defaultGateway = nodeEnv === 'development' ? 'pix-api-stand-in' : nodeEnv === 'production' ? 'pix-api' : 'sandbox';
+  const paymentGateway = parsePaymentGateway(vars.PAYMENT_GATEWAY ?? defaultGateway, nodeEnv);
   const webhookSecret = vars.WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET;
+  const publicApiUrl = vars.PUBLIC_API_URL?.replace(/\/+$/, '');
+  // The callback URL's secret segment: derived from WEBHOOK_SECRET, so it is as hard to guess.
+  const pixWebhookSegment = createHmac('sha256', webhookSecret).update('pix-api-webhook').digest('hex').slice(0, 40);
+  const pixApi = paymentGateway === 'pix-api' ? parsePixApi(vars, publicApiUrl, pixWebhookSegment) : undefined;
+
   if (nodeEnv === 'production' && (webhookSecret === DEV_WEBHOOK_SECRET || webhookSecret.length < 32)) {
     throw new ConfigError('Modo produção (NODE_ENV=production) exige WEBHOOK_SECRET com pelo menos 32 caracteres: ele autentica o webhook de pagamentos.');
   }
@@ -361,9 +419,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     // Without a secret (development, tests) each process signs with its own random key.
     fileUrlSecret: fileUrlSecret ?? randomBytes(32).toString('hex'),
     fileUrlTtlSeconds: vars.FILE_URL_TTL_SECONDS,
-    publicApiUrl: vars.PUBLIC_API_URL?.replace(/\/+$/, ''),
+    publicApiUrl,
     publicWebUrl: vars.PUBLIC_WEB_URL.replace(/\/+$/, ''),
     paymentGateway,
+    pixApi,
+    pixStandIn: { port: vars.PIX_STAND_IN_PORT, dir: dataDir ? path.join(path.dirname(dataDir), 'pix-stand-in') : undefined, timeoutMs: vars.PIX_API_TIMEOUT_MS },
+    pixWebhookSegment,
     webhookSecret,
     pix: { key: vars.PIX_KEY, merchantName: vars.PIX_MERCHANT_NAME, merchantCity: vars.PIX_MERCHANT_CITY },
     // 0 = only at start (tests default to it: they run the job themselves with an injected clock).
@@ -430,10 +491,59 @@ function parsePaymentGateway(gateway: string, nodeEnv: NodeEnv): PaymentGatewayN
   }
   if (nodeEnv === 'production' && gateway === 'sandbox') {
     throw new ConfigError(
-      'Modo produção (NODE_ENV=production) não aceita o gateway de pagamento sandbox (PAYMENT_GATEWAY=sandbox): ele confirma pagamentos sem dinheiro real. Configure o adaptador do gateway real.',
+      'Modo produção (NODE_ENV=production) não aceita o gateway de pagamento sandbox (PAYMENT_GATEWAY=sandbox): ele confirma pagamentos sem dinheiro real. Use PAYMENT_GATEWAY=pix-api com a API Pix do seu banco.',
+    );
+  }
+  if (nodeEnv === 'production' && gateway === 'pix-api-stand-in') {
+    throw new ConfigError(
+      'Modo produção (NODE_ENV=production) não aceita o PSP substituto (PAYMENT_GATEWAY=pix-api-stand-in): ele simula o banco e confirma pagamentos sem dinheiro real. Use PAYMENT_GATEWAY=pix-api com a API Pix do seu banco.',
     );
   }
   return gateway as PaymentGatewayName;
+}
+
+/**
+ * PAYMENT_GATEWAY=pix-api: the bank's API Pix URL, the OAuth2 client, the club's certificate (PEM
+ * pair or PKCS#12), the PIX key and the public URL the bank calls back. Each missing or unreadable
+ * one stops the start with its name.
+ */
+function parsePixApi(vars: Env, publicApiUrl: string | undefined, segment: string): PixApiConfig {
+  const missing: string[] = [];
+  for (const name of ['PIX_API_URL', 'PIX_API_CLIENT_ID', 'PIX_API_CLIENT_SECRET'] as const) if (!vars[name]) missing.push(name);
+  if (!vars.PIX_API_PFX) {
+    if (!vars.PIX_API_CERT) missing.push('PIX_API_CERT (ou PIX_API_PFX)');
+    if (!vars.PIX_API_KEY) missing.push('PIX_API_KEY (ou PIX_API_PFX)');
+  }
+  // The default key is the demonstration's: a real charge needs the key registered at the bank.
+  if (vars.PIX_KEY === 'pix@clube.local') missing.push('PIX_KEY');
+  if (!publicApiUrl) missing.push('PUBLIC_API_URL');
+  if (missing.length) {
+    throw new ConfigError(`PAYMENT_GATEWAY=pix-api exige ${listPt(missing)}: sem eles o Clube não fala com a API Pix do banco.`);
+  }
+  const files = { PIX_API_CERT: vars.PIX_API_CERT, PIX_API_KEY: vars.PIX_API_KEY, PIX_API_PFX: vars.PIX_API_PFX, PIX_API_CA: vars.PIX_API_CA };
+  const resolved: Record<string, string | undefined> = {};
+  for (const [name, file] of Object.entries(files)) {
+    if (!file) continue;
+    resolved[name] = path.resolve(REPO_ROOT, file);
+    try {
+      accessSync(resolved[name], fsConstants.R_OK);
+    } catch {
+      throw new ConfigError(`${name} aponta para um arquivo que não existe ou não pode ser lido: "${file}".`);
+    }
+  }
+  return {
+    url: vars.PIX_API_URL!.replace(/\/+$/, ''),
+    tokenUrl: vars.PIX_API_TOKEN_URL,
+    clientId: vars.PIX_API_CLIENT_ID!,
+    clientSecret: vars.PIX_API_CLIENT_SECRET!,
+    certFile: resolved.PIX_API_PFX ? undefined : resolved.PIX_API_CERT,
+    keyFile: resolved.PIX_API_PFX ? undefined : resolved.PIX_API_KEY,
+    pfxFile: resolved.PIX_API_PFX,
+    pfxPassphrase: vars.PIX_API_PFX_PASSPHRASE,
+    caFile: resolved.PIX_API_CA,
+    webhookUrl: `${publicApiUrl}/v1/webhooks/pix-api/${segment}`,
+    timeoutMs: vars.PIX_API_TIMEOUT_MS,
+  };
 }
 
 /**

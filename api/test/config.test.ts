@@ -13,10 +13,10 @@ describe('Production mode', () => {
     expect(() => loadConfig(env)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
   });
 
-  test('When NODE_ENV=production has MONGODB_URI and no emulator, then those checks pass (never the embedded store); the sandbox gateway is refused next', () => {
+  test('When NODE_ENV=production has MONGODB_URI and no emulator, then those checks pass (never the embedded store); the bank\'s API Pix credentials are asked for next', () => {
     const env = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/clube', DATA_DIR: '.data/db' };
-    // Only the sandbox payment gateway exists so far, and production refuses it (see billing-config.test.ts).
-    expect(() => loadConfig(env)).toThrow(/PAYMENT_GATEWAY=sandbox/);
+    // Production's gateway is a bank's API Pix; without its credentials it refuses (see billing/config.test.ts).
+    expect(() => loadConfig(env)).toThrow(/PAYMENT_GATEWAY=pix-api exige PIX_API_URL/);
     const config = loadConfig({ ...env, NODE_ENV: 'development' });
     expect(config.mongodbUri).toBe('mongodb://db:27017/clube');
     expect(config.dataDir).toBeUndefined();

@@ -51,7 +51,7 @@ describe('the main journey with the API on a MongoDB-protocol server', () => {
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
     await page.getByLabel('PIX copia e cola').waitFor();
 
-    // The bank pays: the sandbox delivers the signed webhook, as a PSP would.
+    // The bank pays: the stand-in PSP concludes the charge and posts its API Pix callback to the API.
     const { idToken, localId } = await idTokenFor(member.email, member.password);
     const profile = await api<{ _id: string; subscription: string }>('GET', `/users/provider/${localId}`, idToken);
     const pix = await api<{ invoiceId: string }>('GET', `/subscriptions/${profile.body.subscription}/pixQRCode`, idToken);

@@ -44,7 +44,7 @@ export async function newMember(label: string): Promise<Member> {
 
 /**
  * A new laboratory whose manager bought `planId` for `seats` seats and paid the PIX through the
- * sandbox: a laboratory account with the manager in one seat and the rest free.
+ * stand-in PSP: a laboratory account with the manager in one seat and the rest free.
  */
 export async function newLabAccount(planId: string, seats = 3): Promise<LabAccount> {
   const name = `Laboratório Equipe ${uniqueSuffix()}`;
@@ -73,7 +73,7 @@ export function openPix(token: string, subscriptionId: string): Promise<Pix> {
   return call<Pix>('GET', `/subscriptions/${subscriptionId}/pixQRCode`, token, undefined, 200);
 }
 
-/** Pays the invoice through the sandbox, as the bank's notice would. */
+/** Pays the invoice through the stand-in PSP (its payer pays; its API Pix callback reaches the API), as the bank would. */
 export async function payPix(token: string, invoiceId: string): Promise<void> {
   await call('POST', `/sandbox/invoices/${invoiceId}/pay`, token, undefined, 200);
 }

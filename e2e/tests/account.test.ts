@@ -70,7 +70,7 @@ async function plans(): Promise<Plan[]> {
   return (await api<{ data: Plan[] }>('GET', '/plans')).body.data;
 }
 
-/** Pays the subscription's open invoice through the sandbox, as the bank would. */
+/** Pays the subscription's open invoice through the stand-in PSP (its payer pays; its API Pix callback reaches the API), as the bank would. */
 async function payOpenInvoice(): Promise<{ invoiceId: string; amountCents: number }> {
   const { token, profile } = await memberToken();
   const pix = await api<{ invoiceId: string; amountCents: number }>('GET', `/subscriptions/${profile.subscription}/pixQRCode`, token);

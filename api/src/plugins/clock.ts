@@ -9,6 +9,11 @@ export interface Clock {
    */
   setOffset(ms: number): void;
   offsetMs(): number;
+  /**
+   * Development and tests only (absent in production): moves the club's clock forward by `ms`
+   * (`POST /v1/dev/clock`), so a renewal can be charged or go overdue without waiting. Answers the new now.
+   */
+  advance?(ms: number): Date;
 }
 
 declare module 'fastify' {
@@ -20,19 +25,27 @@ declare module 'fastify' {
 
 export interface ClockPluginOptions {
   now?: () => Date;
+  /** Adds `advance` (never in production). */
+  adjustable?: boolean;
 }
 
 export default fp(
   async function clock(fastify: FastifyInstance, options: ClockPluginOptions) {
     const now = options.now ?? (() => new Date());
-    let offset = 0;
-    fastify.decorate('clock', {
-      now: () => new Date(now().getTime() + offset),
+    let offsetMs = 0;
+    const read = () => new Date(now().getTime() + offsetMs);
+    const base: Clock = {
+      now: read,
       setOffset: (ms: number) => {
-        offset = ms;
+        offsetMs = ms;
       },
-      offsetMs: () => offset,
-    });
+      offsetMs: () => offsetMs,
+    };
+    const advance = (ms: number) => {
+      offsetMs += ms;
+      return read();
+    };
+    fastify.decorate('clock', options.adjustable ? { ...base, advance } : base);
   },
   { name: 'clock' },
 );

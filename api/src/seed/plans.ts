@@ -64,7 +64,11 @@ export async function seedPlans(app: FastifyInstance): Promise<{ plansCreated: n
   return { plansCreated };
 }
 
-/** The demo member holds a paid quarterly subscription (with its credits), paid through the sandbox. */
+/**
+ * The demo member holds a paid quarterly subscription (with its credits), paid through the sandbox
+ * or the stand-in PSP. Before the API listens the stand-in has nowhere to send its callback: the
+ * reconciliation then reads the paid charge back, as it does for any lost callback.
+ */
 export async function seedDemoSubscription(app: FastifyInstance): Promise<{ subscriptionsCreated: number }> {
   const member = await app.usersRepository.findByEmail(DEMO_MEMBER.email);
   if (!member || member.subscription) return { subscriptionsCreated: 0 };
@@ -73,7 +77,8 @@ export async function seedDemoSubscription(app: FastifyInstance): Promise<{ subs
   const subscription = await app.billing.subscribe(member, plan._id.toHexString(), 'PIX');
   const [invoice] = await app.invoicesRepository.findOpen(subscription._id);
   if (invoice) {
-    await app.paymentGateway.simulatePayment({ invoiceId: invoice._id.toHexString(), externalId: invoice.externalId, amountCents: invoice.amountCents });
+    const delivery = await app.paymentGateway.simulatePayment({ invoiceId: invoice._id.toHexString(), externalId: invoice.externalId, amountCents: invoice.amountCents, txid: invoice.pix?.txid });
+    if (delivery.statusCode >= 300) await app.billing.reconcile();
   }
   return { subscriptionsCreated: 1 };
 }

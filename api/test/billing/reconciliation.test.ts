@@ -54,6 +54,7 @@ describe('Reconciliation job', () => {
       upgradesExpired: 0,
       subscriptionsCanceled: 0,
       refundsSent: 0,
+      pixPaymentsFound: 0,
     });
   });
 

@@ -33,6 +33,20 @@ const INVOICE_COLUMNS: TableColumn<InvoiceRow>[] = [
   { key: 'status', header: 'Situação', cell: (i) => <StatusBadge status={i.status} label={i.status === 'PENDING' ? 'Pendente' : undefined} /> },
   { key: 'dueDate', header: 'Vencimento', cell: (i) => formatDate(i.dueDate) },
   { key: 'paidAt', header: 'Paga em', cell: (i) => (i.paidAt ? formatDate(i.paidAt) : '—') },
+  {
+    key: 'psp',
+    header: 'Ids no PSP',
+    wrap: true,
+    cell: (i) =>
+      i.txid || i.endToEndId ? (
+        <>
+          {i.txid ? <div>txid {i.txid}</div> : null}
+          {i.endToEndId ? <div>E2E {i.endToEndId}</div> : null}
+        </>
+      ) : (
+        '—'
+      ),
+  },
 ];
 
 const UNLOCK_COLUMNS: TableColumn<UnlockRow>[] = [

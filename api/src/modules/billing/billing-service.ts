@@ -11,6 +11,7 @@ import { payInvoice, type PaymentOutcome } from './use-cases/pay-invoice';
 import { paymentStatus, type PaymentStatus } from './use-cases/payment-status';
 import { pixQrCode, type PixQrCode } from './use-cases/pix-qr-code';
 import { reactivate } from './use-cases/reactivate';
+import { confirmPix, type PixConfirmation, type ReportedPix } from './use-cases/confirm-pix';
 import { reconcile, type ReconciliationReport } from './use-cases/reconcile';
 import { requestCancel } from './use-cases/request-cancel';
 import { subscribe } from './use-cases/subscribe';
@@ -57,6 +58,8 @@ export interface BillingService {
   applyPaidEvent(event: PaymentWebhookEvent): Promise<PaymentOutcome>;
   /** One pass of the billing calendar (the reconciliation job). */
   reconcile(): Promise<ReconciliationReport>;
+  /** API Pix `/pix` callback: each Pix read back from the PSP before it pays its invoice. */
+  confirmPixPayments(payments: ReportedPix[]): Promise<PixConfirmation[]>;
   /** Re-derives the profile's `subscription` / `hasActiveSubscription` (own subscription or a seat), after a seat changes. */
   syncAccess(userId: ObjectId): Promise<void>;
   /**
@@ -112,10 +115,15 @@ export default fp(
         return outcome;
       },
       reconcile: async () => {
-        const report = await reconcile(ctx, { paused: mail.paymentOverdue });
+        const report = await reconcile(ctx, service.applyPaidEvent, { paused: mail.paymentOverdue });
         // The calendar's e-mails (renewal charges, reminders): each once per invoice, whichever pass comes first.
         await mail.pixCalendar();
         return report;
+      },
+      confirmPixPayments: async (payments) => {
+        const results = [];
+        for (const payment of payments) results.push(await confirmPix(ctx, payment, service.applyPaidEvent));
+        return results;
       },
       syncAccess: (userId) => syncUser(ctx, userId),
       hasAccess: async (userId) => (await ctx.subscriptions.hasActive(userId)) || hasSeatAccess(ctx, userId),

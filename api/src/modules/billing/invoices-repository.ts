@@ -33,6 +33,10 @@ export interface InvoicesRepository {
   update(id: ObjectId, set: Partial<InvoiceDocument>, at: Date): Promise<void>;
   /** The PIX payload (and its rendered QR code) of an open invoice. */
   setPix(id: ObjectId, pix: PixCharge, at: Date): Promise<void>;
+  /** The invoice whose current PIX charge has this txid (an API Pix callback names only the txid). */
+  findByPixTxid(txid: string): Promise<InvoiceDocument | null>;
+  /** PENDING/OVERDUE invoices with a PIX charge: the reconciliation reads them back from the PSP. */
+  listOpenWithPix(): Promise<InvoiceDocument[]>;
   /** For the reconciliation job: PENDING invoices whose due date has come. */
   listPendingDueBy(now: Date): Promise<InvoiceDocument[]>;
   /** PENDING invoices due in (from, to], soonest first (the PIX reminders' sweep). */
@@ -124,6 +128,14 @@ export default fp(
           .toArray();
         return rows.map((row) => ({ month: row._id, amountCents: row.amountCents, invoices: row.invoices }));
       },
+
+      findByPixTxid: (txid) => collection().findOne({ 'pix.txid': txid }),
+
+      listOpenWithPix: () =>
+        collection()
+          .find({ status: { $in: [...OPEN] }, 'pix.txid': { $type: 'string' } })
+          .sort({ dueDate: 1, _id: 1 })
+          .toArray(),
 
       listPendingDueBy: (now) => collection().find({ status: 'PENDING', dueDate: { $lte: now } }).sort({ dueDate: 1, _id: 1 }).toArray(),
       listPendingDueBetween: (from, to) =>

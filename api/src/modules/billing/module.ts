@@ -7,6 +7,8 @@ import sandboxRoutes from './sandbox-routes';
 import subscriptionRoutes from './subscription-routes';
 import subscriptionsRepository, { type SubscriptionsRepository } from './subscriptions-repository';
 import webhookRoutes from './webhook-routes';
+import pixWebhookRoutes from './pix-webhook-routes';
+import devClockRoutes from './dev-clock-routes';
 
 /** What the billing module adds to the app (its decorators: named operations other modules may call). */
 declare module 'fastify' {
@@ -25,5 +27,5 @@ export const billingModule: ApiModule = {
   indexes: BILLING_INDEXES,
   repositories: [subscriptionsRepository, invoicesRepository],
   services: [billingService, reconciliationJob],
-  routes: { '/sandbox': sandboxRoutes, '/subscriptions': subscriptionRoutes, '/webhooks': webhookRoutes },
+  routes: { '/dev': devClockRoutes, '/sandbox': sandboxRoutes, '/subscriptions': subscriptionRoutes, '/webhooks': webhookRoutes, '/webhooks/pix-api': pixWebhookRoutes },
 };

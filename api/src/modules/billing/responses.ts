@@ -84,6 +84,8 @@ export function toInvoiceResponse(invoice: InvoiceDocument): InvoiceResponse {
     seats: seatsOf(invoice),
     refundedAt: iso(invoice.refundedAt),
     hasReceipt: hasReceipt(invoice),
+    txid: invoice.pix?.txid ?? null,
+    endToEndId: invoice.endToEndId ?? null,
     createdAt: invoice.createdAt.toISOString(),
   };
 }

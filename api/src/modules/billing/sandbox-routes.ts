@@ -11,9 +11,11 @@ import { found } from '../../http/route-options';
 const InvoiceIdParams = Type.Object({ invoiceId: ObjectIdString }, { additionalProperties: false });
 
 /**
- * Sandbox only (absent with any real gateway; production refuses the sandbox): "pay" an invoice.
- * The sandbox gateway then sends the signed webhook through the real webhook route, exactly as
- * a gateway would after a PIX transfer. The invoice's owner or an admin may press the button.
+ * Sandbox and stand-in PSP only (absent with a bank's API Pix; production refuses both): "pay" an
+ * invoice. The sandbox sends its signed webhook through the real webhook route; the stand-in PSP
+ * (PAYMENT_GATEWAY=pix-api-stand-in, `npm start`'s default) concludes the charge and POSTs the API
+ * Pix `/pix` callback over HTTP to the API, which reads the charge back over mTLS before paying —
+ * exactly what happens after a member's PIX transfer. The invoice's owner or an admin may press it.
  */
 const alreadyPaid = () => conflict('Esta fatura já foi paga.', 'INVOICE_ALREADY_PAID');
 
@@ -51,6 +53,7 @@ const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
         invoiceId: invoice._id.toHexString(),
         externalId: invoice.externalId,
         amountCents: invoice.amountCents,
+        txid: invoice.pix?.txid,
       });
       if (delivery.statusCode >= 400) {
         // Refused because a parallel request paid it meanwhile: say that, not the lifecycle's refusal.

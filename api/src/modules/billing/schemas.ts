@@ -80,6 +80,8 @@ export const InvoiceSchema = Type.Object(
     seats: Type.Integer({ description: 'Assentos pagos por esta fatura (valor = preço do plano × assentos)' }),
     refundedAt: Nullable(Type.String({ format: 'date-time', description: 'REFUNDED: quando o valor foi devolvido (direito de arrependimento)' })),
     hasReceipt: Type.Boolean({ description: 'Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf)' }),
+    txid: Type.Optional(Nullable(Type.String({ description: 'PIX: o txid da cobrança atual no PSP (API Pix); null sem PIX' }))),
+    endToEndId: Type.Optional(Nullable(Type.String({ description: 'PIX paga: o identificador fim a fim (E2E) do pagamento' }))),
     createdAt: DateTime,
   },
   { description: 'Fatura' },

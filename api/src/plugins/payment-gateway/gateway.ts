@@ -3,8 +3,10 @@ import type { PlanInterval } from '../../modules/plans/documents';
 
 /**
  * The payment gateway port: the only thing billing knows about whoever moves the money.
- * The sandbox adapter (sandbox-gateway.ts) is the default; a real one implements the same
- * interface and calls the same webhook (modules/billing/webhook-routes.ts) when a charge is paid.
+ * Adapters: `pix-api` (pix-api-gateway.ts: a bank's API Pix 2.9.0, over mTLS + OAuth2 — also what
+ * the stand-in PSP serves in development) and `sandbox` (sandbox-gateway.ts: in process, no network;
+ * the API's tests). A PIX charge is an API Pix `cob`: its txid is ours, its status and amount are
+ * read back from the PSP before a payment counts (`readPixCharge`).
  */
 export interface GatewayPlan {
   externalPlanId: string;
@@ -60,6 +62,16 @@ export interface WebhookDelivery {
   body: unknown;
 }
 
+/** A PIX charge as the PSP reports it (`GET /cob/{txid}`), in our units. */
+export interface PixChargeReading {
+  txid: string;
+  /** OPEN: can still be paid; PAID: concluded; REMOVED: removed by us or by the PSP. */
+  status: 'OPEN' | 'PAID' | 'REMOVED';
+  amountCents: number;
+  /** The Pix received for it. */
+  payments: { endToEndId: string; amountCents: number; paidAt: string }[];
+}
+
 export interface PaymentGateway {
   readonly name: string;
   /** Sandbox gateways can simulate payments; production refuses them. */
@@ -71,9 +83,17 @@ export interface PaymentGateway {
   createCharge(request: ChargeRequest): Promise<Charge>;
   /** A fresh PIX payload (new txid and expiry) for a charge that is still open. */
   renewPix(request: ChargeRequest & { externalId: string }): Promise<PixCharge>;
-  cancelCharge(externalId: string): Promise<void>;
+  /** Removes an open charge: its first one and, when the PIX was renewed since, the current one (`currentTxid`). */
+  cancelCharge(externalId: string, currentTxid?: string | null): Promise<void>;
   /** Gives a paid charge back the way it came (the right of withdrawal); answers the gateway's id of the refund. */
   refund(invoice: RefundRequest): Promise<{ refundId: string }>;
-  /** Sandbox only: pays the charge and sends the signed webhook, as the real gateway would. */
-  simulatePayment?(charge: { invoiceId: string; externalId: string; amountCents: number }): Promise<WebhookDelivery>;
+  /** Sandbox and stand-in only: pays the charge and sends the callback, as the real PSP would. */
+  simulatePayment?(charge: { invoiceId: string; externalId: string; amountCents: number; txid?: string }): Promise<WebhookDelivery>;
+  /**
+   * API Pix adapters: the charge read back from the PSP (a callback is only a signal). Absent in
+   * the sandbox, whose signed webhook carries the payment itself.
+   */
+  readPixCharge?(txid: string): Promise<PixChargeReading | null>;
+  /** API Pix adapters: tells the PSP where to send the `/pix` callbacks (`PUT /webhook/{chave}`). */
+  registerWebhook?(webhookUrl: string): Promise<void>;
 }

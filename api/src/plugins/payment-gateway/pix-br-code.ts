@@ -17,6 +17,15 @@ export interface PixChargeInput {
   description?: string;
 }
 
+/**
+ * A dynamic BR Code (an API Pix charge): field 26-25 carries the charge's location (the PSP's URL
+ * without "https://") instead of the key, and field 62-05 is "***" (the txid is read from the
+ * location). The amount (54) is optional in a dynamic code; the stand-in writes it, as most banks do.
+ */
+export function buildDynamicPixPayload(input: { location: string; merchantName: string; merchantCity: string; amountCents?: number }): string {
+  return closePayload(field('26', field('00', PIX_GUI) + field('25', input.location)), input.amountCents ?? null, input, '***');
+}
+
 export const PIX_GUI = 'br.gov.bcb.pix';
 const MERCHANT_NAME_MAX = 25;
 const MERCHANT_CITY_MAX = 15;
@@ -50,17 +59,21 @@ export function buildPixPayload(input: PixChargeInput): string {
   const description = input.description ? toBrCodeText(input.description, 40) : '';
   const merchantAccount =
     field('00', PIX_GUI) + field('01', input.key) + (description ? field('02', description) : '');
+  return closePayload(field('26', merchantAccount), input.amountCents, input, input.txid);
+}
+
+function closePayload(merchantAccount: string, amountCents: number | null, merchant: { merchantName: string; merchantCity: string }, txid: string): string {
   const withoutCrc =
     field('00', '01') + // payload format indicator
     field('01', '12') + // point of initiation: 12 = this QR is for one payment
-    field('26', merchantAccount) +
+    merchantAccount +
     field('52', '0000') + // merchant category code (not informed)
     field('53', '986') + // BRL
-    field('54', formatAmount(input.amountCents)) +
+    (amountCents === null ? '' : field('54', formatAmount(amountCents))) +
     field('58', 'BR') +
-    field('59', toBrCodeText(input.merchantName, MERCHANT_NAME_MAX) || 'CLUBE') +
-    field('60', toBrCodeText(input.merchantCity, MERCHANT_CITY_MAX) || 'SAO PAULO') +
-    field('62', field('05', input.txid)) +
+    field('59', toBrCodeText(merchant.merchantName, MERCHANT_NAME_MAX) || 'CLUBE') +
+    field('60', toBrCodeText(merchant.merchantCity, MERCHANT_CITY_MAX) || 'SAO PAULO') +
+    field('62', field('05', txid)) +
     '6304';
   return withoutCrc + crc16Hex(withoutCrc);
 }

@@ -138,6 +138,13 @@ export const subscriptionsGroup: MatrixGroup = {
     },
     {
       method: 'POST',
+      route: '/v1/dev/clock',
+      label: 'desenvolvimento: relógio (0 dias: só concilia)',
+      body: () => ({ dias: 0 }),
+      expect: ADMIN_ONLY,
+    },
+    {
+      method: 'POST',
       route: '/v1/sandbox/invoices/:invoiceId/pay',
       label: 'o dono paga a sua fatura; o admin, a de outro membro',
       params: (ctx, actor) => ({ invoiceId: forAdmin(actor) ? f(ctx).clientInvoice : f(ctx).memberInvoice }),

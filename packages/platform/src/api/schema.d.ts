@@ -8026,6 +8026,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dev/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Desenvolvimento: avança o relógio do Clube em dias e roda a conciliação (admin; nunca em produção) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description dias a avançar (0 a 400) */
+                        dias: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            now: string;
+                            reconciliation: {
+                                checkoutsExpired: number;
+                                invoicesOverdue: number;
+                                pixPaymentsFound: number;
+                                refundsSent: number;
+                                renewalsIssued: number;
+                                subscriptionsCanceled: number;
+                                subscriptionsPaused: number;
+                                upgradesExpired: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/files/{folder}/{name}": {
         parameters: {
             query?: never;
@@ -9214,6 +9375,7 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                endToEndId?: string | null;
                                 /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
                                 hasReceipt: boolean;
                                 /**
@@ -9233,6 +9395,7 @@ export interface paths {
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
+                                txid?: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
                             }[];
@@ -11515,6 +11678,7 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                endToEndId?: string | null;
                                 /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
                                 hasReceipt: boolean;
                                 /**
@@ -11534,6 +11698,7 @@ export interface paths {
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
+                                txid?: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
                             };
@@ -12912,6 +13077,7 @@ export interface paths {
                                 description: string;
                                 /** Format: date-time */
                                 dueDate: string;
+                                endToEndId?: string | null;
                                 /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
                                 hasReceipt: boolean;
                                 /**
@@ -12931,6 +13097,7 @@ export interface paths {
                                 status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 subscriptionId: string;
+                                txid?: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 userId: string;
                             }[];

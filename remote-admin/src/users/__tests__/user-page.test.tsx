@@ -52,6 +52,8 @@ beforeAll(() => {
           periodEnd: null,
           refundedAt: null,
           hasReceipt: true,
+          txid: 'CLB690000000000000000000001',
+          endToEndId: 'E99999999202601051200ABCDEFGHIJK',
           createdAt: '2026-01-05T12:00:00.000Z',
         },
       ],
@@ -83,6 +85,9 @@ describe('member page', () => {
     expect(screen.getByText('Laboratório Vida Análises Clínicas')).toBeInTheDocument();
     expect(await within(screen.getByRole('table', { name: 'Assinaturas' })).findByText('Trimestral (trimestral)')).toBeInTheDocument();
     expect(await screen.findByText('Plano Trimestral — primeiro ciclo')).toBeInTheDocument();
+    // The PSP's ids of the charge and of the payment, to look it up at the bank.
+    expect(screen.getByText('txid CLB690000000000000000000001')).toBeInTheDocument();
+    expect(screen.getByText('E2E E99999999202601051200ABCDEFGHIJK')).toBeInTheDocument();
     expect(await within(screen.getByRole('table', { name: 'Desbloqueios' })).findByText('Guia de biossegurança')).toBeInTheDocument();
     expect(await screen.findByText('9 min de 10 min')).toBeInTheDocument();
   });

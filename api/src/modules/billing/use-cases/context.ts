@@ -230,7 +230,7 @@ export async function commit(ctx: BillingContext, state: LifecycleState, decisio
 
   for (const id of decision.cancel) {
     const invoice = state.invoices.find((candidate) => candidate._id.equals(id));
-    if (invoice && (await ctx.invoices.cancelIfOpen(invoice, at))) await ctx.gateway.cancelCharge(invoice.externalId);
+    if (invoice && (await ctx.invoices.cancelIfOpen(invoice, at))) await ctx.gateway.cancelCharge(invoice.externalId, invoice.pix?.txid);
   }
   for (const { _id, set } of decision.invoiceUpdates) await ctx.invoices.update(_id, set, at);
   for (const spec of decision.issue) {

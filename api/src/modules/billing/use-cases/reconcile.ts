@@ -6,6 +6,9 @@ import { RENEWAL_LEAD_DAYS } from '../rules/calendar';
 import { run, type BillingContext } from './context';
 import { sendRefund } from './withdraw';
 import type { ObjectId } from 'mongodb';
+import type { PaymentWebhookEvent } from '../../../plugins/payment-gateway/gateway';
+import { reconcilePix } from './confirm-pix';
+import type { PaymentOutcome } from './pay-invoice';
 import type { InvoiceDocument, SubscriptionDocument } from '../documents';
 
 /** What the calendar tells others about as it goes (e-mail): called after the change is written. */
@@ -23,6 +26,8 @@ export interface ReconciliationReport {
   subscriptionsCanceled: number;
   /** Refunds of a withdrawal the gateway had not taken (its call failed), sent again and accepted. */
   refundsSent: number;
+  /** API Pix: open charges the PSP shows paid whose callback never arrived, paid now. */
+  pixPaymentsFound: number;
 }
 
 const COUNTERS: Partial<Record<Decision['event'], (keyof ReconciliationReport)[]>> = {
@@ -39,7 +44,11 @@ const COUNTERS: Partial<Record<Decision['event'], (keyof ReconciliationReport)[]
  * a renewal due, which can already be overdue). Safe to run on two instances at once: every
  * write is conditional, and a renewal's cycle key is unique.
  */
-export async function reconcile(ctx: BillingContext, observer?: ReconciliationObserver): Promise<ReconciliationReport> {
+export async function reconcile(
+  ctx: BillingContext,
+  pay: (event: PaymentWebhookEvent) => Promise<PaymentOutcome>,
+  observer?: ReconciliationObserver,
+): Promise<ReconciliationReport> {
   const report: ReconciliationReport = {
     renewalsIssued: 0,
     invoicesOverdue: 0,
@@ -48,6 +57,8 @@ export async function reconcile(ctx: BillingContext, observer?: ReconciliationOb
     upgradesExpired: 0,
     subscriptionsCanceled: 0,
     refundsSent: 0,
+    // First: a charge paid at the PSP must not go overdue because its callback was lost.
+    pixPaymentsFound: await reconcilePix(ctx, pay),
   };
   const apply = async (subscriptionId: ObjectId, decide: (state: LifecycleState) => Decision | null, overdue?: InvoiceDocument): Promise<boolean> => {
     try {

@@ -1,0 +1,81 @@
+import type { PaymentWebhookEvent } from '../../../plugins/payment-gateway/gateway';
+import { AppError } from '../../../http/app-error';
+import type { BillingContext } from './context';
+import type { PaymentOutcome } from './pay-invoice';
+
+/** A Pix the PSP says it received (an API Pix `/pix` callback's item, or found by reconciliation). */
+export interface ReportedPix {
+  txid: string;
+  endToEndId: string;
+  amountCents: number;
+  paidAt: string;
+}
+
+export interface PixConfirmation {
+  txid: string;
+  endToEndId: string;
+  /**
+   * PAID: the invoice is paid now; DUPLICATE: it was already; NOT_CONFIRMED: the PSP's own record
+   * does not show this Pix for the charge's amount; UNKNOWN_CHARGE: no invoice has this txid;
+   * REFUSED: billing refused the payment (e.g. the invoice was cancelled), with its reason.
+   */
+  outcome: 'PAID' | 'DUPLICATE' | 'NOT_CONFIRMED' | 'UNKNOWN_CHARGE' | 'REFUSED';
+  invoiceId?: string;
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * A callback is a signal, never the proof: the charge is read back from the PSP (`GET /cob/{txid}`)
+ * and the Pix counts only when the PSP shows it CONCLUIDA, for the invoice's amount, with this
+ * endToEndId and value. Then the ordinary payment (its conditional claim makes a replay a no-op).
+ */
+export async function confirmPix(ctx: BillingContext, reported: ReportedPix, pay: (event: PaymentWebhookEvent) => Promise<PaymentOutcome>): Promise<PixConfirmation> {
+  const base = { txid: reported.txid, endToEndId: reported.endToEndId };
+  const invoice = await ctx.invoices.findByPixTxid(reported.txid);
+  if (!invoice || !ctx.gateway.readPixCharge) return { ...base, outcome: 'UNKNOWN_CHARGE' };
+  const invoiceId = invoice._id.toHexString();
+  if (invoice.status === 'PAID' || invoice.status === 'REFUNDED') return { ...base, invoiceId, outcome: 'DUPLICATE' };
+  const charge = await ctx.gateway.readPixCharge(reported.txid);
+  const received = charge?.payments.find((payment) => payment.endToEndId === reported.endToEndId);
+  if (!charge || charge.status !== 'PAID' || charge.amountCents !== invoice.amountCents || !received || received.amountCents !== reported.amountCents || received.amountCents !== invoice.amountCents) {
+    ctx.log.warn({ txid: reported.txid, invoiceId, pspStatus: charge?.status ?? null }, 'PIX callback not confirmed by the PSP');
+    return { ...base, invoiceId, outcome: 'NOT_CONFIRMED' };
+  }
+  try {
+    const outcome = await pay({
+      id: `pix_${reported.endToEndId}`,
+      type: 'invoice.paid',
+      createdAt: ctx.now().toISOString(),
+      data: { invoiceId, externalId: invoice.externalId, amountCents: received.amountCents, paidAt: received.paidAt, endToEndId: received.endToEndId },
+    });
+    ctx.log.info({ txid: reported.txid, invoiceId, duplicate: outcome.duplicate }, 'PIX payment confirmed');
+    return { ...base, invoiceId, outcome: outcome.duplicate ? 'DUPLICATE' : 'PAID' };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    ctx.log.warn({ txid: reported.txid, invoiceId, code: error.code }, 'PIX payment refused by billing');
+    return { ...base, invoiceId, outcome: 'REFUSED', statusCode: error.statusCode, code: error.code, message: error.message };
+  }
+}
+
+/** Reconciliation: every open PIX charge read back from the PSP, so a lost callback never loses a payment. Answers how many were paid. */
+export async function reconcilePix(ctx: BillingContext, pay: (event: PaymentWebhookEvent) => Promise<PaymentOutcome>): Promise<number> {
+  if (!ctx.gateway.readPixCharge) return 0;
+  let paid = 0;
+  for (const invoice of await ctx.invoices.listOpenWithPix()) {
+    const txid = invoice.pix!.txid;
+    let charge;
+    try {
+      charge = await ctx.gateway.readPixCharge(txid);
+    } catch (error) {
+      ctx.log.warn({ txid, err: error instanceof Error ? error.message : String(error) }, 'PIX charge not read during reconciliation');
+      continue;
+    }
+    const payment = charge?.status === 'PAID' ? charge.payments[0] : undefined;
+    if (!payment) continue;
+    const result = await confirmPix(ctx, { txid, endToEndId: payment.endToEndId, amountCents: payment.amountCents, paidAt: payment.paidAt }, pay);
+    if (result.outcome === 'PAID') paid += 1;
+  }
+  return paid;
+}

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The stand-in PSP's certificates, made with `openssl` on first start (and kept in `dir`, e.g.
+ * `.data/pix-stand-in/`): a CA of its own, the PSP's server certificate (127.0.0.1 / localhost)
+ * and the club's client certificate — as a PEM pair and as a PKCS#12 bundle, the two forms banks
+ * hand out. The club's side trusts the CA the way it would trust a bank's chain.
+ */
+export interface StandInCertificates {
+  dir: string;
+  ca: Buffer;
+  serverCert: Buffer;
+  serverKey: Buffer;
+  clientCert: Buffer;
+  clientKey: Buffer;
+  clientPfx: Buffer;
+  pfxPassphrase: string;
+  /** The same files by name (what PIX_API_CERT / PIX_API_KEY / PIX_API_PFX / PIX_API_CA would name). */
+  files: { ca: string; clientCert: string; clientKey: string; clientPfx: string };
+}
+
+const FILES = {
+  ca: 'ca.pem',
+  caKey: 'ca-key.pem',
+  serverCert: 'psp.pem',
+  serverKey: 'psp-key.pem',
+  clientCert: 'clube.pem',
+  clientKey: 'clube-key.pem',
+  clientPfx: 'clube.p12',
+} as const;
+
+/** The stand-in's PKCS#12 passphrase (development only: nothing here guards real money). */
+export const STAND_IN_PFX_PASSPHRASE = 'clube-stand-in';
+
+function openssl(args: string[], cwd: string): void {
+  execFileSync('openssl', args, { cwd, stdio: 'pipe' });
+}
+
+function issue(dir: string, name: 'psp' | 'clube', subject: string, extensions: string): void {
+  const key = name === 'psp' ? FILES.serverKey : FILES.clientKey;
+  const cert = name === 'psp' ? FILES.serverCert : FILES.clientCert;
+  openssl(['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', `${name}.csr`, '-subj', subject], dir);
+  writeFileSync(path.join(dir, `${name}.ext`), extensions);
+  openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', FILES.ca, '-CAkey', FILES.caKey, '-CAcreateserial', '-days', '825', '-sha256', '-out', cert, '-extfile', `${name}.ext`], dir);
+}
+
+export function ensureStandInCertificates(dir: string): StandInCertificates {
+  const file = (name: string) => path.join(dir, name);
+  if (!Object.values(FILES).every((name) => existsSync(file(name)))) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', FILES.caKey, '-out', FILES.ca, '-days', '3650', '-subj', '/CN=PSP substituto do Clube (stand-in) CA'], dir);
+    issue(dir, 'psp', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
+    issue(dir, 'clube', '/CN=clube-cliente-api-pix', 'extendedKeyUsage=clientAuth\n');
+    openssl(['pkcs12', '-export', '-in', FILES.clientCert, '-inkey', FILES.clientKey, '-out', FILES.clientPfx, '-passout', `pass:${STAND_IN_PFX_PASSPHRASE}`], dir);
+  }
+  return {
+    dir,
+    ca: readFileSync(file(FILES.ca)),
+    serverCert: readFileSync(file(FILES.serverCert)),
+    serverKey: readFileSync(file(FILES.serverKey)),
+    clientCert: readFileSync(file(FILES.clientCert)),
+    clientKey: readFileSync(file(FILES.clientKey)),
+    clientPfx: readFileSync(file(FILES.clientPfx)),
+    pfxPassphrase: STAND_IN_PFX_PASSPHRASE,
+    files: { ca: file(FILES.ca), clientCert: file(FILES.clientCert), clientKey: file(FILES.clientKey), clientPfx: file(FILES.clientPfx) },
+  };
+}

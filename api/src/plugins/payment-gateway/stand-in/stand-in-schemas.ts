@@ -1,0 +1,19 @@
+import { Type } from 'typebox';
+
+/**
+ * The stand-in PSP's own actions (not API Pix: a real bank has no such route; its payers pay in
+ * their bank's app). `POST /stand-in/cob/{txid}/pagar` answers this.
+ */
+export const StandInPayBody = Type.Object(
+  {
+    /** false: the payment happens but the callback is "lost" (reconciliation must find it). */
+    entregarCallback: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** What the API answered the callback, or null when it was not delivered. */
+export const StandInPayAnswer = Type.Object({
+  endToEndId: Type.String(),
+  callback: Type.Union([Type.Null(), Type.Object({ status: Type.Integer(), body: Type.Unknown() })]),
+});
