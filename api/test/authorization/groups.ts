@@ -7,6 +7,7 @@ import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
 import { legalGroup } from './rows/legal';
 import { mailGroup } from './rows/mail';
+import { mediaGroup } from './rows/media';
 import { teamGroup } from './rows/team';
 import { usersGroup } from './rows/users';
 
@@ -30,4 +31,6 @@ export const MATRIX_GROUPS: MatrixGroup[] = [
   legalGroup,
   // issue 29: e-mail
   mailGroup,
+  // issue 30: videos in HLS
+  mediaGroup,
 ];

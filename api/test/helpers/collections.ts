@@ -4,6 +4,7 @@ import { CATALOGUE_COLLECTIONS } from '../../src/modules/catalogue/collections';
 import { ENTITLEMENTS_COLLECTIONS } from '../../src/modules/entitlements/collections';
 import { JOBS_COLLECTIONS } from '../../src/modules/jobs/collections';
 import { MAIL_COLLECTIONS } from '../../src/modules/mail/collections';
+import { MEDIA_COLLECTIONS } from '../../src/modules/media/collections';
 import { PLANS_COLLECTIONS } from '../../src/modules/plans/collections';
 import { PROGRESS_COLLECTIONS } from '../../src/modules/progress/collections';
 import { SUGGESTIONS_COLLECTIONS } from '../../src/modules/suggestions/collections';
@@ -27,4 +28,5 @@ export const COLLECTIONS = {
   ...SUGGESTIONS_COLLECTIONS,
   ...JOBS_COLLECTIONS,
   ...MAIL_COLLECTIONS,
+  ...MEDIA_COLLECTIONS,
 } as const;
