@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
+import type { FastifyRequest } from 'fastify';
 import type { S3StorageConfig } from '../../src/config';
 import type { FileStorage } from '../../src/plugins/file-storage/file-storage';
 import { createLocalStorage } from '../../src/plugins/file-storage/local-storage';
@@ -141,7 +142,7 @@ describe.each([
     await testApp.app.fileStorage.write('videos/aula.mp4', Readable.from([Buffer.from('conteudo-do-video')]), 'video/mp4');
   });
   afterAll(async () => {
-    await testApp.app.fileStorage.delete('videos/aula.mp4');
+    for (const key of ['videos/aula.mp4', 'hls/aula/master.m3u8', 'hls/aula/360p/seg-00000.ts']) await testApp.app.fileStorage.delete(key);
     await testApp.close();
   });
 
@@ -158,5 +159,21 @@ describe.each([
     expect((await fetch(`${testApp.url}/v1/files/videos/aula.mp4`)).status).toBe(403);
     const { path: missing } = testApp.app.fileUrls.signedPath('videos/sumiu.mp4', 60);
     expect((await fetch(`${testApp.url}${missing}`)).status).toBe(404);
+  });
+
+  test('When an HLS link is followed, then the playlist comes from the API and a segment arrives (from the bucket on S3); expired is 403', async () => {
+    const storage = testApp.app.fileStorage;
+    await storage.write('hls/aula/master.m3u8', Readable.from([Buffer.from('#EXTM3U\n360p/index.m3u8\n')]), 'application/vnd.apple.mpegurl');
+    await storage.write('hls/aula/360p/seg-00000.ts', Readable.from([Buffer.from('segmento')]), 'video/mp2t');
+    const request = { protocol: 'http', host: testApp.url.slice('http://'.length) } as unknown as FastifyRequest;
+    const { url } = testApp.app.fileUrls.signedHlsUrl(request, 'videos/aula.mp4', 60);
+    const master = await fetch(url, { redirect: 'manual' });
+    expect(master.status).toBe(200);
+    expect(await master.text()).toContain('360p/index.m3u8');
+    const segment = await fetch(new URL('360p/seg-00000.ts', url));
+    expect(segment.status).toBe(200);
+    expect(await segment.text()).toBe('segmento');
+    const expired = testApp.app.fileUrls.signedHlsUrl(request, 'videos/aula.mp4', -1).url;
+    expect((await fetch(new URL('360p/seg-00000.ts', expired))).status).toBe(403);
   });
 });

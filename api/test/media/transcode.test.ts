@@ -10,13 +10,16 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createActors, startTestApp, type Actors, type TestApp } from '../helpers/app';
 import { expectErrorShape } from '../helpers/http';
-import { fileForm } from '../helpers/catalogue';
+import { createCategory, createVideo, fileForm, makeSubscriber } from '../helpers/catalogue';
 
 let testApp: TestApp;
 let actors: Actors;
 let clipDir: string;
 let clip720: Buffer;
 let silentClip: Buffer;
+let nowMs = Date.now();
+/** The first test's upload, once converted: the access tests play it. */
+let readyVideoKey = '';
 
 const ffmpeg = (args: string[]) => promisify(execFile)('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
@@ -27,7 +30,7 @@ beforeAll(async () => {
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=24:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', path.join(clipDir, 'muda.mp4')]);
   clip720 = await readFile(path.join(clipDir, 'aula.mp4'));
   silentClip = await readFile(path.join(clipDir, 'muda.mp4'));
-  testApp = await startTestApp();
+  testApp = await startTestApp({ now: () => new Date(nowMs) });
   actors = await createActors(testApp);
 });
 
@@ -78,6 +81,7 @@ describe('HLS transcoding of uploaded videos', () => {
     }
     const poster = await testApp.app.fileStorage.stat(`${folder}/poster.jpg`);
     expect(poster?.size).toBeGreaterThan(1000);
+    readyVideoKey = videoKey;
   });
 
   test('When a video has no sound, then its ladder has video only and still both renditions', async () => {
@@ -125,5 +129,63 @@ describe('HLS transcoding of uploaded videos', () => {
     expectErrorShape(unknown, 404);
     expect(unknown.body.message).toBe('Nenhuma conversão para este vídeo.');
     expectErrorShape(await transcodeOf('../etc/passwd'), 400);
+  });
+});
+
+describe('Playing the ladder: signed, short-lived links', () => {
+  let videoId: string;
+  let hlsUrl: string;
+  let segmentUrl: string;
+
+  beforeAll(async () => {
+    const category = await createCategory(testApp, actors.admin);
+    videoId = (await createVideo(testApp, actors.admin, category._id, { access: 'SUBSCRIBERS', source: { kind: 'file', url: readyVideoKey }, durationSeconds: 6 }))._id;
+    await makeSubscriber(testApp, actors.member);
+  });
+
+  test('When a subscriber opens a converted video, then its HLS link leads to both renditions and their segments; the MP4 link stays', async () => {
+    const detail = await testApp.call('GET', `/v1/videos/${videoId}`, { token: actors.member.token });
+    expect(detail.body.source).toMatchObject({ kind: 'file', key: readyVideoKey, url: expect.stringContaining('/v1/files/videos/') });
+    hlsUrl = detail.body.source.hlsUrl;
+    expect(hlsUrl).toMatch(/\/v1\/files\/hls\/[a-f0-9]+\/\d+-[\w-]{43}\/master\.m3u8$/);
+
+    const master = await fetch(hlsUrl);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const variants = (await master.text()).split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(variants).toEqual(['360p/index.m3u8', '720p/index.m3u8']);
+    for (const variant of variants) {
+      const playlistUrl = new URL(variant, hlsUrl);
+      const playlist = await fetch(playlistUrl);
+      expect(playlist.status).toBe(200);
+      const firstSegment = (await playlist.text()).split('\n').find((line) => line.endsWith('.ts'))!;
+      segmentUrl = new URL(firstSegment, playlistUrl).href;
+      const segment = await fetch(segmentUrl);
+      expect(segment.status).toBe(200);
+      expect(segment.headers.get('content-type')).toBe('video/mp2t');
+      // MPEG-TS packets start with the sync byte 0x47.
+      expect(Buffer.from(await segment.arrayBuffer())[0]).toBe(0x47);
+    }
+  });
+
+  test('When the video is locked for the caller, then no HLS link is issued; a guessed or forged link is 403', async () => {
+    expect((await testApp.call('GET', `/v1/videos/${videoId}`, { token: actors.otherMember.token })).body.source).toBeUndefined();
+    expect((await testApp.call('GET', `/v1/videos/${videoId}`)).body.source).toBeUndefined();
+    const forged = hlsUrl.replace(/-[\w-]{43}\//, `-${'A'.repeat(43)}/`);
+    const refused = await testApp.call('GET', forged);
+    expectErrorShape(refused, 403);
+    expect(refused.body.code).toBe('INVALID_SIGNATURE');
+    // One video's signature does not open another video's folder.
+    const otherFolder = hlsUrl.replace(/\/hls\/[a-f0-9]+\//, '/hls/outro-video/');
+    expect((await testApp.call('GET', otherFolder)).status).toBe(403);
+  });
+
+  test("When a member's links are used after they expire, then the playlist and a copied segment answer 403 LINK_EXPIRED", async () => {
+    nowMs += (testApp.app.config.fileUrlTtlSeconds + 1) * 1000;
+    for (const url of [hlsUrl, segmentUrl]) {
+      const expired = await testApp.call('GET', url);
+      expectErrorShape(expired, 403);
+      expect(expired.body.code).toBe('LINK_EXPIRED');
+    }
   });
 });

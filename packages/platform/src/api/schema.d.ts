@@ -4695,6 +4695,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/files/hls/{name}/{token}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Playlist principal ou pôster do HLS de um vídeo (link assinado no caminho) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: "master.m3u8" | "poster.jpg";
+                    /** @description O nome do MP4 enviado, sem a extensão */
+                    name: string;
+                    /** @description Validade (segundos desde 1970) e HMAC-SHA256 da pasta */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Os bytes do arquivo (206 com Range) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Os bytes do arquivo (206 com Range) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files/hls/{name}/{token}/{rendition}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Playlist ou segmento de uma qualidade do HLS de um vídeo (link assinado no caminho) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    file: string;
+                    /** @description O nome do MP4 enviado, sem a extensão */
+                    name: string;
+                    rendition: "360p" | "720p" | "1080p";
+                    /** @description Validade (segundos desde 1970) e HMAC-SHA256 da pasta */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Os bytes do arquivo (206 com Range) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Os bytes do arquivo (206 com Range) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health/": {
         parameters: {
             query?: never;
@@ -6156,6 +6469,8 @@ export interface paths {
                                     source?: {
                                         /** Format: date-time */
                                         expiresAt?: string;
+                                        /** @description file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url) */
+                                        hlsUrl?: string;
                                         /** @description file: a chave no armazenamento (para editar) */
                                         key?: string;
                                         /** @enum {unknown} */
@@ -6650,6 +6965,8 @@ export interface paths {
                                     source?: {
                                         /** Format: date-time */
                                         expiresAt?: string;
+                                        /** @description file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url) */
+                                        hlsUrl?: string;
                                         /** @description file: a chave no armazenamento (para editar) */
                                         key?: string;
                                         /** @enum {unknown} */
@@ -8264,6 +8581,8 @@ export interface paths {
                                     source?: {
                                         /** Format: date-time */
                                         expiresAt?: string;
+                                        /** @description file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url) */
+                                        hlsUrl?: string;
                                         /** @description file: a chave no armazenamento (para editar) */
                                         key?: string;
                                         /** @enum {unknown} */
@@ -18013,6 +18332,8 @@ export interface paths {
                                 source?: {
                                     /** Format: date-time */
                                     expiresAt?: string;
+                                    /** @description file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url) */
+                                    hlsUrl?: string;
                                     /** @description file: a chave no armazenamento (para editar) */
                                     key?: string;
                                     /** @enum {unknown} */
@@ -18250,6 +18571,8 @@ export interface paths {
                             source?: {
                                 /** Format: date-time */
                                 expiresAt?: string;
+                                /** @description file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url) */
+                                hlsUrl?: string;
                                 /** @description file: a chave no armazenamento (para editar) */
                                 key?: string;
                                 /** @enum {unknown} */
@@ -18672,6 +18995,8 @@ export interface paths {
                             source?: {
                                 /** Format: date-time */
                                 expiresAt?: string;
+                                /** @description file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url) */
+                                hlsUrl?: string;
                                 /** @description file: a chave no armazenamento (para editar) */
                                 key?: string;
                                 /** @enum {unknown} */
@@ -19239,6 +19564,8 @@ export interface paths {
                             source?: {
                                 /** Format: date-time */
                                 expiresAt?: string;
+                                /** @description file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url) */
+                                hlsUrl?: string;
                                 /** @description file: a chave no armazenamento (para editar) */
                                 key?: string;
                                 /** @enum {unknown} */
