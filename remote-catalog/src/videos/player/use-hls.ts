@@ -19,13 +19,14 @@ export interface HlsState {
 
 type HlsInstance = HlsPlayer;
 
-/** Safari (and iOS) play HLS in the <video> element itself. */
+/** Safari, iOS and recent Chromium play HLS in the <video> element itself (without a quality menu). */
 const playsHlsNatively = (element: HTMLVideoElement) => element.canPlayType('application/vnd.apple.mpegurl') !== '';
 
 /**
- * The player's source: the HLS ladder when there is one — natively where the browser can (Safari),
- * else through hls.js, loaded only here (its own chunk, on the video page only) and starting from
- * the lowest rendition — and the MP4 when there is no ladder, no Media Source, or hls.js fails for good.
+ * The player's source: the HLS ladder when there is one — through hls.js wherever it runs (Media
+ * Source), loaded only here (its own chunk, on the video page only), starting from the lowest
+ * rendition, with the quality menu; natively where hls.js cannot run but the browser plays HLS (older
+ * iOS) — and the MP4 when there is no ladder, neither way works, or hls.js fails for good.
  */
 export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string | undefined, mp4Url: string): HlsState {
   const [src, setSrc] = useState<string | undefined>(hlsUrl ? undefined : mp4Url);
@@ -39,10 +40,6 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string
       setSrc(mp4Url);
       return undefined;
     }
-    if (playsHlsNatively(element)) {
-      setSrc(hlsUrl);
-      return undefined;
-    }
     let cancelled = false;
     let instance: HlsInstance | null = null;
     setSrc(undefined);
@@ -50,7 +47,7 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string
       .then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {
-          setSrc(mp4Url);
+          setSrc(playsHlsNatively(element) ? hlsUrl : mp4Url);
           return;
         }
         const player = new Hls({ startLevel: 0, capLevelToPlayerSize: true });
@@ -71,7 +68,7 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string
         setHls(player);
       })
       .catch(() => {
-        if (!cancelled) setSrc(mp4Url);
+        if (!cancelled) setSrc(playsHlsNatively(element) ? hlsUrl : mp4Url);
       });
     return () => {
       cancelled = true;

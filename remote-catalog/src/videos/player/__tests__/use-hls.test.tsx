@@ -80,6 +80,18 @@ describe('File player with an HLS ladder', () => {
     expect(stand.instances).toHaveLength(0);
   });
 
+  it('When hls.js cannot run but the browser plays HLS itself (older iOS), then the ladder is its source', async () => {
+    stand.supported = false;
+    const canPlay = jest.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));
+    try {
+      const element = renderPlayer(HLS);
+      await waitFor(() => expect(element).toHaveAttribute('src', HLS));
+      expect(screen.queryByLabelText('Qualidade')).not.toBeInTheDocument();
+    } finally {
+      canPlay.mockRestore();
+    }
+  });
+
   it('When hls.js plays the ladder, then it starts at the lowest rendition and the menu offers "Automática", 360p and 720p', async () => {
     const element = renderPlayer(HLS);
     await waitFor(() => expect(stand.instances).toHaveLength(1));
