@@ -149,7 +149,7 @@ export interface StorageConfig {
   driver: 'local' | 's3';
   /** local: the folder; undefined = a temporary folder removed when the app closes (tests). */
   uploadsDir: string | undefined;
-  /** s3: any S3-compatible bucket (AWS S3, Google Cloud Storage interoperability, R2, MinIO). */
+  /** s3: an S3-compatible bucket through the AWS SDK (AWS S3, Cloudflare R2, MinIO). */
   s3: S3StorageConfig | undefined;
 }
 

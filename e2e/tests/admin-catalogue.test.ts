@@ -164,12 +164,19 @@ describe('the admin edits the catalogue', () => {
     await admin.getByRole('link', { name: `Editar ${title}` }).first().click();
     await heading1(admin, 'Editar vídeo');
     expect(await admin.getByLabel('Início do capítulo 1').inputValue()).toBe('00:00');
+    // Issue 30: the upload was queued for HLS; the editor follows the job until the ladder is ready.
+    await admin.getByText('Pronto para streaming: 360p, 720p.', { exact: true }).waitFor({ timeout: 60000 });
     await upload(admin, 'Enviar transcrição', { name: 'legenda.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) });
     await admin.getByText(/Transcrição atual: 2 falas \(VTT\)/).waitFor();
     await checkPage(admin, 'admin-catalogue-video-transcript');
 
     const member = await newPage();
     await signInThroughPage(member, frontends.shellUrl, MEMBER);
+    const hlsFiles: string[] = [];
+    member.on('response', (response) => {
+      const match = /\/v1\/files\/hls\/[^/]+\/[^/]+\/(.+)$/.exec(new URL(response.url()).pathname);
+      if (match && response.status() === 200) hlsFiles.push(match[1]!);
+    });
     await open(member, `/videos/${slug}`, title);
     const chapters = member.getByRole('region', { name: 'Capítulos' }).or(member.locator('section[aria-labelledby="chapters-title"]')).first();
     await chapters.getByRole('button', { name: /Separação do material/ }).waitFor();
@@ -179,8 +186,16 @@ describe('the admin edits the catalogue', () => {
       return video.play();
     });
     await member.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15000 });
+    // hls.js (Chromium has no native HLS) started from the lowest rendition; "Qualidade" → 720p fetches the other one.
+    expect(await member.locator('video').getAttribute('data-source')).toBe('hls.js');
+    expect(hlsFiles).toEqual(expect.arrayContaining(['master.m3u8', '360p/index.m3u8', '360p/seg-00000.ts']));
+    await member.getByLabel('Qualidade').selectOption({ label: '720p' });
+    await member.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15000 });
     await chapters.getByRole('button', { name: /Descarte da agulha/ }).click();
     await member.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) >= 4, undefined, { timeout: 15000 });
+    for (let waited = 0; waited < 15000 && !hlsFiles.some((file) => file.startsWith('720p/seg-')); waited += 250) await member.waitForTimeout(250);
+    expect(hlsFiles).toEqual(expect.arrayContaining(['720p/index.m3u8']));
+    expect(hlsFiles.some((file) => /^720p\/seg-\d{5}\.ts$/.test(file))).toBe(true);
     await screenshot(member, 'admin-catalogue-video-member-1280');
   });
 });

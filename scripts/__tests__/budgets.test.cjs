@@ -57,4 +57,12 @@ describe('npm run size budgets', () => {
     const rows = measure(build('auth', chunks, { 'remoteEntry.js': 20 * KB, '10.cccccccc.js': 20 * KB, '20.dddddddd.js': 1 * KB, '30.eeeeeeee.js': 11 * KB }));
     expect(rows.find((row) => row.what === 'entrada + primeira rota')).toMatchObject({ ok: false, files: ['remoteEntry.js', '10.cccccccc.js', '30.eeeeeeee.js'], bytes: 51 * KB });
   });
+
+  it('When the video page lazily loads hls.js (the chunk named "hls"), then it has its own 120 kB budget instead of the 80 kB of a route chunk', () => {
+    const chunks = [...remoteChunks, { names: ['hls'], files: ['hls.ffffffff.js'], modules: ['../node_modules/hls.js/dist/hls.light.mjs'] }];
+    const within = measure(build('catalog', chunks, { 'remoteEntry.js': 1 * KB, '10.cccccccc.js': 1 * KB, '20.dddddddd.js': 1 * KB, 'hls.ffffffff.js': 113 * KB }));
+    expect(within.find((row) => row.files.includes('hls.ffffffff.js'))).toMatchObject({ what: 'hls.js sob demanda hls.ffffffff.js', ok: true, budget: 120 * KB });
+    const over = measure(build('catalog', chunks, { 'remoteEntry.js': 1 * KB, '10.cccccccc.js': 1 * KB, '20.dddddddd.js': 1 * KB, 'hls.ffffffff.js': 121 * KB }));
+    expect(over.filter((row) => !row.ok).map((row) => row.what)).toEqual(['hls.js sob demanda hls.ffffffff.js']);
+  });
 });

@@ -11,6 +11,7 @@ import { filesModule } from './files/module';
 import { legalModule } from './legal/module';
 import { jobsModule } from './jobs/module';
 import { mailModule } from './mail/module';
+import { mediaModule } from './media/module';
 import { personalDataModule } from './personal-data/module';
 import { plansModule } from './plans/module';
 import { progressModule } from './progress/module';
@@ -29,6 +30,7 @@ export const MODULES: readonly ApiModule[] = [
   filesModule,
   jobsModule,
   mailModule,
+  mediaModule,
   catalogueModule,
   billingModule,
   entitlementsModule,

@@ -103,3 +103,19 @@ export async function seedCatalogue(app: FastifyInstance): Promise<Record<string
 
   return { filesCopied, categoriesCreated, contentsCreated, videosCreated, bannersCreated };
 }
+
+/**
+ * The demo videos go through the same HLS pipeline as an admin's upload (issue 30): queued once
+ * (a file that already has a conversion, in `.data/` for `npm start`, is left alone), run by the job
+ * runner after start. Not part of `seedCatalogue`, which the API tests use without transcoding.
+ */
+export async function seedDemoTranscodes(app: FastifyInstance): Promise<Record<string, number>> {
+  let transcodesQueued = 0;
+  for (const key of DEMO_FILES) {
+    if (!key.startsWith('videos/') || (await app.transcodesRepository.find(key))) continue;
+    await app.transcoding.enqueue(key);
+    transcodesQueued += 1;
+  }
+  return { transcodesQueued };
+}
+

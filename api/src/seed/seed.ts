@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserRecord } from 'firebase-admin/auth';
 import { ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../http/app-error';
-import { seedCatalogue } from './catalogue';
+import { seedCatalogue, seedDemoTranscodes } from './catalogue';
 import { seedClub } from './club';
 import { DEMO_USERS, type DemoUser } from './demo-users';
 import { seedDemoSubscription, seedPlans } from './plans';
@@ -83,6 +83,7 @@ export const SEED_STEPS: SeedStep[] = [
   seedDemoSubscription,
   seedCatalogue,
   seedClub,
+  seedDemoTranscodes,
 ];
 
 export async function runSeedSteps(app: FastifyInstance, steps: SeedStep[] = SEED_STEPS): Promise<Record<string, number>> {

@@ -8,6 +8,7 @@ import { docsGroup } from './rows/docs';
 import { healthGroup } from './rows/health';
 import { legalGroup } from './rows/legal';
 import { mailGroup } from './rows/mail';
+import { mediaGroup } from './rows/media';
 import { teamGroup } from './rows/team';
 import { usersGroup } from './rows/users';
 
@@ -33,4 +34,6 @@ export const MATRIX_GROUPS: MatrixGroup[] = [
   mailGroup,
   // issue 31: the competence dossier (after team: it uses its laboratories)
   competenceGroup,
+  // issue 30: videos in HLS
+  mediaGroup,
 ];

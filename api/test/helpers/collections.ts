@@ -7,6 +7,7 @@ import { COMPETENCE_COLLECTIONS } from '../../src/modules/competence/collections
 import { ENTITLEMENTS_COLLECTIONS } from '../../src/modules/entitlements/collections';
 import { JOBS_COLLECTIONS } from '../../src/modules/jobs/collections';
 import { MAIL_COLLECTIONS } from '../../src/modules/mail/collections';
+import { MEDIA_COLLECTIONS } from '../../src/modules/media/collections';
 import { PLANS_COLLECTIONS } from '../../src/modules/plans/collections';
 import { PROGRESS_COLLECTIONS } from '../../src/modules/progress/collections';
 import { REVISIONS_COLLECTIONS } from '../../src/modules/revisions/collections';
@@ -35,4 +36,5 @@ export const COLLECTIONS = {
   ...COMPETENCE_COLLECTIONS,
   ...REVISIONS_COLLECTIONS,
   ...ASSESSMENTS_COLLECTIONS,
+  ...MEDIA_COLLECTIONS,
 } as const;

@@ -77,7 +77,7 @@ function VideoView({ video }: { video: VideoDetail }) {
           {!source ? (
             <LockedPanel item={video} itemType="VIDEO" verb="assistir" onUnlocked={() => setJustUnlocked(true)} />
           ) : source.kind === 'file' ? (
-            <FilePlayer {...playerProps} url={source.url} />
+            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} />
           ) : (
             <EmbedPlayer {...playerProps} kind={source.kind} url={source.url} />
           )}

@@ -126,6 +126,15 @@ export async function videoViews(
       (request.user ? fastify.progressRepository.findForVideos(request.user._id, videos.map((video) => video._id)) : Promise.resolve([])),
   ]);
   const progressByVideo = new Map(progress.map((entry) => [entry.videoId.toHexString(), entry]));
+  // The HLS ladder of uploaded files, once its conversion is ready (modules/media); until then the MP4 plays.
+  const readyLadders = new Set<string>();
+  if (detail) {
+    for (const video of videos) {
+      if (video.source.kind !== 'file') continue;
+      const transcode = await fastify.transcodesRepository.find(video.source.url);
+      if (transcode?.status === 'READY') readyLadders.add(video.source.url);
+    }
+  }
   return videos.map((video) => {
     const { lock, fields } = card(context, video);
     const own = progressByVideo.get(fields._id);
@@ -144,6 +153,7 @@ export async function videoViews(
       if (video.source.kind === 'file') {
         const signed = fastify.fileUrls.signedUrl(request, video.source.url);
         view.source = { kind: 'file', url: signed.url, key: video.source.url, expiresAt: signed.expiresAt.toISOString() };
+        if (readyLadders.has(video.source.url)) view.source.hlsUrl = fastify.fileUrls.signedHlsUrl(request, video.source.url).url;
       } else {
         view.source = { kind: video.source.kind, url: video.source.url };
       }

@@ -198,6 +198,9 @@ export const VideoSourceSchema = Type.Object({
   url: Type.String({ description: 'file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço' }),
   key: Type.Optional(Type.String({ description: 'file: a chave no armazenamento (para editar)' })),
   expiresAt: Type.Optional(DateTime),
+  hlsUrl: Type.Optional(
+    Type.String({ description: 'file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url)' }),
+  ),
 });
 
 export const ChapterSchema = Type.Object(

@@ -41,7 +41,7 @@ const files: FastifyPluginAsyncTypebox = async (fastify) => {
       if (storage.directUrl) {
         // A bucket serves the bytes and the ranges itself; the link it gets lives as long as ours.
         const seconds = publicFile ? 3600 : Math.max(1, expires! - Math.floor(fastify.clock.now().getTime() / 1000));
-        return reply.redirect(storage.directUrl(key, seconds), 302);
+        return reply.redirect(await storage.directUrl(key, seconds), 302);
       }
 
       const info = found(await storage.stat(key), fileNotFound);

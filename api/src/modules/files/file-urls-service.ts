@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { FILES_PATH_PREFIX } from '../../plugins/file-storage/file-keys';
+import { FILES_PATH_PREFIX, hlsFolderOf } from '../../plugins/file-storage/file-keys';
 
 export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
@@ -21,9 +21,18 @@ export interface FileUrls {
    * which can never be a file key, so one link never opens the other): `?expires=…&signature=…`.
    */
   signedQuery(resource: string, ttlSeconds?: number): { query: string; expiresAt: Date };
+  /**
+   * A video's HLS ladder (`hls/<name>/`), signed in the path — `/v1/files/hls/<name>/<expires>-<signature>/master.m3u8`
+   * — so the playlists' relative links (renditions, segments) carry the same signature; it opens
+   * every file of that folder and no other, until it expires.
+   */
+  signedHlsUrl(request: FastifyRequest, videoKey: string, ttlSeconds?: number): SignedFileUrl;
   /** Stored image fields hold `https://…` or `/v1/files/images/…`; pages get an absolute URL. */
   absolute(request: FastifyRequest, pathOrUrl: string): string;
 }
+
+/** What an HLS link signs: the folder with a trailing slash, which no file key can be. */
+export const hlsResource = (folder: string) => `${folder}/`;
 
 export default fp(
   async function fileUrls(fastify: FastifyInstance) {
@@ -41,6 +50,13 @@ export default fp(
       signedPath(key, ttlSeconds) {
         const { query, expiresAt } = urls.signedQuery(key, ttlSeconds);
         return { path: `${FILES_PATH_PREFIX}${key}?${query}`, expiresAt };
+      },
+
+      signedHlsUrl(request, videoKey, ttlSeconds = fileUrlTtlSeconds) {
+        const folder = hlsFolderOf(videoKey);
+        const expires = Math.floor(fastify.clock.now().getTime() / 1000) + ttlSeconds;
+        const token = `${expires}-${sign(hlsResource(folder), expires)}`;
+        return { url: `${origin(request)}${FILES_PATH_PREFIX}${folder}/${token}/master.m3u8`, expiresAt: new Date(expires * 1000) };
       },
 
       signedUrl(request, key, ttlSeconds) {

@@ -1,6 +1,7 @@
 import type { ApiModule } from '../api-module';
 import fileRoutes from './file-routes';
 import fileUrlsService, { type FileUrls } from './file-urls-service';
+import hlsRoutes from './hls-routes';
 import uploadRoutes from './upload-routes';
 
 /** What the files module adds to the app (its decorators: named operations other modules may call). */
@@ -17,5 +18,5 @@ export const filesModule: ApiModule = {
   indexes: [],
   repositories: [],
   services: [fileUrlsService],
-  routes: { '/files': fileRoutes, '/uploads': uploadRoutes },
+  routes: { '/files': fileRoutes, '/files/hls': hlsRoutes, '/uploads': uploadRoutes },
 };

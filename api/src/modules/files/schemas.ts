@@ -10,6 +10,22 @@ export const FileParams = Type.Object(
   { additionalProperties: false },
 );
 
+const HlsFolderParams = {
+  name: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,99}$', description: 'O nome do MP4 enviado, sem a extensão' }),
+  token: Type.String({ pattern: '^[0-9]{1,11}-[A-Za-z0-9_-]{43}$', description: 'Validade (segundos desde 1970) e HMAC-SHA256 da pasta' }),
+};
+
+export const HlsFileParams = Type.Object({ ...HlsFolderParams, file: Type.Enum(['master.m3u8', 'poster.jpg']) }, { additionalProperties: false });
+
+export const HlsRenditionFileParams = Type.Object(
+  {
+    ...HlsFolderParams,
+    rendition: Type.Enum(['360p', '720p', '1080p']),
+    file: Type.String({ pattern: '^(index\\.m3u8|seg-[0-9]{5}\\.ts)$' }),
+  },
+  { additionalProperties: false },
+);
+
 export const SignedFileQuery = Type.Object(
   {
     expires: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999_999_999, description: 'Validade (segundos desde 1970)' })),

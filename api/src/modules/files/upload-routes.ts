@@ -157,6 +157,8 @@ const uploads: FastifyPluginAsyncTypebox = async (fastify) => {
           await fastify.fileStorage.delete(key);
           throw badRequest('Envie um único arquivo por vez, no campo "file".', 'INVALID_UPLOAD');
         }
+        // A video is converted to HLS by a job (modules/media); the MP4 plays until the ladder is ready.
+        if (type.kind === 'video') await fastify.transcoding.enqueue(key);
         const signed = type.kind === 'image' ? null : fastify.fileUrls.signedUrl(request, key);
         return reply.code(201).send({
           key,

@@ -20,13 +20,26 @@ export const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   pdf: 'application/pdf',
   mp4: 'video/mp4',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
 };
 
 const KEY = /^(images|documents|videos)\/([a-z0-9][a-z0-9-]{0,99})\.(png|jpg|webp|pdf|mp4)$/;
 
+/**
+ * What the transcoding job writes for `videos/<name>.mp4`: `hls/<name>/master.m3u8`, one folder
+ * per rendition (`360p/index.m3u8`, `360p/seg-00000.ts`…) and `poster.jpg`. Gated like the video.
+ */
+const HLS_KEY = /^hls\/[a-z0-9][a-z0-9-]{0,99}\/(master\.m3u8|poster\.jpg|(360p|720p|1080p)\/(index\.m3u8|seg-\d{5}\.ts))$/;
+
 export function isFileKey(key: string): boolean {
   const match = KEY.exec(key);
-  return Boolean(match && EXTENSIONS_BY_FOLDER[match[1] as FileFolder].includes(match[3]!));
+  return Boolean(match && EXTENSIONS_BY_FOLDER[match[1] as FileFolder].includes(match[3]!)) || HLS_KEY.test(key);
+}
+
+/** The folder of a video's HLS ladder: `videos/<name>.mp4` → `hls/<name>`. */
+export function hlsFolderOf(videoKey: string): string {
+  return `hls/${videoKey.slice('videos/'.length, -'.mp4'.length)}`;
 }
 
 export function assertFileKey(key: string): void {

@@ -26,6 +26,6 @@ export interface FileStorage {
    * A bucket serves bytes (and ranges) better than the API can proxy them: a short-lived URL of
    * the bucket itself the client is redirected to. Undefined: the API streams the bytes.
    */
-  directUrl?(key: string, expiresInSeconds: number): string;
+  directUrl?(key: string, expiresInSeconds: number): Promise<string>;
   close(): Promise<void>;
 }

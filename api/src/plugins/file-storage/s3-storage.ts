@@ -1,121 +1,108 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Transform, type Readable } from 'node:stream';
 import type { S3StorageConfig } from '../../config';
 import { assertFileKey, contentTypeOfKey } from './file-keys';
 import type { ByteRange, FileStorage } from './file-storage';
 
+/** Parts of a multipart upload: S3's minimum, so at most `PART_SIZE × QUEUE_SIZE` bytes are held in memory per upload. */
+const PART_SIZE = 5 * 1024 * 1024;
+const QUEUE_SIZE = 2;
+
 /**
- * An S3-compatible bucket through presigned URLs (AWS Signature V4, query-string form) and
- * fetch, with no SDK: AWS S3, Google Cloud Storage (XML API with HMAC interoperability keys,
- * endpoint https://storage.googleapis.com), Cloudflare R2 and MinIO all accept it.
+ * An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO…) through the AWS SDK v3: the client
+ * signs every request (Signature V4), `@aws-sdk/lib-storage` streams uploads as a multipart
+ * upload (parts of 5 MB, two in flight: memory stays flat whatever the size, and a file under one
+ * part is a single PUT), and `@aws-sdk/s3-request-presigner` makes the short-lived links reads are
+ * redirected to (the bucket serves ranges itself). The SDK rather than `aws4fetch`: this runs on
+ * the server only (its size does not matter), and the SDK brings the multipart upload — start,
+ * parts, completion, abort on failure — which aws4fetch would leave to us.
  *
- * NOT EXERCISED BY THE TEST SUITE: no bucket is reachable where the tests run. Only the
- * signing is unit-tested (against the AWS documentation's example); try it against a real
- * bucket before relying on it.
- *
- * Uploads are spooled to a temporary file first (the bucket needs Content-Length for a single
- * PUT), so a 2 GB video still never sits in memory. Reads are redirected to the bucket
- * (`directUrl`), which serves ranges itself.
+ * The storage contract tests (`test/files/storage-contract.test.ts`) run it against s3rver, which
+ * checks the signatures.
  */
 export function createS3Storage(config: S3StorageConfig, now: () => Date = () => new Date()): FileStorage {
-  const presign = (method: string, key: string, expiresInSeconds: number) =>
-    presignS3Url({ ...config, method, key, expiresInSeconds, at: now() });
-
-  const request = async (method: string, key: string, init: RequestInit = {}) => {
-    assertFileKey(key);
-    const response = await fetch(presign(method, key, 300), { ...init, method });
-    return response;
-  };
+  const endpoint = new URL(config.endpoint);
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // AWS serves buckets as subdomains; R2, MinIO and s3rver by path.
+    forcePathStyle: !endpoint.hostname.endsWith('.amazonaws.com'),
+    // Only where the provider asks for them (R2 refuses the CRC checksums newer SDKs add by default).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = config.bucket;
 
   return {
     driver: 's3',
 
     async write(key, source, contentType) {
       assertFileKey(key);
-      const spoolDir = await mkdtemp(path.join(os.tmpdir(), 'clube-spool-'));
-      const spooled = path.join(spoolDir, randomBytes(8).toString('hex'));
-      try {
-        await pipeline(source, createWriteStream(spooled));
-        const { size } = await stat(spooled);
-        const response = await fetch(presign('PUT', key, 300), {
-          method: 'PUT',
-          headers: { 'content-type': contentType, 'content-length': String(size) },
-          body: Readable.toWeb(createReadStream(spooled)) as unknown as RequestInit['body'],
-          duplex: 'half',
-        } as RequestInit);
-        if (!response.ok) throw new Error(`bucket recusou o envio (${response.status})`);
-        return { size };
-      } finally {
-        await rm(spoolDir, { recursive: true, force: true });
-      }
+      let size = 0;
+      const counted = source.pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
+      // pipe() does not pass errors on: a source that fails (too large, connection lost) fails the upload.
+      source.once('error', (error) => counted.destroy(error));
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: counted, ContentType: contentType },
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+        // A failed upload aborts the multipart upload: no parts left behind in the bucket.
+        leavePartsOnError: false,
+      });
+      await upload.done();
+      return { size };
     },
 
     async stat(key) {
-      const response = await request('HEAD', key);
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`bucket respondeu ${response.status}`);
-      return { size: Number(response.headers.get('content-length') ?? 0), contentType: contentTypeOfKey(key) };
+      assertFileKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: head.ContentLength ?? 0, contentType: contentTypeOfKey(key) };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
     },
 
     async read(key, range?: ByteRange) {
-      const response = await request('GET', key, range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {});
-      if (!response.ok || !response.body) throw new Error(`bucket respondeu ${response.status}`);
-      return Readable.fromWeb(response.body as unknown as WebReadableStream);
+      assertFileKey(key);
+      const object = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
+      return object.Body as Readable;
     },
 
     async delete(key) {
-      const response = await request('DELETE', key);
-      if (!response.ok && response.status !== 404) throw new Error(`bucket respondeu ${response.status}`);
+      assertFileKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
-    directUrl: (key, expiresInSeconds) => presign('GET', key, expiresInSeconds),
+    directUrl: (key, expiresInSeconds) => {
+      assertFileKey(key);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), {
+        expiresIn: Math.min(604_800, Math.max(1, Math.floor(expiresInSeconds))),
+        // Signed at the app's clock (the API's own links use it too).
+        signingDate: now(),
+      });
+    },
 
-    async close() {},
+    async close() {
+      client.destroy();
+    },
   };
 }
 
-export interface PresignInput extends S3StorageConfig {
-  method: string;
-  key: string;
-  expiresInSeconds: number;
-  at: Date;
-}
-
-const encode = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).update(text).digest();
-
-/**
- * A path-style presigned URL (AWS Signature V4, UNSIGNED-PAYLOAD, only `host` signed); an empty
- * `bucket` means the endpoint already names it (virtual-hosted style).
- */
-export function presignS3Url({ endpoint, region, bucket, accessKeyId, secretAccessKey, method, key, expiresInSeconds, at }: PresignInput): string {
-  const url = new URL(endpoint);
-  const amzDate = at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const scope = `${day}/${region}/s3/aws4_request`;
-  const canonicalUri = `${url.pathname.replace(/\/$/, '')}/${[...(bucket ? [bucket] : []), ...key.split('/')].map(encode).join('/')}`;
-  const query: Record<string, string> = {
-    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
-    'X-Amz-Credential': `${accessKeyId}/${scope}`,
-    'X-Amz-Date': amzDate,
-    'X-Amz-Expires': String(Math.min(604_800, Math.max(1, Math.floor(expiresInSeconds)))),
-    'X-Amz-SignedHeaders': 'host',
-  };
-  const canonicalQuery = Object.keys(query)
-    .sort()
-    .map((name) => `${encode(name)}=${encode(query[name]!)}`)
-    .join('&');
-  const canonicalRequest = [method, canonicalUri, canonicalQuery, `host:${url.host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join('\n');
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), 's3'), 'aws4_request');
-  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-  return `${url.protocol}//${url.host}${canonicalUri}?${canonicalQuery}&X-Amz-Signature=${signature}`;
+function isNotFound(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 }

@@ -13,6 +13,7 @@ import { AccessFields, CategoryField, PublicationFields, TitleAndSlugFields } fr
 import { CATALOGUE_ERROR_FIELDS, CATALOGUE_FIELDS, catalogueChecks, catalogueShape } from '../catalogue-form';
 import { CatalogueListPage } from '../catalogue-list-page';
 import { useTranscript, useTranscriptUpload } from './api/transcript';
+import { TranscodeStatus } from './transcode-status';
 import { formatClock, parseClock, readVideoDuration, videoLink } from './video-source';
 
 type Video = CatalogueItem<'videos'>;
@@ -110,6 +111,7 @@ function SourceFields({ currentFile }: { currentFile: string | null }) {
           />
           <input type="hidden" {...register('fileKey')} />
           {fileKey && fileKey === currentFile && <p className="admin-note">Arquivo atual mantido. Envie outro para trocar.</p>}
+          {fileKey && <TranscodeStatus videoKey={fileKey} />}
           <FieldErrorMessage name="fileKey" />
         </div>
       ) : (

@@ -1,6 +1,7 @@
 import { Select } from '@clube/kit/ui/select';
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { embedSource } from './embed-source';
+import { useHls } from './use-hls';
 import { useProgressReports } from './use-progress-reports';
 
 /** What the chapters and the transcript can ask of a player. */
@@ -12,6 +13,8 @@ export interface PlayerProps {
   videoId: string;
   title: string;
   url: string;
+  /** File sources: the signed HLS ladder, once the upload was converted (else the MP4 `url` plays). */
+  hlsUrl?: string;
   durationSeconds: number;
   captionsUrl?: string;
   /** Where to open: `?t=`, or the saved position. */
@@ -32,8 +35,9 @@ const isFormControl = (target: EventTarget) => target instanceof HTMLElement && 
  * A file source in the browser's own player, through the API's signed, range-capable link:
  * native controls, captions from the transcript, speed, J/K/L and arrow keys, resume.
  */
-export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
+export function FilePlayer({ videoId, title, url, hlsUrl, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
+  const stream = useHls(video, hlsUrl, url);
   // The last position and duration seen: when the page unmounts, the element is already gone.
   const seen = useRef({ position: startAt, duration: 0 });
   const [speed, setSpeed] = useState('1');
@@ -106,7 +110,8 @@ export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, 
       <video
         ref={video}
         className="catalog-player__video"
-        src={url}
+        src={stream.src}
+        data-source={stream.src === undefined ? 'hls.js' : stream.src === url ? 'mp4' : 'hls'}
         controls
         preload="metadata"
         playsInline
@@ -126,6 +131,14 @@ export function FilePlayer({ videoId, title, url, durationSeconds, captionsUrl, 
       </video>
       <div className="catalog-player__controls">
         <Select label="Velocidade" value={speed} onChange={(event) => setSpeed(event.target.value)} options={SPEEDS.map((value) => ({ value, label: `${value.replace('.', ',')}×` }))} />
+        {stream.qualities.length > 1 && (
+          <Select
+            label="Qualidade"
+            value={String(stream.quality)}
+            onChange={(event) => stream.setQuality(Number(event.target.value))}
+            options={[{ value: '-1', label: 'Automática' }, ...stream.qualities.map((option) => ({ value: String(option.index), label: option.label }))]}
+          />
+        )}
         <p className="catalog-meta" style={{ margin: 0 }}>
           Atalhos com o vídeo em foco: K ou espaço (tocar/pausar), J e L (10 s), setas (5 s).
         </p>

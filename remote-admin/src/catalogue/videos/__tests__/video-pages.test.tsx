@@ -142,4 +142,23 @@ describe('videos', () => {
     expect(await screen.findByText(/Transcrição atual: 12 falas \(VTT\), enviada em 06\/01\/2026/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByLabelText('Substituir a transcrição')).toHaveAttribute('accept', '.vtt,.srt');
   });
+
+  it('When the uploaded MP4 is being converted, then the editor shows the percentage, and a failure its reason with "Tentar novamente"', async () => {
+    const transcode = (changes: Record<string, unknown>) => ({ videoKey: 'videos/abc.mp4', status: 'RUNNING' as const, progress: 40, error: null, renditions: [], durationSeconds: null, updatedAt: '2026-01-06T15:30:00.000Z', ...changes });
+    let current = transcode({});
+    server.use(
+      mockApi('get', '/v1/media/transcodes/', ({ query }) => (query.get('videoKey') === 'videos/abc.mp4' ? current : apiError(404, 'Nenhuma conversão para este vídeo.'))),
+      mockApi('post', '/v1/media/transcodes/retry', () => transcode({ status: 'PENDING', progress: 0 }), { status: 202 }),
+    );
+    renderRoute(<Routes />, `/admin/videos/editar/${ID}`, { persona: 'admin' });
+    expect(await screen.findByRole('progressbar', { name: 'Conversão para streaming' }, { timeout: 5000 })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Convertendo para streaming: 40%')).toBeInTheDocument();
+
+    // The next poll finds it failed.
+    current = transcode({ status: 'FAILED', error: 'O arquivo não pôde ser lido como vídeo: ele parece corrompido ou incompleto. Envie o arquivo de novo.' });
+    expect(await screen.findByText(/Não foi possível preparar o vídeo para streaming: O arquivo não pôde ser lido como vídeo/, {}, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Na fila para conversão em streaming…')).toBeInTheDocument();
+    expect(writes()).toEqual([expect.objectContaining({ method: 'POST', url: '/v1/media/transcodes/retry', body: { videoKey: 'videos/abc.mp4' } })]);
+  });
 });

@@ -1,0 +1,44 @@
+/** The HLS ladder and what its job tells an admin: pure rules, no I/O. */
+
+export interface LadderStep {
+  name: string;
+  height: number;
+  videoKbps: number;
+}
+
+const STEPS: readonly LadderStep[] = [
+  { name: '360p', height: 360, videoKbps: 800 },
+  { name: '720p', height: 720, videoKbps: 2800 },
+  { name: '1080p', height: 1080, videoKbps: 5000 },
+];
+
+/** Segment length (s): short enough for a fast first frame, long enough for few requests. */
+export const SEGMENT_SECONDS = 4;
+
+/** 360p and 720p always (a small source is scaled up rather than leaving a phone without a rung), 1080p when the source has it. */
+export function ladderFor(sourceHeight: number): LadderStep[] {
+  return STEPS.filter((step) => step.height <= 720 || sourceHeight >= step.height);
+}
+
+/** Whole percent of the output written, never 100 before the job has stored everything. */
+export function progressPercent(writtenSeconds: number, durationSeconds: number): number {
+  if (durationSeconds <= 0) return 0;
+  return Math.max(0, Math.min(99, Math.floor((writtenSeconds / durationSeconds) * 100)));
+}
+
+/** The poster's frame: one second in, or the middle of a shorter clip. */
+export function posterSecond(durationSeconds: number): number {
+  return Math.min(1, durationSeconds / 2);
+}
+
+export const FAILURE_REASONS = {
+  unreadable: 'O arquivo não pôde ser lido como vídeo: ele parece corrompido ou incompleto. Envie o arquivo de novo.',
+  noVideo: 'O arquivo não tem imagem de vídeo (talvez seja só áudio). Envie um MP4 com vídeo.',
+  missing: 'O arquivo original não está mais no armazenamento. Envie o vídeo de novo.',
+} as const;
+
+/** ffmpeg's own words after ours, bounded: enough for whoever reads the log. */
+export function conversionFailed(detail: string): string {
+  const text = `A conversão do vídeo falhou (${detail.replace(/\s+/g, ' ').trim()}).`;
+  return text.length > 500 ? `${text.slice(0, 497)}...` : text;
+}

@@ -1,0 +1,91 @@
+import type HlsPlayer from 'hls.js/light';
+import { useEffect, useState, type RefObject } from 'react';
+
+/** A rung of the ladder as the quality menu shows it ("360p"), by hls.js's level index. */
+export interface Quality {
+  index: number;
+  label: string;
+}
+
+export interface HlsState {
+  /** What the <video> element's `src` is (undefined while hls.js feeds it through Media Source). */
+  src: string | undefined;
+  /** The renditions when hls.js plays the ladder (empty: native HLS or the MP4 — no menu). */
+  qualities: Quality[];
+  /** -1: automatic. */
+  quality: number;
+  setQuality: (index: number) => void;
+}
+
+type HlsInstance = HlsPlayer;
+
+/** Safari, iOS and recent Chromium play HLS in the <video> element itself (without a quality menu). */
+const playsHlsNatively = (element: HTMLVideoElement) => element.canPlayType('application/vnd.apple.mpegurl') !== '';
+
+/**
+ * The player's source: the HLS ladder when there is one — through hls.js wherever it runs (Media
+ * Source), loaded only here (its own chunk, on the video page only), starting from the lowest
+ * rendition, with the quality menu; natively where hls.js cannot run but the browser plays HLS (older
+ * iOS) — and the MP4 when there is no ladder, neither way works, or hls.js fails for good.
+ */
+export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string | undefined, mp4Url: string): HlsState {
+  const [src, setSrc] = useState<string | undefined>(hlsUrl ? undefined : mp4Url);
+  const [qualities, setQualities] = useState<Quality[]>([]);
+  const [quality, setQualityState] = useState(-1);
+  const [hls, setHls] = useState<HlsInstance | null>(null);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!hlsUrl || !element) {
+      setSrc(mp4Url);
+      return undefined;
+    }
+    let cancelled = false;
+    let instance: HlsInstance | null = null;
+    setSrc(undefined);
+    void import(/* webpackChunkName: "hls" */ 'hls.js/light')
+      .then(({ default: Hls }) => {
+        if (cancelled) return;
+        if (!Hls.isSupported()) {
+          setSrc(playsHlsNatively(element) ? hlsUrl : mp4Url);
+          return;
+        }
+        const player = new Hls({ startLevel: 0, capLevelToPlayerSize: true });
+        instance = player;
+        player.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+          setQualities(data.levels.map((level, index) => ({ index, label: `${level.height}p` })));
+        });
+        player.on(Hls.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          // The ladder cannot play (network, decoding): the MP4 takes over.
+          player.destroy();
+          setHls(null);
+          setQualities([]);
+          setSrc(mp4Url);
+        });
+        player.loadSource(hlsUrl);
+        player.attachMedia(element);
+        setHls(player);
+      })
+      .catch(() => {
+        if (!cancelled) setSrc(playsHlsNatively(element) ? hlsUrl : mp4Url);
+      });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setHls(null);
+      setQualities([]);
+    };
+  }, [video, hlsUrl, mp4Url]);
+
+  return {
+    src,
+    qualities,
+    quality,
+    setQuality(index) {
+      setQualityState(index);
+      // nextLevel: switches at the next segment without flushing what is buffered; -1 is automatic.
+      if (hls) hls.nextLevel = index;
+    },
+  };
+}
