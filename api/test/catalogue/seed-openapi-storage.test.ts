@@ -68,8 +68,9 @@ describe('OpenAPI document', () => {
     );
     // 29 before issues 12–14; + progress (2), transcripts (4), search (1); + suggestions/me/admin routes (6);
     // + the member's certificates (issue 16: GET /me/certificates); + e-mail preferences (issue 29: GET and PUT /me/email-preferences);
-    // + a video's HLS ladder (issue 30: GET /files/hls/… playlist or poster, and rendition playlist or segment).
-    expect(catalogue.size).toBe(47);
+    // + a video's HLS ladder (issue 30: GET /files/hls/… playlist or poster, and rendition playlist or segment);
+    // + the member's own competence trail (issue 31: GET /me/trail).
+    expect(catalogue.size).toBe(48);
     for (const route of catalogue.values()) {
       const documented = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
       const path = spec.paths[documented] ? documented : `${documented}/`;
