@@ -61,6 +61,10 @@ const VIDEO_SLUG = 'demonstracao-coleta-segura';
 const TRANSCRIPT_WORD = 'torniquete';
 const FILTER = 'lima';
 const shellUrl = `http://localhost:${portOf('shell')}`;
+const apiUrl = `http://localhost:${process.env.API_PORT ?? 3000}/v1`;
+const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+/** Lines of the long transcript the video is given: an hour said in 3-second lines, as a real lecture's. */
+const LONG_TRANSCRIPT_CUES = 1200;
 
 async function waitFor(url, timeoutMs = 120000) {
   const deadline = Date.now() + timeoutMs;
@@ -73,6 +77,31 @@ async function waitFor(url, timeoutMs = 120000) {
     await delay(500);
   }
   throw new Error(`${url} não respondeu em ${timeoutMs / 1000} s.`);
+}
+
+/**
+ * The demo video's transcript has three lines; a real one has hundreds. As the admin (through the API,
+ * as the admin's page does), the video gets an hour of 3-second lines, the search word said in one.
+ */
+async function giveLongTranscript() {
+  const signIn = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...ADMIN, returnSecureToken: true }),
+  });
+  if (!signIn.ok) throw new Error(`o emulador recusou a entrada de ${ADMIN.email} (${signIn.status})`);
+  const { idToken } = await signIn.json();
+  const headers = { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' };
+  const video = await fetch(`${apiUrl}/videos/${VIDEO_SLUG}`, { headers });
+  if (!video.ok) throw new Error(`GET /v1/videos/${VIDEO_SLUG} respondeu ${video.status}`);
+  const { _id: id } = await video.json();
+  const clock = (seconds) => `${new Date(seconds * 1000).toISOString().slice(11, 23)}`;
+  const lines = Array.from({ length: LONG_TRANSCRIPT_CUES }, (_, index) => {
+    const text = index === LONG_TRANSCRIPT_CUES / 2 ? `Solte o ${TRANSCRIPT_WORD} antes de um minuto.` : `Fala ${index + 1}: confira a identificação do tubo e registre o horário da coleta.`;
+    return `${clock(index * 3)} --> ${clock(index * 3 + 3)}\n${text}`;
+  });
+  const put = await fetch(`${apiUrl}/videos/${id}/transcript`, { method: 'PUT', headers, body: JSON.stringify({ content: `WEBVTT\n\n${lines.join('\n\n')}\n` }) });
+  if (!put.ok) throw new Error(`PUT /v1/videos/${id}/transcript respondeu ${put.status}: ${await put.text()}`);
 }
 
 /**
@@ -175,6 +204,7 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`${shellUrl}/`);
+  await giveLongTranscript();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   loads.push(load());
 
@@ -185,6 +215,7 @@ try {
     async (page) => {
       await page.getByRole('searchbox', { name: 'Buscar no vídeo' }).waitFor({ timeout: 60000 });
       await page.locator('video').waitFor();
+      await page.getByRole('list', { name: 'Falas do vídeo' }).getByRole('listitem').nth(LONG_TRANSCRIPT_CUES - 1).waitFor({ state: 'attached' });
     },
     [
       {
