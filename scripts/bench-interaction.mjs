@@ -1,7 +1,8 @@
 // `npm run bench:interaction`: builds, starts the product as `npm start` does and measures how long
 // the page takes to answer a person's input (Event Timing API: each interaction's duration, from the
 // input to the next paint), with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), on
-//   - a video page, as the subscriber: play, a chapter click, typing a word in the transcript search;
+//   - a video page, as the subscriber: play, a chapter click, typing a word in the transcript search
+//     (the video is first given a 1,200-line transcript through the admin API: the demo's has three);
 //   - /admin/usuarios, as the admin: typing a filter (and Enter), going to the next page.
 // Prints each interaction's duration, the p75 per page and the machine's load (`uptime`).
 // Timing figures depend on the machine: not part of `npm test`.
