@@ -18,23 +18,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import frontends from './frontends.cjs';
 import { buildFrontends } from './build.mjs';
+import { portsFromBase, waitFor } from './product-ports.mjs';
 
-const { ROOT, REMOTES, portOf } = frontends;
-if (process.env.BENCH_BASE_PORT) {
-  const base = Number(process.env.BENCH_BASE_PORT);
-  if (!Number.isInteger(base) || base < 1024 || base > 65000) {
-    console.error(`BENCH_BASE_PORT inválida: ${process.env.BENCH_BASE_PORT} (use um número entre 1024 e 65000).`);
-    process.exit(1);
-  }
-  // Inherited by `npm start` (scripts/start.mjs), which runs the product on these ports.
-  Object.assign(process.env, {
-    PORT: String(base),
-    ...Object.fromEntries(REMOTES.map((name, index) => [`REMOTE_${name.toUpperCase()}_PORT`, String(base + 1 + index)])),
-    API_PORT: String(base + 1 + REMOTES.length),
-    DEV_SMTP_PORT: String(base + 2 + REMOTES.length),
-    DEV_INBOX_PORT: String(base + 3 + REMOTES.length),
-  });
-}
+const { ROOT, portOf } = frontends;
+portsFromBase('BENCH_BASE_PORT', ['DEV_SMTP_PORT', 'DEV_INBOX_PORT']);
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags for Debian Chromium on a machine with no network beyond loopback (as the browser suite). */
@@ -66,19 +53,6 @@ const apiUrl = `http://localhost:${process.env.API_PORT ?? 3000}/v1`;
 const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 /** Lines of the long transcript the video is given: an hour said in 3-second lines, as a real lecture's. */
 const LONG_TRANSCRIPT_CUES = 1200;
-
-async function waitFor(url, timeoutMs = 120000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await delay(500);
-  }
-  throw new Error(`${url} não respondeu em ${timeoutMs / 1000} s.`);
-}
 
 /**
  * The demo video's transcript has three lines; a real one has hundreds. As the admin (through the API,
