@@ -10,27 +10,14 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import frontends from './frontends.cjs';
 import { buildFrontends } from './build.mjs';
+import { portsFromBase, waitFor } from './product-ports.mjs';
 
-const { ROOT, REMOTES, portOf } = frontends;
-if (process.env.LIGHTHOUSE_BASE_PORT) {
-  const base = Number(process.env.LIGHTHOUSE_BASE_PORT);
-  if (!Number.isInteger(base) || base < 1024 || base > 65000) {
-    console.error(`LIGHTHOUSE_BASE_PORT inválida: ${process.env.LIGHTHOUSE_BASE_PORT} (use um número entre 1024 e 65000).`);
-    process.exit(1);
-  }
-  // Inherited by `npm start` (scripts/start.mjs), which runs the product on these ports.
-  Object.assign(process.env, {
-    PORT: String(base),
-    ...Object.fromEntries(REMOTES.map((name, index) => [`REMOTE_${name.toUpperCase()}_PORT`, String(base + 1 + index)])),
-    API_PORT: String(base + 1 + REMOTES.length),
-    LIGHTHOUSE_DEBUG_PORT: String(base + 2 + REMOTES.length),
-  });
-}
+const { ROOT, portOf } = frontends;
+portsFromBase('LIGHTHOUSE_BASE_PORT', ['LIGHTHOUSE_DEBUG_PORT']);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9333);
 /** Flags for Debian Chromium on a machine with no network beyond loopback (as the browser suite). */
@@ -42,19 +29,6 @@ const SIGNED_IN_PAGES = ['/assinatura'];
 const runsIndex = process.argv.indexOf('--runs');
 const RUNS = runsIndex >= 0 ? Number(process.argv[runsIndex + 1]) : 3;
 const shellUrl = `http://localhost:${portOf('shell')}`;
-
-async function waitFor(url, timeoutMs = 120000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await delay(500);
-  }
-  throw new Error(`${url} não respondeu em ${timeoutMs / 1000} s.`);
-}
 
 /** One Lighthouse run on the Chromium listening on DEBUG_PORT. */
 async function audit(url, { signedIn }) {

@@ -1,6 +1,6 @@
 import { PageLayout, useAuth } from '@clube/platform';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { VideoCard } from '../shared/cards';
 import { formatDuration } from '../shared/format';
@@ -50,7 +50,8 @@ function VideoView({ video }: { video: VideoDetail }) {
   const resume = video.progress && !video.progress.finished ? video.progress.positionSeconds : 0;
   const startAt = t ?? resume;
   const source = video.locked ? undefined : video.source;
-  const seek = (seconds: number) => player.current?.seek(seconds);
+  // One function for the page's life: the transcript's lines (memoised) need not render again on each time update.
+  const seek = useCallback((seconds: number) => player.current?.seek(seconds), []);
   const playerProps = {
     videoId: video._id,
     title: video.title,
@@ -95,7 +96,8 @@ function VideoView({ video }: { video: VideoDetail }) {
   );
 }
 
-function RelatedVideos({ currentId, rows }: { currentId: string; rows: VideoDetail[] | undefined }) {
+/** Memoised: the player's time updates re-render the page several times a second, the related videos need not follow. */
+const RelatedVideos = memo(function RelatedVideos({ currentId, rows }: { currentId: string; rows: VideoDetail[] | undefined }) {
   const others = (rows ?? []).filter((row) => row._id !== currentId).slice(0, 4);
   if (others.length === 0) return null;
   return (
@@ -110,4 +112,4 @@ function RelatedVideos({ currentId, rows }: { currentId: string; rows: VideoDeta
       </div>
     </section>
   );
-}
+});

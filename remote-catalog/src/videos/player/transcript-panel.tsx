@@ -1,6 +1,6 @@
 import { Input } from '@clube/platform';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { formatClock } from '../../shared/format';
 import { QueryError } from '../../shared/query-state';
 import { useTranscript } from '../api/get-transcript';
@@ -20,8 +20,11 @@ export function TranscriptPanel({ slug, currentTime, onSeek }: { slug: string; c
   const [query, setQuery] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const cues = useMemo(() => transcript.data?.cues ?? [], [transcript.data]);
-  const folded = fold(query.trim());
-  const shown = useMemo(() => (folded ? cues.filter((cue) => fold(cue.text).includes(folded)) : cues), [cues, folded]);
+  // Each line folded once per transcript, not again on every key press.
+  const foldedCues = useMemo(() => cues.map((cue) => fold(cue.text)), [cues]);
+  // The box shows each key at once; the list filters at a lower priority that the next key interrupts.
+  const folded = fold(useDeferredValue(query).trim());
+  const shown = useMemo(() => (folded ? cues.filter((_, index) => foldedCues[index]?.includes(folded)) : cues), [cues, foldedCues, folded]);
   const active = cues.findIndex((cue) => cue.startSeconds <= currentTime && currentTime < cue.endSeconds);
   const activeStart = active >= 0 ? cues[active]?.startSeconds : undefined;
 
@@ -48,19 +51,38 @@ export function TranscriptPanel({ slug, currentTime, onSeek }: { slug: string; c
           {shown.length === 0 ? (
             <p>{folded ? 'Nada encontrado no que é dito neste vídeo. Tente outra palavra.' : 'A transcrição está vazia.'}</p>
           ) : (
-            <ol ref={list} className="catalog-list catalog-list--scroll" aria-label="Falas do vídeo">
-              {shown.map((cue) => (
-                <li key={`${cue.startSeconds}-${cue.endSeconds}`}>
-                  <button type="button" className="catalog-seek" onClick={() => onSeek(cue.startSeconds)} aria-current={cue.startSeconds === activeStart ? 'true' : undefined}>
-                    <span className="catalog-seek__time">{formatClock(cue.startSeconds)}</span>
-                    <span>{cue.text}</span>
-                  </button>
-                </li>
-              ))}
-            </ol>
+            <CueList cues={shown} activeStart={activeStart} onSeek={onSeek} listRef={list} />
           )}
         </>
       )}
     </section>
   );
 }
+
+type Cue = NonNullable<ReturnType<typeof useTranscript>['data']>['cues'][number];
+
+/**
+ * The lines, rendered again only when the lines shown or the line being said change — not on each of
+ * the player's time updates (several a second), which would redo a long transcript while a person types or clicks.
+ */
+const CueList = memo(function CueList({ cues, activeStart, onSeek, listRef }: { cues: Cue[]; activeStart: number | undefined; onSeek: (seconds: number) => void; listRef: RefObject<HTMLOListElement | null> }) {
+  return (
+    <ol ref={listRef} className="catalog-list catalog-list--scroll" aria-label="Falas do vídeo">
+      {cues.map((cue) => (
+        <CueLine key={`${cue.startSeconds}-${cue.endSeconds}`} cue={cue} active={cue.startSeconds === activeStart} onSeek={onSeek} />
+      ))}
+    </ol>
+  );
+});
+
+/** One line; when the line being said moves (a chapter click, playback), only the two lines concerned render again. */
+const CueLine = memo(function CueLine({ cue, active, onSeek }: { cue: Cue; active: boolean; onSeek: (seconds: number) => void }) {
+  return (
+    <li>
+      <button type="button" className="catalog-seek" onClick={() => onSeek(cue.startSeconds)} aria-current={active ? 'true' : undefined}>
+        <span className="catalog-seek__time">{formatClock(cue.startSeconds)}</span>
+        <span>{cue.text}</span>
+      </button>
+    </li>
+  );
+});
