@@ -29,6 +29,8 @@ export interface AssessmentsRepository {
   attemptsOfUsers(userIds: ObjectId[]): Promise<AttemptDocument[]>;
   /** Records the grade if the attempt is still open; null when it was submitted already. */
   submit(id: ObjectId, result: AttemptResult): Promise<AttemptDocument | null>;
+  /** LGPD erasure: the person's attempts go (the laboratory keeps the signed authorizations' snapshot of the score). */
+  deleteAttemptsForUser(userId: ObjectId): Promise<number>;
 }
 
 export default fp(
@@ -59,6 +61,7 @@ export default fp(
         userIds.length ? attempts().find({ userId: { $in: userIds } }).sort({ startedAt: 1, _id: 1 }).toArray() : Promise.resolve([]),
       submit: (id, result) =>
         attempts().findOneAndUpdate({ _id: id, submittedAt: null }, { $set: { ...result } }, { returnDocument: 'after' }),
+      deleteAttemptsForUser: async (userId) => (await attempts().deleteMany({ userId })).deletedCount,
     };
     fastify.decorate('assessmentsRepository', repository);
   },

@@ -66,6 +66,12 @@ export interface SignedRecordDocument {
   signature: SignatureManifest;
   /** SHA-256 (hex) of the record's content and its signature manifest (21 CFR 11.70: bound to this record). */
   contentHash: string;
+  /**
+   * Set by an LGPD erasure of the subject or the signer: their id, name and any repetition of it in
+   * `reason` were replaced by `erasureId` and "Pessoa excluída (LGPD)", so `contentHash` no longer
+   * matches the content (it still identifies the record as signed).
+   */
+  erasure?: { erasureId: ObjectId; at: Date };
 }
 
 export const AUDIT_ACTIONS = [

@@ -14,6 +14,8 @@ export interface CompletionsRepository {
   forUsers(userIds: ObjectId[]): Promise<CompletionDocument[]>;
   /** A new revision was published: every completion of the item in force becomes superseded by it. */
   markSuperseded(ref: ItemRef, byRevision: number, at: Date): Promise<number>;
+  /** LGPD erasure: the person's completions go (the laboratory keeps the signed authorizations' snapshot). */
+  deleteAllForUser(userId: ObjectId): Promise<number>;
 }
 
 export default fp(
@@ -32,6 +34,7 @@ export default fp(
         const result = await collection().updateMany({ itemType, itemId, supersededAt: null }, { $set: { supersededAt: at, supersededByRevision: byRevision } });
         return result.modifiedCount;
       },
+      deleteAllForUser: async (userId) => (await collection().deleteMany({ userId })).deletedCount,
     };
     fastify.decorate('completionsRepository', repository);
   },

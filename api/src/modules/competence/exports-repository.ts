@@ -8,6 +8,13 @@ import type { ExportDocument } from './documents';
 export interface ExportsRepository {
   insert(record: ExportDocument): Promise<void>;
   findById(id: ObjectId): Promise<ExportDocument | null>;
+  /** The dossier files about the person, newest first (their LGPD export). */
+  allForUser(userId: ObjectId): Promise<ExportDocument[]>;
+  /**
+   * LGPD erasure: the files about the person are forgotten (their check then answers "não
+   * encontrado"); on the files the person generated about others, `erasureId` and `name` replace them.
+   */
+  eraseUser(userId: ObjectId, erasureId: ObjectId, name: string): Promise<{ deleted: number; anonymised: number }>;
 }
 
 export default fp(
@@ -18,6 +25,12 @@ export default fp(
         await collection().insertOne(record);
       },
       findById: (id) => collection().findOne({ _id: id }),
+      allForUser: (userId) => collection().find({ userId }).sort({ generatedAt: -1, _id: -1 }).toArray(),
+      async eraseUser(userId, erasureId, name) {
+        const { deletedCount } = await collection().deleteMany({ userId });
+        const { modifiedCount } = await collection().updateMany({ generatedBy: userId }, { $set: { generatedBy: erasureId, generatedByName: name } });
+        return { deleted: deletedCount, anonymised: modifiedCount };
+      },
     };
     fastify.decorate('exportsRepository', repository);
   },

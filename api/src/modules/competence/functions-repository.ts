@@ -20,6 +20,13 @@ export interface FunctionsRepository {
   activeAssignmentsOfUser(userId: ObjectId): Promise<FunctionAssignmentDocument[]>;
   /** Every active assignment of every laboratory (the reminders job), oldest first. */
   allActiveAssignments(): Promise<FunctionAssignmentDocument[]>;
+  /** Every assignment of the person, active or ended, oldest first (their LGPD export). */
+  assignmentsOfUser(userId: ObjectId): Promise<FunctionAssignmentDocument[]>;
+  /**
+   * LGPD erasure: the person's assignments go; on the assignments the person made (a manager),
+   * `erasureId` replaces them as `assignedBy`.
+   */
+  eraseUser(userId: ObjectId, erasureId: ObjectId): Promise<{ deleted: number; anonymised: number }>;
 }
 
 export default fp(
@@ -42,6 +49,12 @@ export default fp(
       activeAssignmentsOfAccount: (accountId) => assignments().find({ accountId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       activeAssignmentsOfUser: (userId) => assignments().find({ userId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       allActiveAssignments: () => assignments().find({ active: true }).sort({ _id: 1 }).toArray(),
+      assignmentsOfUser: (userId) => assignments().find({ userId }).sort({ assignedAt: 1, _id: 1 }).toArray(),
+      async eraseUser(userId, erasureId) {
+        const { deletedCount } = await assignments().deleteMany({ userId });
+        const { modifiedCount } = await assignments().updateMany({ assignedBy: userId }, { $set: { assignedBy: erasureId } });
+        return { deleted: deletedCount, anonymised: modifiedCount };
+      },
     };
     fastify.decorate('functionsRepository', repository);
   },

@@ -6,7 +6,10 @@ import type { InvoiceDocument, SubscriptionDocument } from '../billing/documents
 import type { UnlockDocument } from '../entitlements/documents';
 import type { CertificateDocument, VideoProgressDocument } from '../progress/documents';
 import type { SuggestionDocument, SuggestionVoteDocument } from '../suggestions/documents';
-import type { UserDocument } from '../users/documents';
+import type { AttemptDocument } from '../assessments/documents';
+import type { SignedRecordDocument } from '../authorizations/documents';
+import type { CompetenceFunctionDocument, CompletionDocument, ExportDocument, FunctionAssignmentDocument } from '../competence/documents';
+import { ERASED_PERSON_NAME, type UserDocument } from '../users/documents';
 
 /** Everything the club holds about one member (LGPD art. 18: access and portability). */
 export interface PersonalData {
@@ -18,6 +21,15 @@ export interface PersonalData {
   suggestions: SuggestionDocument[];
   votes: SuggestionVoteDocument[];
   certificates: CertificateDocument[];
+  /** The competence dossier (issue 31): the person's functions, attempts, completions, signed records about or by them, dossier files about them. */
+  competence: {
+    assignments: FunctionAssignmentDocument[];
+    functions: CompetenceFunctionDocument[];
+    attempts: AttemptDocument[];
+    completions: CompletionDocument[];
+    signedRecords: SignedRecordDocument[];
+    exports: ExportDocument[];
+  };
 }
 
 /**
@@ -31,8 +43,11 @@ export interface PersonalDataService {
    * Deletes the account, in this order: the Firebase account (503 if that fails, nothing else
    * changed), the erasure record (its tokens are refused from then on), the open subscription
    * (through the billing rules), the person's seat and e-mail on laboratory seats, what only
-   * describes the person (unlocks, progress, suggestions, votes, certificates), the person's id on
-   * the fiscal records kept (subscriptions, invoices), and the profile. The last admin: 409.
+   * describes the person (unlocks, progress, suggestions, votes, certificates; the competence
+   * dossier's attempts, completions, function assignments and dossier files), the person's id on
+   * the fiscal records kept (subscriptions, invoices) and on the laboratory's records kept (signed
+   * records, audit trail, document revisions, assignments and files the person made), and the
+   * profile. The last admin: 409.
    */
   deleteAccount(user: UserDocument, log: FastifyBaseLogger): Promise<void>;
 }
@@ -42,18 +57,64 @@ const lastAdmin = () =>
 
 export default fp(
   async function personalData(fastify: FastifyInstance) {
+    async function collectCompetence(userId: ObjectId): Promise<PersonalData['competence']> {
+      const [assignments, attempts, completions, signedRecords, exports] = await Promise.all([
+        fastify.functionsRepository.assignmentsOfUser(userId),
+        fastify.assessmentsRepository.attemptsOfUsers([userId]),
+        fastify.completionsRepository.forUsers([userId]),
+        fastify.signedRecordsRepository.allForUser(userId),
+        fastify.exportsRepository.allForUser(userId),
+      ]);
+      const functions = await fastify.functionsRepository.functionsByIds([...new Set(assignments.map((a) => a.functionId.toHexString()))].map((id) => new ObjectId(id)));
+      return { assignments, functions, attempts, completions, signedRecords, exports };
+    }
+
+    /**
+     * The competence dossier (issue 31). The person's own records go: attempts, completions, function
+     * assignments, the dossier files about them. The laboratory's records (ISO/IEC 17025 §8.3–8.4)
+     * stay without the person: signed records about or by them, the audit trail, document
+     * revisions they published, assignments and files they made as a manager.
+     */
+    async function eraseCompetence(user: UserDocument, erasureId: ObjectId, at: Date, certificateIds: ObjectId[]) {
+      const userId = user._id;
+      const { signedRecords, exports } = await collectCompetence(userId);
+      const names = [
+        user.name,
+        ...signedRecords.flatMap((record) => [record.subjectUserId?.equals(userId) ? record.subjectName : null, record.signature.signerId.equals(userId) ? record.signature.printedName : null]),
+        ...exports.map((file) => file.subjectName),
+      ].filter((name): name is string => Boolean(name));
+      const recordIds = await fastify.signedRecordsRepository.eraseOwner(userId, erasureId, names, at);
+      const auditEntriesKept = await fastify.auditRepository.eraseOwner(userId, erasureId, names, [...recordIds, ...certificateIds]);
+      const attemptsDeleted = await fastify.assessmentsRepository.deleteAttemptsForUser(userId);
+      const completionsDeleted = await fastify.completionsRepository.deleteAllForUser(userId);
+      const assignments = await fastify.functionsRepository.eraseUser(userId, erasureId);
+      const dossierExports = await fastify.exportsRepository.eraseUser(userId, erasureId, ERASED_PERSON_NAME);
+      const revisionsKept = await fastify.revisionsRepository.eraseOwner(userId, erasureId, ERASED_PERSON_NAME);
+      return {
+        signedRecordsKept: recordIds.length,
+        auditEntriesKept,
+        attemptsDeleted,
+        completionsDeleted,
+        assignmentsDeleted: assignments.deleted,
+        dossierExportsDeleted: dossierExports.deleted,
+        dossierExportsKept: dossierExports.anonymised,
+        revisionsKept,
+      };
+    }
+
     const service: PersonalDataService = {
       async collect(user) {
         const userId = user._id;
-        const [subscriptions, invoices, unlocks, progress, { suggestions, votes }, certificates] = await Promise.all([
+        const [subscriptions, invoices, unlocks, progress, { suggestions, votes }, certificates, competence] = await Promise.all([
           fastify.subscriptionsRepository.allForUser(userId),
           fastify.invoicesRepository.allForUser(userId),
           fastify.unlocksRepository.allForUser(userId),
           fastify.progressRepository.allForUser(userId),
           fastify.suggestionsRepository.allForUser(userId),
           fastify.certificatesRepository.allForUser(userId),
+          collectCompetence(userId),
         ]);
-        return { user, subscriptions, invoices, unlocks, progress, suggestions, votes, certificates };
+        return { user, subscriptions, invoices, unlocks, progress, suggestions, votes, certificates, competence };
       },
 
       async deleteAccount(user, log) {
@@ -73,10 +134,10 @@ export default fp(
         const open = await fastify.subscriptionsRepository.findOpenByUser(user._id);
         if (open) await fastify.billing.cancelNow(open);
         // 3b. A technician's seat is freed; seats (kept in the laboratory's training record) forget the e-mail.
-        await fastify.team.forgetPerson(user);
+        const erasureId = new ObjectId();
+        await fastify.team.forgetPerson(user, erasureId);
         // 4. Personal records erased, fiscal ones kept without the person (a random id nothing maps back).
         const userId = user._id;
-        const erasureId = new ObjectId();
         const at = fastify.clock.now();
         const [unlocksDeleted, progressDeleted, suggestions] = await Promise.all([
           fastify.unlocksRepository.deleteAllForUser(userId),
@@ -85,6 +146,9 @@ export default fp(
         ]);
         const subscriptionsKept = await fastify.subscriptionsRepository.eraseOwner(userId, erasureId, at);
         const invoicesKept = await fastify.invoicesRepository.eraseOwner(userId, erasureId, at);
+        // The competence dossier: the person's own records go, the laboratory's stay without the person.
+        const certificateIds = (await fastify.certificatesRepository.allForUser(userId)).map((certificate) => certificate._id);
+        const competence = await eraseCompetence(user, erasureId, at, certificateIds);
         // Certificates carry the name: they go too (their codes then answer "não encontrado").
         const certificatesDeleted = await fastify.certificatesRepository.deleteAllForUser(userId);
         // E-mail (modules/mail): the messages to the person (their address, links) and their preferences.
@@ -111,6 +175,7 @@ export default fp(
             votesDeleted: suggestions.votes,
             certificatesDeleted,
             emailsDeleted,
+            ...competence,
           },
           'LGPD: conta excluída a pedido do membro',
         );
@@ -136,6 +201,13 @@ export default fp(
       'mail',
       'billing',
       'team-service',
+      'functions-repository',
+      'completions-repository',
+      'exports-repository',
+      'assessments-repository',
+      'signed-records-repository',
+      'audit-repository',
+      'revisions-repository',
     ],
   },
 );

@@ -33,5 +33,62 @@ export function toPersonalDataExport(data: PersonalData, plans: Map<string, Plan
       const { history: _history, supersededBy: _supersededBy, ...fields } = toPublicCertificate(certificate, []);
       return { ...fields, videoId: certificate.videoId.toHexString() };
     }),
+    competence: toCompetenceExport(data.competence),
+  };
+}
+
+/** The competence dossier's part: what the person did and what was signed about them — never an assessment's key. */
+function toCompetenceExport(competence: PersonalData['competence']): Static<typeof PersonalDataExportSchema>['competence'] {
+  const functionNames = new Map(competence.functions.map((fn) => [fn._id.toHexString(), fn.name]));
+  return {
+    assignments: competence.assignments.map((assignment) => ({
+      functionId: assignment.functionId.toHexString(),
+      functionName: functionNames.get(assignment.functionId.toHexString()) ?? '',
+      laboratoryAccountId: assignment.accountId.toHexString(),
+      assignedAt: assignment.assignedAt.toISOString(),
+      active: assignment.active,
+      endedAt: iso(assignment.endedAt),
+    })),
+    attempts: competence.attempts.map((attempt) => ({
+      _id: attempt._id.toHexString(),
+      itemType: attempt.itemType,
+      itemId: attempt.itemId.toHexString(),
+      revision: attempt.revision,
+      number: attempt.number,
+      startedAt: attempt.startedAt.toISOString(),
+      submittedAt: iso(attempt.submittedAt),
+      scorePercent: attempt.scorePercent,
+      passMarkPercent: attempt.passMarkPercent,
+      passed: attempt.passed,
+    })),
+    completions: competence.completions.map((completion) => ({
+      itemType: completion.itemType,
+      itemId: completion.itemId.toHexString(),
+      revision: completion.revision,
+      completedAt: completion.completedAt.toISOString(),
+      method: completion.method,
+      scorePercent: completion.scorePercent,
+      supersededAt: iso(completion.supersededAt),
+    })),
+    authorizations: competence.signedRecords.map((record) => ({
+      _id: record._id.toHexString(),
+      kind: record.kind,
+      laboratoryAccountId: record.accountId?.toHexString() ?? null,
+      subjectName: record.subjectName,
+      activity: record.activity,
+      reason: record.reason,
+      signerName: record.signature.printedName,
+      meaningText: record.signature.meaningText,
+      signedAt: record.signature.signedAt.toISOString(),
+    })),
+    dossierExports: competence.exports.map((file) => ({
+      _id: file._id.toHexString(),
+      format: file.format,
+      laboratoryName: file.laboratoryName,
+      subjectName: file.subjectName,
+      sha256: file.sha256,
+      generatedAt: file.generatedAt.toISOString(),
+      generatedByName: file.generatedByName,
+    })),
   };
 }

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import { ITEM_TYPES } from '../catalogue/documents';
+import { COMPLETION_METHODS, EXPORT_FORMATS } from '../competence/documents';
+import { SIGNED_RECORD_KINDS } from '../authorizations/documents';
 import { SUGGESTION_STATUSES } from '../suggestions/documents';
 import { DateTime, ObjectIdString } from '../../http/schemas';
 import { InvoiceSchema, SubscriptionSchema } from '../billing/schemas';
@@ -46,6 +48,68 @@ export const PersonalDataExportSchema = Type.Object(
         current: Type.Boolean(),
       }),
       { description: 'Certificados de conclusão, todas as versões (cada uma traz o nome com que foi emitida)' },
+    ),
+    competence: Type.Object(
+      {
+        assignments: Type.Array(
+          Type.Object({ functionId: ObjectIdString, functionName: Type.String(), laboratoryAccountId: ObjectIdString, assignedAt: DateTime, active: Type.Boolean(), endedAt: NullableDate }),
+          { description: 'Funções do laboratório atribuídas ao membro' },
+        ),
+        attempts: Type.Array(
+          Type.Object({
+            _id: ObjectIdString,
+            itemType: Type.Enum([...ITEM_TYPES]),
+            itemId: ObjectIdString,
+            revision: Type.Union([Type.Integer(), Type.Null()]),
+            number: Type.Integer({ minimum: 1 }),
+            startedAt: DateTime,
+            submittedAt: NullableDate,
+            scorePercent: Type.Union([Type.Number(), Type.Null()]),
+            passMarkPercent: Type.Number(),
+            passed: Type.Union([Type.Boolean(), Type.Null()]),
+          }),
+          { description: 'Tentativas de avaliação (nota e resultado; o gabarito não vem)' },
+        ),
+        completions: Type.Array(
+          Type.Object({
+            itemType: Type.Enum([...ITEM_TYPES]),
+            itemId: ObjectIdString,
+            revision: Type.Union([Type.Integer(), Type.Null()]),
+            completedAt: DateTime,
+            method: Type.Enum([...COMPLETION_METHODS]),
+            scorePercent: Type.Union([Type.Number(), Type.Null()]),
+            supersededAt: NullableDate,
+          }),
+          { description: 'Conclusões de cada revisão de documento' },
+        ),
+        authorizations: Type.Array(
+          Type.Object({
+            _id: ObjectIdString,
+            kind: Type.Enum([...SIGNED_RECORD_KINDS]),
+            laboratoryAccountId: Type.Union([ObjectIdString, Type.Null()]),
+            subjectName: Type.Union([Type.String(), Type.Null()]),
+            activity: Type.Union([Type.String(), Type.Null()]),
+            reason: Type.String(),
+            signerName: Type.String(),
+            meaningText: Type.String(),
+            signedAt: DateTime,
+          }),
+          { description: 'Registros assinados sobre o membro ou assinados por ele (autorizações, revogações)' },
+        ),
+        dossierExports: Type.Array(
+          Type.Object({
+            _id: ObjectIdString,
+            format: Type.Enum([...EXPORT_FORMATS]),
+            laboratoryName: Type.String(),
+            subjectName: Type.String(),
+            sha256: Type.String(),
+            generatedAt: DateTime,
+            generatedByName: Type.String(),
+          }),
+          { description: 'Arquivos do dossiê de competência gerados sobre o membro' },
+        ),
+      },
+      { description: 'Dossiê de competência (funções, avaliações, conclusões, autorizações, arquivos do dossiê)' },
     ),
   },
   { description: 'Dados pessoais do membro (LGPD, art. 18)' },

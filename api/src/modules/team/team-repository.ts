@@ -31,8 +31,12 @@ export interface TeamRepository {
   listSeats(accountId: ObjectId, includeRemoved?: boolean): Promise<SeatDocument[]>;
   /** ACTIVE → REMOVED; false when it was not ACTIVE. */
   removeSeat(id: ObjectId, at: Date): Promise<boolean>;
-  /** LGPD: the person's seats keep no e-mail (the training record then shows them as a deleted account). */
-  forgetSeatEmails(userId: ObjectId): Promise<void>;
+  /**
+   * LGPD: the person's seats keep no e-mail (the training record then shows them as a deleted
+   * account) and `erasureId` instead of their id; their invitations keep neither e-mail nor id; an
+   * account they managed (closed by then) names `erasureId` as manager.
+   */
+  forgetSeatEmails(userId: ObjectId, email: string, erasureId: ObjectId): Promise<void>;
 
   insertInvitation(invitation: InvitationDocument): Promise<void>;
   findInvitation(accountId: ObjectId, id: ObjectId): Promise<InvitationDocument | null>;
@@ -102,8 +106,11 @@ export default fp(
           .find(includeRemoved ? { accountId } : { accountId, status: 'ACTIVE' })
           .sort({ joinedAt: 1, _id: 1 })
           .toArray(),
-      async forgetSeatEmails(userId) {
-        await seats().updateMany({ userId }, { $set: { email: '' } });
+      async forgetSeatEmails(userId, email, erasureId) {
+        await seats().updateMany({ userId }, { $set: { email: '', userId: erasureId } });
+        await invitations().updateMany({ $or: [{ acceptedBy: userId }, { email }] }, { $set: { email: '' } });
+        await invitations().updateMany({ acceptedBy: userId }, { $set: { acceptedBy: erasureId } });
+        await accounts().updateMany({ managerId: userId }, { $set: { managerId: erasureId } });
       },
       async removeSeat(id, at) {
         const result = await seats().updateOne({ _id: id, status: 'ACTIVE' }, { $set: { status: 'REMOVED', removedAt: at } });

@@ -48,7 +48,7 @@ export interface TeamService {
    * LGPD deletion: a technician's seat is freed (REMOVED) and every seat of the person forgets
    * their e-mail; a manager's account stays (its subscription is canceled by the deletion).
    */
-  forgetPerson(user: UserDocument): Promise<void>;
+  forgetPerson(user: UserDocument, erasureId: ObjectId): Promise<void>;
   /** Everyone who holds or held a seat: the videos they finished in the period while on the team. */
   training(account: LaboratoryAccountDocument, period: TrainingPeriod): Promise<TrainingRecord>;
 }
@@ -274,7 +274,7 @@ export default fp(
 
       seats: (accountId, includeRemoved) => repo.listSeats(accountId, includeRemoved),
 
-      async forgetPerson(user) {
+      async forgetPerson(user, erasureId) {
         const seat = await repo.findActiveSeat(user._id);
         if (seat?.role === 'TECHNICIAN') {
           const at = now();
@@ -282,7 +282,7 @@ export default fp(
         }
         const managed = await repo.findAccountByManager(user._id);
         if (managed && !managed.closedReason) await closeTeam(managed);
-        await repo.forgetSeatEmails(user._id);
+        await repo.forgetSeatEmails(user._id, user.email, erasureId);
       },
 
       async training(account, period) {

@@ -48,3 +48,6 @@ export interface UserDocument {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** What stands for an erased person (LGPD) on the records kept after the erasure (signed records, audit trail, revisions). */
+export const ERASED_PERSON_NAME = 'Pessoa excluída (LGPD)';
