@@ -9676,6 +9676,80 @@ export interface paths {
                                 videoId: string;
                                 videoTitle: string;
                             }[];
+                            /** @description Dossiê de competência (funções, avaliações, conclusões, autorizações, arquivos do dossiê) */
+                            competence: {
+                                /** @description Funções do laboratório atribuídas ao membro */
+                                assignments: {
+                                    active: boolean;
+                                    /** Format: date-time */
+                                    assignedAt: string;
+                                    endedAt: string | null;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    functionId: string;
+                                    functionName: string;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    laboratoryAccountId: string;
+                                }[];
+                                /** @description Tentativas de avaliação (nota e resultado; o gabarito não vem) */
+                                attempts: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                    number: number;
+                                    passed: boolean | null;
+                                    passMarkPercent: number;
+                                    revision: number | null;
+                                    scorePercent: number | null;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    submittedAt: string | null;
+                                }[];
+                                /** @description Registros assinados sobre o membro ou assinados por ele (autorizações, revogações) */
+                                authorizations: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    activity: string | null;
+                                    /** @enum {unknown} */
+                                    kind: "AUTHORIZATION" | "REVOCATION" | "CERTIFICATE_REVOCATION";
+                                    laboratoryAccountId: string | null;
+                                    meaningText: string;
+                                    reason: string;
+                                    /** Format: date-time */
+                                    signedAt: string;
+                                    signerName: string;
+                                    subjectName: string | null;
+                                }[];
+                                /** @description Conclusões de cada revisão de documento */
+                                completions: {
+                                    /** Format: date-time */
+                                    completedAt: string;
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    itemId: string;
+                                    /** @enum {unknown} */
+                                    itemType: "CONTENT" | "VIDEO";
+                                    /** @enum {unknown} */
+                                    method: "ASSESSMENT" | "WATCHED";
+                                    revision: number | null;
+                                    scorePercent: number | null;
+                                    supersededAt: string | null;
+                                }[];
+                                /** @description Arquivos do dossiê de competência gerados sobre o membro */
+                                dossierExports: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    /** @enum {unknown} */
+                                    format: "PDF" | "CSV";
+                                    /** Format: date-time */
+                                    generatedAt: string;
+                                    generatedByName: string;
+                                    laboratoryName: string;
+                                    sha256: string;
+                                    subjectName: string;
+                                }[];
+                            };
                             /** Format: date-time */
                             exportedAt: string;
                             invoices: {
