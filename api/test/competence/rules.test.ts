@@ -4,6 +4,7 @@ import type { CompletionDocument } from '../../src/modules/competence/documents'
 import { addMonths, requirementStanding } from '../../src/modules/competence/rules/trail';
 import { certificateStatus } from '../../src/modules/progress/rules/certificate-status';
 import { ObjectId } from 'mongodb';
+import { withoutNames } from '../../src/modules/authorizations/rules/erasure';
 
 /** The pure rules of the competence dossier (issue 31): grading, standing of a requirement, a certificate's status. */
 const QUESTIONS = buildQuestions([
@@ -86,5 +87,15 @@ describe('Status of a certificate', () => {
     expect(certificateStatus({ ...base, currentRevision: 4, validUntil: new Date('2026-05-01T00:00:00Z') }, now)).toBe('SUPERSEDED');
     expect(certificateStatus({ ...base, currentRevision: 4, revoked: true }, now)).toBe('REVOKED');
     expect(certificateStatus({ revoked: false, revision: null, currentRevision: null, validUntil: null }, now)).toBe('VALID');
+  });
+});
+
+describe('LGPD erasure of a name in the records kept (authorizations/rules/erasure.ts)', () => {
+  test('When a summary names the erased person, then every name they were known by becomes the replacement, the longer first, and other names stay', () => {
+    const summary = 'Atribuiu a função "Coleta" a Ana Lima Souza; antes, Ana Lima revisou com Bruno Ana.';
+    expect(withoutNames(summary, ['Ana Lima', 'Ana Lima Souza', ' ', 'Ana Lima'], 'Pessoa excluída (LGPD)')).toBe(
+      'Atribuiu a função "Coleta" a Pessoa excluída (LGPD); antes, Pessoa excluída (LGPD) revisou com Bruno Ana.',
+    );
+    expect(withoutNames('Nada a trocar.', [], 'X')).toBe('Nada a trocar.');
   });
 });

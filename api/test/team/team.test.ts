@@ -307,7 +307,7 @@ describe('Removing a member', () => {
 });
 
 describe('LGPD', () => {
-  test('When a technician deletes their account, then their seat is freed and the training record keeps the stay without their e-mail', async () => {
+  test('When a technician deletes their account, then their seat is freed and the training record keeps the stay without their e-mail or id', async () => {
     const lab = await labManager(t, t.plans.mensal, 2);
     const technician = await addTechnician(t, lab.manager, 'Diana Exclui');
     const deleted = await t.call('DELETE', '/v1/me', { token: technician.token, body: { confirmation: 'EXCLUIR' } });
@@ -316,8 +316,10 @@ describe('LGPD', () => {
     expect(team.body.account.seatsUsed).toBe(1);
     expect(team.body.members).toHaveLength(1);
     const record = await t.call('GET', '/v1/team/training', { token: lab.manager.token });
-    expect(record.body.people).toContainEqual(expect.objectContaining({ userId: technician.id, name: 'Conta excluída', email: '', seatStatus: 'REMOVED' }));
+    // The stay is kept under the erasure id (LGPD: nothing maps back to the person).
+    expect(record.body.people).toContainEqual(expect.objectContaining({ userId: expect.not.stringMatching(technician.id), name: 'Conta excluída', email: '', seatStatus: 'REMOVED' }));
     expect(JSON.stringify(record.body)).not.toContain(technician.account.email);
+    expect(JSON.stringify(record.body)).not.toContain(technician.id);
   });
 });
 
