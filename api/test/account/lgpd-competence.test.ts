@@ -1,10 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { COLLECTIONS } from '../helpers/collections';
-import { createActor, snapshotData, type TestActor } from '../helpers/app';
+import { snapshotData, type TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
-import { createCategory, createContent } from '../helpers/catalogue';
-import { signIn } from '../helpers/identity';
-import { addTechnician, labManager } from '../helpers/team';
+import { competenceLab, reauthenticate } from '../helpers/competence';
 
 /**
  * LGPD erasure of a member with a competence dossier (issue 31): their own attempts, completions,
@@ -13,7 +11,6 @@ import { addTechnician, labManager } from '../helpers/team';
  * The app's clock follows the real one: the emulator's tokens carry the real auth_time.
  */
 let t: BillingTestApp;
-let admin: TestActor;
 let manager: TestActor;
 let technician: TestActor;
 let accountId: string;
@@ -32,24 +29,9 @@ async function collectionsHolding(trace: string): Promise<string[]> {
   return Object.entries(everything).filter(([, rows]) => JSON.stringify(rows).includes(trace)).map(([name]) => name);
 }
 
-async function freshToken(actor: TestActor): Promise<string> {
-  const fresh = await signIn(actor.account.email, actor.account.password);
-  t.clock.set(new Date());
-  return fresh.idToken;
-}
-
 beforeEach(async () => {
   t = await startBillingApp(new Date().toISOString());
-  admin = await createActor(t, 'ADMIN');
-  ({ manager } = await labManager(t, t.plans.mensal, 3));
-  technician = await addTechnician(t, manager, NAME);
-  accountId = (await t.call('GET', '/v1/team', { token: manager.token })).body.account.id;
-  const categoryId = (await createCategory(t, admin))._id;
-  contentId = (await createContent(t, admin, categoryId, { attachments: [], title: 'POP de biossegurança' }))._id;
-  await t.call('PUT', `/v1/assessments/contents/${contentId}`, {
-    token: admin.token,
-    body: { passMarkPercent: 100, maxAttempts: 2, questions: [{ kind: 'SINGLE', text: 'Descarte de perfurocortantes?', options: [{ text: 'Caixa rígida', correct: true }, { text: 'Lixo comum', correct: false }] }] },
-  });
+  ({ manager, technician, accountId, contentId } = await competenceLab(t, NAME));
 });
 
 afterEach(() => t.close());
@@ -67,7 +49,7 @@ async function dossierOfTechnician() {
   const answers = [{ questionId: question.id, optionIds: [question.options.find((o: { text: string }) => o.text === 'Caixa rígida').id] }];
   expect((await t.call('POST', `/v1/assessments/attempts/${attempt.body.id}/submission`, { token: technician.token, body: { answers } })).body.passed).toBe(true);
   const signed = await t.call('POST', `/v1/authorizations/accounts/${accountId}`, {
-    token: await freshToken(manager),
+    token: await reauthenticate(t, manager),
     body: { userId: technician.id, activity: 'Coleta de sangue venoso', meaning: 'AUTHORIZE', requiredItems: [{ itemType: 'CONTENT', itemId: contentId }] },
   });
   expect(signed.status).toBe(201);

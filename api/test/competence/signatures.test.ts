@@ -1,12 +1,10 @@
 import { createActor, snapshotData, type TestActor } from '../helpers/app';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
-import { createCategory, createContent } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
-import { signIn } from '../helpers/identity';
+import { competenceLab, reauthenticate as reauthenticateAs } from '../helpers/competence';
 import { pdfText } from '../helpers/pdf-text';
 import { createHash } from 'node:crypto';
 import { ObjectId } from 'mongodb';
-import { addTechnician, labManager } from '../helpers/team';
 
 /**
  * Authorizations signed electronically (issue 31, ISO/IEC 17025 §6.2.5 e; 21 CFR 11.50): only the
@@ -21,29 +19,15 @@ let technician: TestActor;
 let accountId: string;
 let contentId: string;
 
-/** A token from typing the password again now, and the app's clock at the same moment. */
-async function reauthenticate(actor: TestActor): Promise<string> {
-  const fresh = await signIn(actor.account.email, actor.account.password);
-  t.clock.set(new Date());
-  return fresh.idToken;
-}
+const reauthenticate = (actor: TestActor) => reauthenticateAs(t, actor);
 
 const sign = (token: string, body: Record<string, unknown>) => t.call('POST', `/v1/authorizations/accounts/${accountId}`, { token, body });
 
 beforeAll(async () => {
   t = await startBillingApp(new Date().toISOString());
-  admin = await createActor(t, 'ADMIN');
-  ({ manager } = await labManager(t, t.plans.mensal, 3));
-  technician = await addTechnician(t, manager, 'Nguyễn Thị Ánh');
+  ({ admin, manager, technician, accountId, contentId } = await competenceLab(t, 'Nguyễn Thị Ánh'));
   // The signer's printed name is the manager's profile name.
   expect((await t.call('PATCH', `/v1/users/${manager.id}`, { token: manager.token, body: { name: 'Çağlar Øster' } })).status).toBe(200);
-  accountId = (await t.call('GET', '/v1/team', { token: manager.token })).body.account.id;
-  const categoryId = (await createCategory(t, admin))._id;
-  contentId = (await createContent(t, admin, categoryId, { attachments: [], title: 'POP de biossegurança' }))._id;
-  await t.call('PUT', `/v1/assessments/contents/${contentId}`, {
-    token: admin.token,
-    body: { passMarkPercent: 100, maxAttempts: 2, questions: [{ kind: 'SINGLE', text: 'Descarte de perfurocortantes?', options: [{ text: 'Caixa rígida', correct: true }, { text: 'Lixo comum', correct: false }] }] },
-  });
 });
 
 afterAll(() => t.close());
