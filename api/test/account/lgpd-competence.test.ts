@@ -72,6 +72,10 @@ describe('LGPD and the competence dossier', () => {
     expect(competence.authorizations).toEqual([
       expect.objectContaining({ _id: recordId, kind: 'AUTHORIZATION', subjectName: NAME, activity: 'Coleta de sangue venoso', signerName: manager.profile.name, meaningText: 'Autorizo' }),
     ]);
+    // The manager's file lists the authorization they signed, without the technician's name.
+    const managers = (await t.call('GET', '/v1/me/export', { token: manager.token })).body.competence;
+    expect(managers.authorizations).toEqual([expect.objectContaining({ _id: recordId, subjectName: null, signerName: manager.profile.name })]);
+    expect(JSON.stringify(managers)).not.toContain(NAME);
     expect(competence.dossierExports).toEqual([expect.objectContaining({ format: 'CSV', subjectName: NAME, laboratoryName: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
   });
 

@@ -1,3 +1,4 @@
+import type { ObjectId } from 'mongodb';
 import type { Static } from 'typebox';
 import { toInvoiceResponse, toSubscriptionResponse } from '../billing/responses';
 import { toUnlockResponse } from '../entitlements/responses';
@@ -33,12 +34,15 @@ export function toPersonalDataExport(data: PersonalData, plans: Map<string, Plan
       const { history: _history, supersededBy: _supersededBy, ...fields } = toPublicCertificate(certificate, []);
       return { ...fields, videoId: certificate.videoId.toHexString() };
     }),
-    competence: toCompetenceExport(data.competence),
+    competence: toCompetenceExport(data.competence, data.user._id),
   };
 }
 
-/** The competence dossier's part: what the person did and what was signed about them — never an assessment's key. */
-function toCompetenceExport(competence: PersonalData['competence']): Static<typeof PersonalDataExportSchema>['competence'] {
+/**
+ * The competence dossier's part: what the person did and what was signed about them — never an
+ * assessment's key, nor the name of another person on a record the member signed as a manager.
+ */
+function toCompetenceExport(competence: PersonalData['competence'], userId: ObjectId): Static<typeof PersonalDataExportSchema>['competence'] {
   const functionNames = new Map(competence.functions.map((fn) => [fn._id.toHexString(), fn.name]));
   return {
     assignments: competence.assignments.map((assignment) => ({
@@ -74,7 +78,7 @@ function toCompetenceExport(competence: PersonalData['competence']): Static<type
       _id: record._id.toHexString(),
       kind: record.kind,
       laboratoryAccountId: record.accountId?.toHexString() ?? null,
-      subjectName: record.subjectName,
+      subjectName: record.subjectUserId?.equals(userId) ? record.subjectName : null,
       activity: record.activity,
       reason: record.reason,
       signerName: record.signature.printedName,

@@ -12,7 +12,7 @@ const route = routeOptions(['lgpd']);
 const personalDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/export',
-    route('signed-in', 'Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões', {
+    route('signed-in', 'Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões, certificados, dossiê de competência', {
       response: { 200: PersonalDataExportSchema, ...errorResponses(401, 403) },
     },
     { rateLimit: perUserReadLimit(fastify) }),

@@ -87,7 +87,7 @@ export const PersonalDataExportSchema = Type.Object(
             _id: ObjectIdString,
             kind: Type.Enum([...SIGNED_RECORD_KINDS]),
             laboratoryAccountId: Type.Union([ObjectIdString, Type.Null()]),
-            subjectName: Type.Union([Type.String(), Type.Null()]),
+            subjectName: Type.Union([Type.String(), Type.Null()], { description: 'O nome do membro; null num registro que ele assinou sobre outra pessoa' }),
             activity: Type.Union([Type.String(), Type.Null()]),
             reason: Type.String(),
             signerName: Type.String(),

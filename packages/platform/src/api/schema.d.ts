@@ -9640,7 +9640,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões */
+        /** Baixa, em JSON, tudo o que o clube guarda sobre o membro: perfil, laboratório, assinaturas, faturas, desbloqueios, progresso, sugestões, certificados, dossiê de competência */
         get: {
             parameters: {
                 query?: never;
@@ -9720,6 +9720,7 @@ export interface paths {
                                     /** Format: date-time */
                                     signedAt: string;
                                     signerName: string;
+                                    /** @description O nome do membro; null num registro que ele assinou sobre outra pessoa */
                                     subjectName: string | null;
                                 }[];
                                 /** @description Conclusões de cada revisão de documento */
