@@ -29,7 +29,7 @@ const HLS_JS = require.resolve('hls.js/dist/hls.light.min.js');
 const HLS_JS_GZIP = gzipSync(readFileSync(HLS_JS), { level: 9 });
 
 /** The player's hls.js settings (remote-catalog/src/videos/player/use-hls.ts). */
-const HLS_CONFIG = JSON.stringify({ startLevel: 0, progressive: process.env.BENCH_VIDEO_PROGRESSIVE === '1' });
+const HLS_CONFIG = JSON.stringify({ startLevel: 0, progressive: true });
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title>
 <video id="v" muted playsinline autoplay width="640" height="360"></video>
@@ -103,6 +103,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'] });
   const results: Record<string, number[]> = { mp4: [], hls: [] };
   let startLevel: number | undefined;
+  let waterfall: string[] = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
       for (const mode of ['mp4', 'hls'] as const) {
@@ -110,13 +111,28 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
+        // The waterfall of the last HLS run: each request's start, end and bytes on the wire.
+        const requests = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
+        let origin: number | undefined;
+        cdp.on('Network.requestWillBeSent', (event) => {
+          origin ??= event.timestamp;
+          requests.set(event.requestId, { url: new URL(event.request.url).pathname, start: event.timestamp });
+        });
+        cdp.on('Network.loadingFinished', (event) => {
+          const entry = requests.get(event.requestId);
+          if (entry) Object.assign(entry, { end: event.timestamp, bytes: event.encodedDataLength });
+        });
         await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
         await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) });
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(`http://127.0.0.1:${PORT}/?mode=${mode}`);
         await page.waitForFunction(() => typeof (globalThis as unknown as { firstFrame?: number }).firstFrame === 'number', undefined, { timeout: 120_000 });
         results[mode]!.push(await page.evaluate(() => (globalThis as unknown as { firstFrame: number }).firstFrame));
-        if (mode === 'hls') startLevel ??= await page.evaluate(() => (globalThis as unknown as { firstLevel?: number }).firstLevel);
+        if (mode === 'hls') {
+          startLevel ??= await page.evaluate(() => (globalThis as unknown as { firstLevel?: number }).firstLevel);
+          const at = (seconds: number | undefined) => (seconds === undefined || origin === undefined ? '   …  ' : `${(seconds - origin).toFixed(2).padStart(5)} s`);
+          waterfall = [...requests.values()].map((entry) => `  ${at(entry.start)} → ${at(entry.end)}  ${String(Math.round((entry.bytes ?? 0) / 1024)).padStart(5)} kB  ${entry.url}`);
+        }
         await context.close();
       }
     }
@@ -131,6 +147,8 @@ async function main(): Promise<void> {
   console.log(`Primeiro quadro, 1,6 Mb/s, 150 ms, CPU 4× (mediana de ${RUNS}, desde a navegação):`);
   console.log(`  MP4 original  ${(median(results.mp4!) / 1000).toFixed(2)} s  (${results.mp4!.map((ms) => (ms / 1000).toFixed(2)).join(' / ')})`);
   console.log(`  HLS (hls.js)  ${(median(results.hls!) / 1000).toFixed(2)} s  (${results.hls!.map((ms) => (ms / 1000).toFixed(2)).join(' / ')}), primeira qualidade ${startLevel ?? '?'}p`);
+  console.log('Pedidos da última execução HLS (início → fim desde o primeiro pedido, bytes na rede):');
+  for (const line of waterfall) console.log(line);
 }
 
 void main();

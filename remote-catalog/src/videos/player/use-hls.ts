@@ -50,7 +50,9 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string
           setSrc(playsHlsNatively(element) ? hlsUrl : mp4Url);
           return;
         }
-        const player = new Hls({ startLevel: 0, capLevelToPlayerSize: true });
+        // progressive: the first segment is transmuxed and appended as its bytes arrive (128 kB
+        // chunks), not after the whole segment — the first frame comes sooner on a slow phone.
+        const player = new Hls({ startLevel: 0, capLevelToPlayerSize: true, progressive: true });
         instance = player;
         player.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           setQualities(data.levels.map((level, index) => ({ index, label: `${level.height}p` })));
