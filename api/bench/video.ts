@@ -18,37 +18,44 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import ts from 'typescript';
 import { ladderFor, SEGMENT_SECONDS } from '../src/modules/media/rules/ladder';
 import { probeVideo, transcodeHls } from '../src/plugins/ffmpeg';
 
 const PORT = Number(process.env.BENCH_VIDEO_PORT ?? 21160);
 const RUNS = Number(process.env.BENCH_VIDEO_RUNS ?? 3);
 const SECONDS = 30;
-const HLS_JS = require.resolve('hls.js/dist/hls.light.min.js');
+const HLS_JS = require.resolve('hls.js/dist/hls.light.min.mjs');
 /** Served gzipped, as the catalog's deployment serves its `hls` chunk. */
 const HLS_JS_GZIP = gzipSync(readFileSync(HLS_JS), { level: 9 });
+/** The player's own warm-up (playlists and first segment while hls.js downloads), types stripped. */
+const WARMUP_JS = ts.transpileModule(readFileSync(path.join(__dirname, '../../remote-catalog/src/videos/player/hls-warmup.ts'), 'utf8'), {
+  compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+}).outputText;
 
 /** The player's hls.js settings (remote-catalog/src/videos/player/use-hls.ts). */
-const HLS_CONFIG = JSON.stringify({ startLevel: 0, progressive: process.env.BENCH_VIDEO_PROGRESSIVE === '1' });
+const HLS_CONFIG = JSON.stringify({ startLevel: 0, capLevelToPlayerSize: true, progressive: true });
 
-const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title>
+const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
 <video id="v" muted playsinline autoplay width="640" height="360"></video>
-<script>
+<script type="module">
+// hls-warmup.ts is in the page's own chunk in the catalog (no request of its own): a data: URL here.
+import { warmHls, warmLoader } from 'data:text/javascript;base64,${Buffer.from(WARMUP_JS).toString('base64')}';
 const HLS_CONFIG = ${HLS_CONFIG};
 const mode = new URLSearchParams(location.search).get('mode');
 const video = document.getElementById('v');
 video.requestVideoFrameCallback((now) => { window.firstFrame = now; });
 if (mode === 'mp4') video.src = '/media/original.mp4';
 else {
-  const script = document.createElement('script');
-  script.src = '/hls.light.min.js';
-  script.onload = () => {
-    const hls = new Hls(HLS_CONFIG);
-    hls.loadSource('/media/hls/master.m3u8');
-    hls.attachMedia(video);
-    hls.on(Hls.Events.FRAG_LOADED, (_event, data) => { window.firstLevel ??= hls.levels[data.frag.level]?.height; });
-  };
-  document.head.append(script);
+  // As use-hls.ts: the warm-up starts with the hls.js download, hls.js loads through it.
+  const master = new URL('/media/hls/master.m3u8', location.href).href;
+  const warmup = warmHls(master);
+  const { default: Hls, FetchLoader } = await import('/hls.light.min.mjs');
+  const Loader = warmLoader(FetchLoader, warmup);
+  const hls = new Hls({ ...HLS_CONFIG, pLoader: Loader, fLoader: Loader });
+  hls.on(Hls.Events.FRAG_LOADING, (_event, data) => { window.firstLevel ??= hls.levels[data.frag.level]?.height; });
+  hls.loadSource(master);
+  hls.attachMedia(video);
 }
 </script>`;
 
@@ -59,11 +66,11 @@ function serve(dir: string): http.Server {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://x');
       if (url.pathname === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-      if (url.pathname === '/hls.light.min.js') {
+      if (url.pathname === '/hls.light.min.mjs') {
         return response.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'content-length': HLS_JS_GZIP.length }).end(HLS_JS_GZIP);
       }
-      const file = url.pathname === '/hls.light.min.js' ? HLS_JS : path.join(dir, path.normalize(url.pathname.replace(/^\/media\//, '')));
-      if (!file.startsWith(dir) && file !== HLS_JS) return response.writeHead(404).end();
+      const file = path.join(dir, path.normalize(url.pathname.replace(/^\/media\//, '')));
+      if (!file.startsWith(dir)) return response.writeHead(404).end();
       const info = await stat(file).catch(() => null);
       if (!info) return response.writeHead(404).end();
       const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
@@ -103,6 +110,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'] });
   const results: Record<string, number[]> = { mp4: [], hls: [] };
   let startLevel: number | undefined;
+  let waterfall: string[] = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
       for (const mode of ['mp4', 'hls'] as const) {
@@ -110,13 +118,29 @@ async function main(): Promise<void> {
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
+        // The waterfall of the last HLS run: each request's start, end and bytes on the wire.
+        const requests = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
+        let origin: number | undefined;
+        cdp.on('Network.requestWillBeSent', (event) => {
+          if (!event.request.url.startsWith('http')) return;
+          origin ??= event.timestamp;
+          requests.set(event.requestId, { url: new URL(event.request.url).pathname, start: event.timestamp });
+        });
+        cdp.on('Network.loadingFinished', (event) => {
+          const entry = requests.get(event.requestId);
+          if (entry) Object.assign(entry, { end: event.timestamp, bytes: event.encodedDataLength });
+        });
         await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
         await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) });
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(`http://127.0.0.1:${PORT}/?mode=${mode}`);
         await page.waitForFunction(() => typeof (globalThis as unknown as { firstFrame?: number }).firstFrame === 'number', undefined, { timeout: 120_000 });
         results[mode]!.push(await page.evaluate(() => (globalThis as unknown as { firstFrame: number }).firstFrame));
-        if (mode === 'hls') startLevel ??= await page.evaluate(() => (globalThis as unknown as { firstLevel?: number }).firstLevel);
+        if (mode === 'hls') {
+          startLevel ??= await page.evaluate(() => (globalThis as unknown as { firstLevel?: number }).firstLevel);
+          const at = (seconds: number | undefined) => (seconds === undefined || origin === undefined ? '   …  ' : `${(seconds - origin).toFixed(2).padStart(5)} s`);
+          waterfall = [...requests.values()].map((entry) => `  ${at(entry.start)} → ${at(entry.end)}  ${String(Math.round((entry.bytes ?? 0) / 1024)).padStart(5)} kB  ${entry.url}`);
+        }
         await context.close();
       }
     }
@@ -131,6 +155,8 @@ async function main(): Promise<void> {
   console.log(`Primeiro quadro, 1,6 Mb/s, 150 ms, CPU 4× (mediana de ${RUNS}, desde a navegação):`);
   console.log(`  MP4 original  ${(median(results.mp4!) / 1000).toFixed(2)} s  (${results.mp4!.map((ms) => (ms / 1000).toFixed(2)).join(' / ')})`);
   console.log(`  HLS (hls.js)  ${(median(results.hls!) / 1000).toFixed(2)} s  (${results.hls!.map((ms) => (ms / 1000).toFixed(2)).join(' / ')}), primeira qualidade ${startLevel ?? '?'}p`);
+  console.log('Pedidos da última execução HLS (início → fim desde o primeiro pedido, bytes na rede):');
+  for (const line of waterfall) console.log(line);
 }
 
 void main();

@@ -80,6 +80,7 @@ export interface Rendition {
   name: string;
   height: number;
   videoKbps: number;
+  audioKbps: number;
 }
 
 export interface HlsOptions {
@@ -95,7 +96,7 @@ export interface HlsOptions {
 
 /**
  * One ffmpeg run for the whole ladder: the source decoded once, scaled per rendition, H.264 with a
- * keyframe every `segmentSeconds` (so every segment has that length), AAC stereo, VOD playlists,
+ * keyframe every `segmentSeconds` (so every segment has that length), AAC stereo at each rendition's bitrate, VOD playlists,
  * `master.m3u8` naming each rendition's bandwidth and resolution.
  */
 export async function transcodeHls({ input, outputDir, renditions, hasAudio, segmentSeconds, signal, onProgress }: HlsOptions): Promise<void> {
@@ -113,12 +114,13 @@ export async function transcodeHls({ input, outputDir, renditions, hasAudio, seg
       `-bufsize:v:${index}`,
       `${rendition.videoKbps * 1.5}k`,
     );
+    if (hasAudio) args.push(`-b:a:${index}`, `${rendition.audioKbps}k`);
   });
   args.push(
     '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
     '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`,
   );
-  if (hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+  if (hasAudio) args.push('-c:a', 'aac', '-ac', '2');
   args.push(
     '-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
     '-hls_segment_filename', path.join(outputDir, '%v', 'seg-%05d.ts'),

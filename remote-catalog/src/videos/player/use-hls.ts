@@ -1,5 +1,6 @@
-import type HlsPlayer from 'hls.js/light';
+import type { FragmentLoaderConstructor, default as HlsPlayer, PlaylistLoaderConstructor } from 'hls.js/light';
 import { useEffect, useState, type RefObject } from 'react';
+import { warmHls, warmLoader } from './hls-warmup';
 
 /** A rung of the ladder as the quality menu shows it ("360p"), by hls.js's level index. */
 export interface Quality {
@@ -43,14 +44,21 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string
     let cancelled = false;
     let instance: HlsInstance | null = null;
     setSrc(undefined);
+    // The playlists and first segment download alongside the hls.js chunk, not after it.
+    const warmup = warmHls(hlsUrl);
     void import(/* webpackChunkName: "hls" */ 'hls.js/light')
-      .then(({ default: Hls }) => {
+      .then(({ default: Hls, FetchLoader }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {
           setSrc(playsHlsNatively(element) ? hlsUrl : mp4Url);
           return;
         }
-        const player = new Hls({ startLevel: 0, capLevelToPlayerSize: true });
+        // progressive: the first segment is transmuxed and appended as its bytes arrive (128 kB
+        // chunks), not after the whole segment — the first frame comes sooner on a slow phone.
+        // hls.js types its own loaders for any context; pLoader/fLoader (not `loader`, which would
+        // turn progressive loading off) get the playlist and fragment contexts they ask for.
+        const Loader = warmLoader(FetchLoader, warmup) as unknown as PlaylistLoaderConstructor & FragmentLoaderConstructor;
+        const player = new Hls({ startLevel: 0, capLevelToPlayerSize: true, progressive: true, pLoader: Loader, fLoader: Loader });
         instance = player;
         player.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           setQualities(data.levels.map((level, index) => ({ index, label: `${level.height}p` })));

@@ -4,12 +4,17 @@ export interface LadderStep {
   name: string;
   height: number;
   videoKbps: number;
+  audioKbps: number;
 }
 
+/**
+ * The lowest rung is where every phone starts (hls.js `startLevel: 0`): light enough that its first
+ * 4 s segment (~0.24 MB) reaches a 1.6 Mb/s 4G phone in about a second (`npm run bench:video`).
+ */
 const STEPS: readonly LadderStep[] = [
-  { name: '360p', height: 360, videoKbps: 800 },
-  { name: '720p', height: 720, videoKbps: 2800 },
-  { name: '1080p', height: 1080, videoKbps: 5000 },
+  { name: '360p', height: 360, videoKbps: 400, audioKbps: 64 },
+  { name: '720p', height: 720, videoKbps: 2800, audioKbps: 128 },
+  { name: '1080p', height: 1080, videoKbps: 5000, audioKbps: 128 },
 ];
 
 /** Segment length (s): short enough for a fast first frame, long enough for few requests. */

@@ -38,7 +38,7 @@ class FakeHls {
     act(() => this.listeners.get(event)?.(event, data));
   }
 }
-jest.mock('hls.js/light', () => ({ __esModule: true, default: FakeHls }));
+jest.mock('hls.js/light', () => ({ __esModule: true, default: FakeHls, FetchLoader: class {} }));
 
 const MP4 = 'http://127.0.0.1:9/v1/files/videos/a.mp4?expires=1&signature=x';
 const HLS = 'http://127.0.0.1:9/v1/files/hls/a/1-xyz/master.m3u8';
