@@ -56,7 +56,13 @@ export function CompetenceSection({ accountId }: { accountId: string }) {
       {matrix.isSuccess && (
         <>
           <p>
-            Requisitos em dia no laboratório: <strong>{percentText(matrix.data.percentInOrder)}</strong>.{' '}
+            {matrix.data.percentInOrder === null ? (
+              'Nenhum requisito atribuído ainda no laboratório.'
+            ) : (
+              <>
+                Requisitos em dia no laboratório: <strong>{percentText(matrix.data.percentInOrder)}</strong>.
+              </>
+            )}{' '}
             <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate({ path: `${base}/matrix.csv`, name: 'matriz-de-competencia', format: 'csv' })}>
               Matriz em CSV
             </Button>
