@@ -1,7 +1,7 @@
 import { createActor, snapshotData, type TestActor } from '../helpers/app';
 import { COLLECTIONS } from '../helpers/collections';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
-import { createCategory, createVideo } from '../helpers/catalogue';
+import { createCategory, createContent, createVideo } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
 import { addTechnician, labManager } from '../helpers/team';
 
@@ -338,6 +338,43 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     expect(badDate.body.message).toBe('Data de vigência inválida: use AAAA-MM-DD.');
     expect((await publish({ documentCode: 'POP-MIC-010', revision: 5, effectiveDate: '2026-02-01', changeSummary: 'Membro' }, manager.token)).status).toBe(403);
     expect(await snapshotData(t.db)).toBe(before);
+  });
+
+  test('When the admin is about to publish a new revision, then the API says how many people it makes due again (each once) and how many completions it supersedes', async () => {
+    // A FREE content with the quiz: nothing to watch before the attempt.
+    const itemId = (await createContent(t, admin, categoryId, { attachments: [] }))._id as string;
+    expect((await t.call('PUT', `/v1/assessments/contents/${itemId}`, { token: admin.token, body: QUIZ })).status).toBe(200);
+    const impact = async () => {
+      const result = await t.call('GET', `/v1/revisions/contents/${itemId}/impact`, { token: admin.token });
+      expect(result.status).toBe(200);
+      return result.body;
+    };
+    expect(await impact()).toEqual({ people: 0, completionsInForce: 0 });
+    for (const name of ['Coletor A', 'Coletor B']) {
+      const fn = await t.call('POST', `/v1/competence/accounts/${accountId}/functions`, {
+        token: manager.token,
+        body: { name: `${name} ${itemId.slice(-6)}`, requirements: [{ itemType: 'CONTENT', itemId, validityMonths: 12 }] },
+      });
+      expect(fn.status).toBe(201);
+      expect((await t.call('PUT', `/v1/competence/accounts/${accountId}/functions/${fn.body.id}/assignees/${technician.id}`, { token: manager.token })).status).toBe(200);
+    }
+    // The technician holds two functions requiring the content: one person.
+    expect(await impact()).toEqual({ people: 1, completionsInForce: 0 });
+
+    const attempt = await t.call('POST', `/v1/assessments/contents/${itemId}/attempts`, { token: technician.token });
+    expect(attempt.status).toBe(201);
+    expect((await submit(technician, attempt.body.id, answersFor(attempt.body.questions, true))).body.passed).toBe(true);
+    expect(await impact()).toEqual({ people: 1, completionsInForce: 1 });
+
+    const publish = (revision: number) =>
+      t.call('POST', `/v1/revisions/contents/${itemId}`, { token: admin.token, body: { documentCode: 'POP-IMP-001', revision, effectiveDate: '2026-03-01', changeSummary: `Revisão ${revision}` } });
+    expect((await publish(1)).status).toBe(201);
+    expect((await publish(2)).status).toBe(201);
+    expect(await impact()).toEqual({ people: 1, completionsInForce: 0 });
+
+    const missing = await t.call('GET', `/v1/revisions/contents/${'0'.repeat(24)}/impact`, { token: admin.token });
+    expectErrorShape(missing, 404);
+    expect(missing.body.message).toBe('Item não encontrado no catálogo.');
   });
 
   test('When the manager opens the laboratory matrix, then each person with a function has a cell per requirement and the share in order; the CSV says the same; others cannot', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
+import type { ItemRef } from '../revisions/documents';
 import { COMPETENCE_COLLECTIONS } from './collections';
 import type { CompetenceFunctionDocument, FunctionAssignmentDocument } from './documents';
 
@@ -20,6 +21,8 @@ export interface FunctionsRepository {
   activeAssignmentsOfUser(userId: ObjectId): Promise<FunctionAssignmentDocument[]>;
   /** Every active assignment of every laboratory (the reminders job), oldest first. */
   allActiveAssignments(): Promise<FunctionAssignmentDocument[]>;
+  /** The people holding an active function that requires the item (each once): who a new revision of it makes due again. */
+  holdersOfRequirement(ref: ItemRef): Promise<ObjectId[]>;
   /** Every assignment of the person, active or ended, oldest first (their LGPD export). */
   assignmentsOfUser(userId: ObjectId): Promise<FunctionAssignmentDocument[]>;
   /**
@@ -49,6 +52,12 @@ export default fp(
       activeAssignmentsOfAccount: (accountId) => assignments().find({ accountId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       activeAssignmentsOfUser: (userId) => assignments().find({ userId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       allActiveAssignments: () => assignments().find({ active: true }).sort({ _id: 1 }).toArray(),
+      async holdersOfRequirement({ itemType, itemId }) {
+        const requiring = await functions().find({ active: true, requirements: { $elemMatch: { itemType, itemId } } }).toArray();
+        if (!requiring.length) return [];
+        const held = await assignments().find({ functionId: { $in: requiring.map((fn) => fn._id) }, active: true }).toArray();
+        return [...new Map(held.map((assignment) => [assignment.userId.toHexString(), assignment.userId])).values()];
+      },
       assignmentsOfUser: (userId) => assignments().find({ userId }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       async eraseUser(userId, erasureId) {
         const { deletedCount } = await assignments().deleteMany({ userId });

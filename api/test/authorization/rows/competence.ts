@@ -127,6 +127,7 @@ export const competenceGroup: MatrixGroup = {
       params: item('quizContent'),
       expect: { anonymous: 200, member: 200, otherMember: 200, admin: 200, technician: 200 },
     },
+    { method: 'GET', route: '/v1/revisions/:kind/:itemId/impact', params: item('quizContent'), expect: { ...ADMIN_ONLY, admin: 200 } },
     {
       method: 'POST',
       route: '/v1/revisions/:kind/:itemId',

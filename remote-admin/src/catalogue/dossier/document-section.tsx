@@ -5,7 +5,7 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { Card, ErrorState, dayjs, formatDate, formatDateTime, toast, type CatalogueKind } from '@clube/platform';
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { usePublishRevision, useRevisions, type PublishRevisionBody, type Revision } from './api/revisions';
+import { usePublishRevision, useRevisionImpact, useRevisions, type PublishRevisionBody, type Revision, type RevisionImpact } from './api/revisions';
 
 const DOCUMENT_CODE = /^[A-Za-z0-9][A-Za-z0-9./ _-]*$/;
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -49,14 +49,30 @@ function defaults(current: Revision | null): RevisionValues {
   };
 }
 
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`;
+
+/** Who the new revision reaches, as the API counts it now; said in general words while it counts or when it cannot. */
+function reach(impact: { data?: RevisionImpact; isPending: boolean; isError: boolean }): { people: string; completions: string } {
+  if (impact.data) {
+    const { people, completionsInForce } = impact.data;
+    return {
+      people: people === 0 ? 'Nenhuma pessoa tem hoje uma função que exige este item' : `${plural(people, 'pessoa tem', 'pessoas têm')} uma função que exige este item: ele volta a ser devido para elas`,
+      completions: completionsInForce === 0 ? 'nenhuma conclusão em vigor é substituída' : `${plural(completionsInForce, 'conclusão em vigor passa', 'conclusões em vigor passam')} a "substituída"`,
+    };
+  }
+  const people = impact.isPending ? 'Contando as pessoas atingidas… O item volta a ser devido para todas as pessoas cuja função o exige' : 'O item volta a ser devido para todas as pessoas cuja função o exige';
+  return { people, completions: 'as conclusões em vigor passam a "substituída"' };
+}
+
 /** What publishing will do, said before the admin confirms (what `POST /v1/revisions/…` does). */
-function consequences(current: Revision | null, next: PublishRevisionBody): string {
+function consequences(current: Revision | null, next: PublishRevisionBody, impact: Parameters<typeof reach>[0]): string {
   const nextLabel = label(next);
   if (!current) return `${nextLabel} coloca este item sob controle de documento, vigente desde ${formatDate(next.effectiveDate)}. Nenhuma conclusão é substituída: quem já concluiu continua em dia.`;
   const due = formatDate(new Date(Date.now() + (next.dueInDays ?? 30) * DAY_MS));
+  const { people, completions } = reach(impact);
   return (
-    `As conclusões de ${label(current)} passam a "substituída" e os certificados dela passam a dizer "Substituído (nova revisão do documento)". ` +
-    `O item volta a ser devido para todas as pessoas cuja função o exige, com prazo até ${due} (${next.dueInDays} dias). ` +
+    `${people}, com prazo até ${due} (${next.dueInDays} dias). ` +
+    `Das conclusões de ${label(current)}, ${completions}, e os certificados dela passam a dizer "Substituído (nova revisão do documento)". ` +
     'As tentativas da avaliação recomeçam na nova revisão. Uma revisão publicada não pode ser desfeita.'
   );
 }
@@ -65,6 +81,7 @@ function PublishForm({ kind, itemId, current }: { kind: CatalogueKind; itemId: s
   const publish = usePublishRevision(kind, itemId);
   const form = useZodForm(revisionSchema, { defaultValues: defaults(current) });
   const [pending, setPending] = useState<PublishRevisionBody | null>(null);
+  const impact = useRevisionImpact(kind, itemId, pending !== null && current !== null);
 
   function onSubmit(values: RevisionValues) {
     setPending({
@@ -106,7 +123,7 @@ function PublishForm({ kind, itemId, current }: { kind: CatalogueKind; itemId: s
         open={pending !== null}
         onClose={() => setPending(null)}
         title={pending ? `${action}: ${label(pending)}?` : action}
-        message={pending ? consequences(current, pending) : ''}
+        message={pending ? consequences(current, pending, impact) : ''}
         confirmLabel={action}
         onConfirm={() => (pending ? confirm(pending) : undefined)}
       />

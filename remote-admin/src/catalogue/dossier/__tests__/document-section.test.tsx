@@ -29,6 +29,7 @@ let publishReply: ReturnType<typeof apiError> | null = null;
 beforeAll(() => {
   server = startMockApi(
     mockApi('get', '/v1/revisions/{kind}/{itemId}', () => ({ current: history[0] ?? null, history })),
+    mockApi('get', '/v1/revisions/{kind}/{itemId}/impact', () => ({ people: 7, completionsInForce: 5 })),
     mockApi('post', '/v1/revisions/{kind}/{itemId}', ({ body }) => publishReply ?? revision(body.revision, { ...body, label: `${body.documentCode} rev. ${body.revision}` }), { status: 201 }),
   );
 });
@@ -94,8 +95,10 @@ describe('the document section', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publicar nova revisão' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Publicar nova revisão: POP-COL-003 rev. 5?' });
-    expect(dialog).toHaveTextContent('As conclusões de POP-COL-003 rev. 4 passam a "substituída"');
-    expect(dialog).toHaveTextContent(/volta a ser devido para todas as pessoas cuja função o exige, com prazo até \d{2}\/\d{2}\/\d{4} \(15 dias\)/);
+    // The API counts who the revision reaches when the dialog opens.
+    expect(await within(dialog).findByText(/^7 pessoas têm uma função que exige este item: ele volta a ser devido para elas, com prazo até \d{2}\/\d{2}\/\d{4} \(15 dias\)\./)).toHaveTextContent(
+      'Das conclusões de POP-COL-003 rev. 4, 5 conclusões em vigor passam a "substituída", e os certificados dela passam a dizer "Substituído (nova revisão do documento)".',
+    );
 
     publishReply = apiError(409, 'A revisão 5 deste documento já foi publicada.', 'REVISION_NOT_NEWER');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Publicar nova revisão' }));

@@ -1,4 +1,4 @@
-import { apiError, mockApi, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
+import { apiError, mockApi, reply, startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -34,7 +34,7 @@ beforeAll(() => {
     mockApi('get', '/v1/revisions/{kind}/{itemId}', () => ({ current: null, history: [] })),
     mockApi('get', '/v1/assessments/{kind}/{itemId}/key', () => quiz ?? apiError(404, 'Este item não tem avaliação.', 'ASSESSMENT_NOT_FOUND')),
     mockApi('put', '/v1/assessments/{kind}/{itemId}', ({ body }) => saveReply ?? { ...QUIZ, ...body, version: (quiz?.version ?? 0) + 1, questions: QUIZ.questions }),
-    mockApi('delete', '/v1/assessments/{kind}/{itemId}', () => null, { status: 204 }),
+    mockApi('delete', '/v1/assessments/{kind}/{itemId}', () => reply(204)),
   );
 });
 afterEach(() => {

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 export type RevisionHistory = ApiResponse<'/v1/revisions/{kind}/{itemId}'>;
 export type Revision = RevisionHistory['history'][number];
 export type PublishRevisionBody = ApiBody<'/v1/revisions/{kind}/{itemId}', 'post'>;
+export type RevisionImpact = ApiResponse<'/v1/revisions/{kind}/{itemId}/impact'>;
 
 const key = (kind: CatalogueKind, itemId: string) => ['admin', 'revisions', kind, itemId] as const;
 
@@ -14,6 +15,17 @@ export function useRevisions(kind: CatalogueKind, itemId: string) {
   return useQuery({
     queryKey: key(kind, itemId),
     queryFn: ({ signal }) => api.get('/v1/revisions/{kind}/{itemId}', { params: { path: { kind, itemId } }, signal }),
+  });
+}
+
+/** `GET /v1/revisions/{kind}/{id}/impact` (admin): how many people a new revision makes due again and how many completions it supersedes, now. */
+export function useRevisionImpact(kind: CatalogueKind, itemId: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [...key(kind, itemId), 'impact'],
+    enabled,
+    staleTime: 0,
+    queryFn: ({ signal }) => api.get('/v1/revisions/{kind}/{itemId}/impact', { params: { path: { kind, itemId } }, signal }),
   });
 }
 
