@@ -53,7 +53,10 @@ export default fp(
       activeAssignmentsOfUser: (userId) => assignments().find({ userId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       allActiveAssignments: () => assignments().find({ active: true }).sort({ _id: 1 }).toArray(),
       async holdersOfRequirement({ itemType, itemId }) {
-        const requiring = await functions().find({ active: true, requirements: { $elemMatch: { itemType, itemId } } }).toArray();
+        // Filtered here rather than with $elemMatch, which FerretDB 1.24 does not run; called only for the admin's confirmation.
+        const requiring = (await functions().find({ active: true }).toArray()).filter((fn) =>
+          fn.requirements.some((requirement) => requirement.itemType === itemType && requirement.itemId.equals(itemId)),
+        );
         if (!requiring.length) return [];
         const held = await assignments().find({ functionId: { $in: requiring.map((fn) => fn._id) }, active: true }).toArray();
         return [...new Map(held.map((assignment) => [assignment.userId.toHexString(), assignment.userId])).values()];
