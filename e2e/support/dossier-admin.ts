@@ -60,7 +60,7 @@ export async function attachQuizThroughPage(page: Page, shellUrl: string, kind: 
   await fillNumber(card, 'Nota mínima (%)', quiz.passMarkPercent);
   await fillNumber(card, 'Tentativas por revisão', quiz.maxAttempts);
   // Start from one question: remove what the editor shows beyond it.
-  while ((await card.getByRole('button', { name: /^Remover a pergunta \d+$/ }).count()) > 1) await card.getByRole('button', { name: /^Remover a pergunta \d+$/ }).last().click();
+  while ((await card.getByRole('button', { name: /^Remover pergunta \d+$/ }).count()) > 1) await card.getByRole('button', { name: /^Remover pergunta \d+$/ }).last().click();
   for (const [index, question] of quiz.questions.entries()) {
     const n = index + 1;
     if (index > 0) await card.getByRole('button', { name: 'Adicionar pergunta', exact: true }).click();

@@ -2,6 +2,7 @@ import { DateField, TextField, TextareaField } from '@clube/kit/forms/fields';
 import { Form, FormAlert, SubmitButton, useZodForm } from '@clube/kit/forms/form';
 import { ConfirmDialog } from '@clube/kit/ui/dialog';
 import { Skeleton } from '@clube/kit/ui/skeleton';
+import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { Card, ErrorState, dayjs, formatDate, formatDateTime, toast, type CatalogueKind } from '@clube/platform';
 import { useState } from 'react';
 import * as z from 'zod/mini';
@@ -131,38 +132,21 @@ function PublishForm({ kind, itemId, current }: { kind: CatalogueKind; itemId: s
   );
 }
 
+const HISTORY_COLUMNS: TableColumn<Revision & { inForce: boolean }>[] = [
+  { key: 'revision', header: 'Revisão', cell: (revision) => `${revision.label}${revision.inForce ? ' (vigente)' : ''}` },
+  { key: 'effectiveDate', header: 'Vigente desde', cell: (revision) => formatDate(revision.effectiveDate) },
+  { key: 'changeSummary', header: 'O que mudou', wrap: true, cell: (revision) => revision.changeSummary },
+  { key: 'publishedAt', header: 'Publicada', wrap: true, cell: (revision) => `${formatDateTime(revision.publishedAt)} por ${revision.publishedByName}` },
+  {
+    key: 'retrainingDueAt',
+    header: 'Prazo para refazer',
+    cell: (revision) => (revision.retrainingDueAt ? formatDate(revision.retrainingDueAt) : revision.first ? 'Primeira revisão' : '—'),
+  },
+];
+
 function History({ history }: { history: Revision[] }) {
   return (
-    <div className="clube-table__scroll admin-form__block">
-      <table className="clube-table">
-        <caption>Histórico de revisões</caption>
-        <thead>
-          <tr>
-            <th scope="col">Revisão</th>
-            <th scope="col">Vigente desde</th>
-            <th scope="col">O que mudou</th>
-            <th scope="col">Publicada</th>
-            <th scope="col">Prazo para refazer</th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.map((revision, index) => (
-            <tr key={revision.id}>
-              <td>
-                {revision.label}
-                {index === 0 && ' (vigente)'}
-              </td>
-              <td>{formatDate(revision.effectiveDate)}</td>
-              <td>{revision.changeSummary}</td>
-              <td>
-                {formatDateTime(revision.publishedAt)} por {revision.publishedByName}
-              </td>
-              <td>{revision.retrainingDueAt ? formatDate(revision.retrainingDueAt) : revision.first ? 'Primeira revisão' : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table caption="Histórico de revisões" columns={HISTORY_COLUMNS} rows={history.map((revision, index) => ({ ...revision, inForce: index === 0 }))} rowKey={(revision) => revision.id} />
   );
 }
 

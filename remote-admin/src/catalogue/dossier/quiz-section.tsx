@@ -75,7 +75,7 @@ function QuestionsField() {
               rows={2}
               maxLength={2000}
             />
-            <Button variant="secondary" onClick={() => remove(index)} aria-label={`Remover a pergunta ${index + 1}`}>
+            <Button variant="secondary" onClick={() => remove(index)} aria-label={`Remover pergunta ${index + 1}`}>
               Remover pergunta
             </Button>
           </li>
