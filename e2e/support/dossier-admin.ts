@@ -16,6 +16,8 @@ export interface QuizQuestionInput {
 export interface QuizInput {
   passMarkPercent: number;
   maxAttempts: number;
+  /** Default: as the editor has it (a new quiz: shuffled). */
+  shuffle?: boolean;
   questions: QuizQuestionInput[];
 }
 
@@ -59,6 +61,7 @@ export async function attachQuizThroughPage(page: Page, shellUrl: string, kind: 
   const card = section(page, 'Avaliação');
   await fillNumber(card, 'Nota mínima (%)', quiz.passMarkPercent);
   await fillNumber(card, 'Tentativas por revisão', quiz.maxAttempts);
+  if (quiz.shuffle !== undefined) await card.getByLabel('Embaralhar as perguntas e as opções em cada tentativa', { exact: true }).setChecked(quiz.shuffle);
   // Start from one question: remove what the editor shows beyond it.
   while ((await card.getByRole('button', { name: /^Remover pergunta \d+$/ }).count()) > 1) await card.getByRole('button', { name: /^Remover pergunta \d+$/ }).last().click();
   for (const [index, question] of quiz.questions.entries()) {

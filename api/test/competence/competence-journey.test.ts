@@ -340,6 +340,26 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     expect(await snapshotData(t.db)).toBe(before);
   });
 
+  test('When the admin saves a quiz that keeps its order, then every attempt shows the questions and options as written; by default the key says they are shuffled', async () => {
+    const itemId = (await createContent(t, admin, categoryId, { attachments: [] }))._id as string;
+    const questions = Array.from({ length: 5 }, (_, index) => ({
+      kind: 'SINGLE',
+      text: `Pergunta em ordem ${index + 1}`,
+      options: ['A', 'B', 'C', 'D'].map((letter, option) => ({ text: `Opção ${letter}`, correct: option === 0 })),
+    }));
+    const saved = await t.call('PUT', `/v1/assessments/contents/${itemId}`, { token: admin.token, body: { passMarkPercent: 60, maxAttempts: 1, shuffle: false, questions } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.shuffle).toBe(false);
+    const attempt = await t.call('POST', `/v1/assessments/contents/${itemId}/attempts`, { token: technician.token });
+    expect(attempt.status).toBe(201);
+    const shown = (attempt.body.questions as OpenQuestion[]).map((question) => [question.text, question.options.map((option) => option.text).join(' ')]);
+    expect(shown).toEqual(questions.map((question) => [question.text, 'Opção A Opção B Opção C Opção D']));
+
+    const reset = await t.call('PUT', `/v1/assessments/contents/${itemId}`, { token: admin.token, body: { passMarkPercent: 60, maxAttempts: 1, questions } });
+    expect(reset.body).toMatchObject({ shuffle: true, version: 2 });
+    expect((await t.call('GET', `/v1/assessments/contents/${itemId}/key`, { token: admin.token })).body.shuffle).toBe(true);
+  });
+
   test('When the admin is about to publish a new revision, then the API says how many people it makes due again (each once) and how many completions it supersedes', async () => {
     // A FREE content with the quiz: nothing to watch before the attempt.
     const itemId = (await createContent(t, admin, categoryId, { attachments: [] }))._id as string;

@@ -1224,6 +1224,8 @@ export interface paths {
                             }[];
                             text: string;
                         }[];
+                        /** @description Embaralhar perguntas e opções em cada tentativa (padrão: true) */
+                        shuffle?: boolean;
                     };
                 };
             };
@@ -1256,6 +1258,8 @@ export interface paths {
                                 }[];
                                 text: string;
                             }[];
+                            /** @description Perguntas e opções em nova ordem a cada tentativa */
+                            shuffle: boolean;
                             version: number;
                         };
                     };
@@ -1788,6 +1792,8 @@ export interface paths {
                                 }[];
                                 text: string;
                             }[];
+                            /** @description Perguntas e opções em nova ordem a cada tentativa */
+                            shuffle: boolean;
                             version: number;
                         };
                     };

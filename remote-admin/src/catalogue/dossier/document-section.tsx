@@ -105,14 +105,13 @@ function PublishForm({ kind, itemId, current }: { kind: CatalogueKind; itemId: s
       <Form form={form} onSubmit={onSubmit} className="admin-form">
         <FormAlert />
         <h3 className="admin-quiz-question__title">{current ? 'Nova revisão' : 'Colocar sob controle de documento'}</h3>
+        {current && (
+          <p className="admin-form__block">
+            Código do documento: <strong>{current.documentCode}</strong> (uma nova revisão mantém o código).
+          </p>
+        )}
         <div className="admin-form__row">
-          {current ? (
-            <p>
-              Código do documento: <strong>{current.documentCode}</strong> (uma nova revisão mantém o código)
-            </p>
-          ) : (
-            <TextField name="documentCode" label="Código do documento" placeholder="POP-COL-003" maxLength={40} />
-          )}
+          {!current && <TextField name="documentCode" label="Código do documento" placeholder="POP-COL-003" maxLength={40} />}
           <TextField name="revision" label="Número da revisão" inputMode="numeric" hint={current ? `Maior que ${current.revision}.` : 'De 0 a 9999.'} className="admin-field--short" />
           <DateField name="effectiveDate" label="Vigente desde" className="admin-field--short" />
         </div>

@@ -31,6 +31,7 @@ export const quizSchema = z
   .object({
     passMarkPercent: wholeNumber(1, 100, 'A nota mínima vai de 1 a 100 (%).'),
     maxAttempts: wholeNumber(1, MAX_ATTEMPTS, `Tentativas: use um número inteiro de 1 a ${MAX_ATTEMPTS}.`),
+    shuffle: z.boolean(),
     questions: z
       .array(questionShape)
       .check(z.minLength(1, 'Adicione ao menos uma pergunta.'), z.maxLength(MAX_QUESTIONS, `No máximo ${MAX_QUESTIONS} perguntas.`)),
@@ -40,7 +41,9 @@ export const quizSchema = z
       values.questions.forEach((question, index) => {
         const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['questions', index, 'options'], message, input: values });
         const correct = question.options.filter((option) => option.correct).length;
+        const texts = question.options.map((option) => option.text.trim().toLowerCase());
         if (question.options.length < 2) issue('Uma pergunta precisa de ao menos 2 opções.');
+        else if (new Set(texts).size !== texts.length) issue('Há opções repetidas nesta pergunta.');
         else if (correct === 0) issue(question.kind === 'SINGLE' ? 'Marque a opção correta.' : 'Marque ao menos uma opção correta.');
         else if (question.kind === 'SINGLE' && correct > 1) issue('Escolha única: marque exatamente uma opção correta (ou mude para múltipla escolha).');
       });
@@ -59,12 +62,13 @@ export const emptyQuestion = (): QuestionValues => ({
   ],
 });
 
-/** The editor's values for the quiz the API has (or a new quiz: 70 %, 3 attempts, one empty question). */
+/** The editor's values for the quiz the API has (or a new quiz: 70 %, 3 attempts, shuffled, one empty question). */
 export function quizValues(quiz: Quiz | null): QuizValues {
-  if (!quiz) return { passMarkPercent: '70', maxAttempts: '3', questions: [emptyQuestion()] };
+  if (!quiz) return { passMarkPercent: '70', maxAttempts: '3', shuffle: true, questions: [emptyQuestion()] };
   return {
     passMarkPercent: String(quiz.passMarkPercent),
     maxAttempts: String(quiz.maxAttempts),
+    shuffle: quiz.shuffle,
     questions: quiz.questions.map((question) => ({
       kind: question.kind,
       text: question.text,
@@ -79,6 +83,7 @@ export function quizBody(values: z.output<typeof quizSchema>): QuizBody {
   return {
     passMarkPercent: Number(values.passMarkPercent),
     maxAttempts: Number(values.maxAttempts),
+    shuffle: values.shuffle,
     questions: values.questions.map((question) => ({
       kind: question.kind,
       text: question.text,

@@ -108,7 +108,8 @@ function QuizForm({ kind, itemId, quiz }: { kind: CatalogueKind; itemId: string;
       <FormAlert />
       {quiz ? (
         <p role="status">
-          Avaliação na versão {quiz.version}: {quiz.questions.length} pergunta(s), nota mínima {quiz.passMarkPercent} %, {quiz.maxAttempts} tentativa(s) por revisão do documento.
+          Avaliação na versão {quiz.version}: {quiz.questions.length} pergunta(s), nota mínima {quiz.passMarkPercent} %, {quiz.maxAttempts} tentativa(s) por revisão do documento
+          {quiz.shuffle ? ', embaralhada' : ', na ordem escrita'}.
         </p>
       ) : (
         <p className="admin-note">Este item ainda não tem avaliação. Com uma avaliação, o item só fica concluído (e o certificado só sai) quando a pessoa é aprovada.</p>
@@ -117,9 +118,8 @@ function QuizForm({ kind, itemId, quiz }: { kind: CatalogueKind; itemId: string;
         <TextField name="passMarkPercent" label="Nota mínima (%)" inputMode="numeric" hint="De 1 a 100." />
         <TextField name="maxAttempts" label="Tentativas por revisão" inputMode="numeric" hint={`De 1 a 20. Uma nova revisão do documento dá novas tentativas.`} />
       </div>
-      <p className="admin-note admin-form__block">
-        As perguntas e as opções são embaralhadas em cada tentativa; a nota é calculada no servidor, e o gabarito só aparece para a pessoa depois que ela envia as respostas.
-      </p>
+      <CheckboxField name="shuffle" label="Embaralhar as perguntas e as opções em cada tentativa" hint="Sem embaralhar, todos veem a ordem em que estão aqui." />
+      <p className="admin-note admin-form__block">A nota é calculada no servidor, e o gabarito só aparece para a pessoa depois que ela envia as respostas.</p>
       <QuestionsField />
       <section className="admin-form__block" aria-labelledby="quiz-changes-title">
         <h3 id="quiz-changes-title" className="admin-quiz-question__title">

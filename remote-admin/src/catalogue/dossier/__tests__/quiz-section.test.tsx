@@ -11,6 +11,7 @@ const QUIZ = {
   itemId: ID,
   passMarkPercent: 80,
   maxAttempts: 2,
+  shuffle: true,
   version: 3,
   questions: [
     {
@@ -90,6 +91,18 @@ describe('the quiz editor', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('When two options of a question say the same, then the form says so before the API would', async () => {
+    renderRoute(<DossierSections kind="videos" itemId={ID} />, '/', { persona: 'admin' });
+    const card = await quizCard();
+    await userEvent.type(await card.findByLabelText('Texto da pergunta 1'), 'Qual o tubo da glicose?');
+    await userEvent.type(card.getByLabelText('Opção 1 da pergunta 1'), 'Cinza');
+    await userEvent.type(card.getByLabelText('Opção 2 da pergunta 1'), ' cinza ');
+    await userEvent.click(card.getByLabelText('Opção 1 da pergunta 1 é correta'));
+    await userEvent.click(card.getByRole('button', { name: 'Criar avaliação' }));
+    expect(await card.findByText('Há opções repetidas nesta pergunta.')).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
   it('When a new quiz of two questions is created, then the API receives them with the key, numbers and no blank explanation, and the page says it was created', async () => {
     renderRoute(<DossierSections kind="contents" itemId={ID} />, '/', { persona: 'admin' });
     const card = await quizCard();
@@ -97,6 +110,7 @@ describe('the quiz editor', () => {
     await userEvent.type(card.getByLabelText('Nota mínima (%)'), '75');
     await userEvent.clear(card.getByLabelText('Tentativas por revisão'));
     await userEvent.type(card.getByLabelText('Tentativas por revisão'), '2');
+    await userEvent.click(card.getByLabelText('Embaralhar as perguntas e as opções em cada tentativa'));
     await userEvent.type(card.getByLabelText('Texto da pergunta 1'), 'Onde se descarta a agulha?');
     await userEvent.type(card.getByLabelText('Opção 1 da pergunta 1'), 'No lixo comum');
     await userEvent.type(card.getByLabelText('Opção 2 da pergunta 1'), 'Na caixa rígida');
@@ -122,6 +136,7 @@ describe('the quiz editor', () => {
         body: {
           passMarkPercent: 75,
           maxAttempts: 2,
+          shuffle: false,
           questions: [
             {
               kind: 'SINGLE',
@@ -152,7 +167,8 @@ describe('the quiz editor', () => {
     quiz = QUIZ;
     renderRoute(<DossierSections kind="videos" itemId={ID} />, '/', { persona: 'admin' });
     const card = await quizCard();
-    expect(await card.findByText(/Avaliação na versão 3: 1 pergunta\(s\), nota mínima 80 %, 2 tentativa\(s\)/)).toBeInTheDocument();
+    expect(await card.findByText(/Avaliação na versão 3: 1 pergunta\(s\), nota mínima 80 %, 2 tentativa\(s\) por revisão do documento, embaralhada\./)).toBeInTheDocument();
+    expect(card.getByLabelText('Embaralhar as perguntas e as opções em cada tentativa')).toBeChecked();
     expect(card.getByLabelText('Texto da pergunta 1')).toHaveValue('Onde se descarta a agulha?');
     expect(card.getByLabelText('Opção 1 da pergunta 1 é correta')).toBeChecked();
     expect(card.getByLabelText('Opção 2 da pergunta 1 é correta')).not.toBeChecked();
@@ -165,7 +181,7 @@ describe('the quiz editor', () => {
     await userEvent.click(card.getByRole('button', { name: 'Salvar avaliação' }));
     expect(await card.findByRole('alert')).toHaveTextContent('A pergunta 1 é de escolha única: marque exatamente uma opção correta.');
     expect(card.getByLabelText('Tentativas por revisão')).toHaveValue('5');
-    expect(writes()).toEqual([expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ maxAttempts: 5, passMarkPercent: 80 }) })]);
+    expect(writes()).toEqual([expect.objectContaining({ method: 'PUT', body: expect.objectContaining({ maxAttempts: 5, passMarkPercent: 80, shuffle: true }) })]);
   });
 
   it('When the admin removes the quiz and confirms, then the API is asked to delete it and the editor starts a new one', async () => {
