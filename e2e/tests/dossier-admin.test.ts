@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
-import { api, idTokenFor } from '../support/account';
+import { idTokenFor } from '../support/account';
 import { checkPage } from '../support/axe';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { attachQuizThroughPage, openDossierSections, publishRevisionThroughPage } from '../support/dossier-admin';
 import { Frontends } from '../support/frontends';
 import { ADMIN, signInThroughPage } from '../support/session';
-import { newLabAccount, newTechnician, type Member } from '../support/team';
+import { call, newLabAccount, newTechnician, type Member } from '../support/team';
 
 // The admin's document and quiz editors (issue 31) on the production build, the real API and the
 // emulator: the admin puts a video of a laboratory's function under document control, attaches a
@@ -21,12 +21,6 @@ async function signedInPage(person: { email: string; password: string }): Promis
   sessions.push(session);
   await signInThroughPage(session.page, frontends.shellUrl, person);
   return session.page;
-}
-
-async function call<T>(method: string, path: string, token: string, body: unknown, expected: number): Promise<T> {
-  const result = await api<T>(method, path, token, body);
-  if (result.status !== expected) throw new Error(`${method} /v1${path} respondeu ${result.status}: ${JSON.stringify(result.body)}`);
-  return result.body;
 }
 
 beforeAll(async () => {

@@ -6,11 +6,10 @@ import { Table, type TableColumn } from '@clube/kit/ui/table';
 import { Card, ErrorState, dayjs, formatDate, formatDateTime, toast, type CatalogueKind } from '@clube/platform';
 import { useState } from 'react';
 import * as z from 'zod/mini';
+import { wholeNumber } from './quiz-form';
 import { usePublishRevision, useRevisionImpact, useRevisions, type PublishRevisionBody, type Revision, type RevisionImpact } from './api/revisions';
 
 const DOCUMENT_CODE = /^[A-Za-z0-9][A-Za-z0-9./ _-]*$/;
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.string().check(z.trim(), z.refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, message));
 
 /** As the API checks a revision (`api/src/modules/revisions/schemas.ts`); the API still refuses a code or number that does not follow the one in force. */
 const revisionSchema = z.object({

@@ -5,7 +5,8 @@ export const MAX_QUESTIONS = 100;
 export const MAX_OPTIONS = 10;
 export const MAX_ATTEMPTS = 20;
 
-const wholeNumber = (min: number, max: number, message: string) =>
+/** A whole number from `min` to `max` typed in a text field (kept as text; the body converts it). */
+export const wholeNumber = (min: number, max: number, message: string) =>
   z.string().check(z.trim(), z.refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, message));
 
 const optionShape = z.object({
