@@ -9,6 +9,7 @@ import { planWithInterval } from '@clube/platform/subscription-words';
 import { formatCnpj } from '@clube/kit/brazilian/masks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { LaboratoryCompetence } from './laboratory-competence';
 import { useSubscriptionInvoices, useUser, useUserProgress, useUserSubscriptions, useUserTeam, useUserUnlocks } from './api/get-user';
 import { useUpdateUserRole, type Role } from './api/update-user-role';
 
@@ -161,6 +162,7 @@ function LaboratoryAccount({ userId }: { userId: string }) {
           <dd>{TEAM_ROLES[role]}</dd>
         </dl>
         <Table caption="Pessoas da conta de laboratório" columns={TEAM_COLUMNS} rows={members} rowKey={(m) => m.userId} emptyMessage="Ninguém além do gestor." />
+        <LaboratoryCompetence accountId={account.id} />
       </>
     );
   }
