@@ -10,7 +10,8 @@ import { call, newLabAccount, newTechnician, type Member } from '../support/team
 // The admin's document and quiz editors (issue 31) on the production build, the real API and the
 // emulator: the admin puts a video of a laboratory's function under document control, attaches a
 // quiz and publishes a new revision through the pages (the confirmation says how many people it
-// reaches); the technician's video page then shows the assessment and grades it on the server.
+// reaches); the technician's video page then shows the assessment and grades it on the server, and
+// the admin sees the laboratory's competence, with nothing to sign.
 
 const frontends = new Frontends();
 const sessions: BrowserSession[] = [];
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('the admin edits the competence dossier of a video', () => {
-  it('When the admin registers the document, attaches a quiz and publishes a new revision through the pages, then the technician whose function requires the video takes the assessment on the video page', async () => {
+  it('When the admin registers the document, attaches a quiz and publishes a new revision through the pages, then the technician whose function requires the video takes the assessment on the video page, and the admin sees the laboratory in order with nothing to sign', async () => {
     const { idToken: adminToken } = await idTokenFor(ADMIN.email, ADMIN.password);
     const [category] = (await call<{ data: { _id: string }[] }>('GET', '/categories', adminToken, undefined, 200)).data;
     const title = `Coleta segura e2e ${run}`;
@@ -139,5 +140,12 @@ describe('the admin edits the competence dossier of a video', () => {
     await result.getByText('Aprovado com 100 %').waitFor({ timeout: 20000 });
     await result.getByText(/Na caixa rígida, sem reencapar\./).waitFor();
     await result.getByRole('link', { name: 'Ver o certificado' }).waitFor();
+
+    // The admin sees the laboratory's competence on the manager's page, and nothing to sign there.
+    await admin.goto(`${frontends.shellUrl}/admin/usuarios/${lab.manager.id}`, { waitUntil: 'domcontentloaded' });
+    const competence = admin.getByRole('region', { name: 'Competências do laboratório' });
+    await competence.getByText('Requisitos em dia no laboratório: 100 %.').waitFor({ timeout: 20000 });
+    expect(await competence.getByRole('table', { name: 'Competências por pessoa' }).getByRole('row', { name: new RegExp(technician.name) }).textContent()).toBe(`${technician.name}1 de 1100 %Nada`);
+    expect(await admin.getByRole('button', { name: /assinar|autoriza/i }).count()).toBe(0);
   });
 });
