@@ -15,6 +15,8 @@ export interface PlayerProps {
   url: string;
   /** File sources: the signed HLS ladder, once the upload was converted (else the MP4 `url` plays). */
   hlsUrl?: string;
+  /** A fresh signed ladder link, asked for when the current one expired during a long viewing. */
+  renewHlsUrl?: () => Promise<string | undefined>;
   durationSeconds: number;
   captionsUrl?: string;
   /** Where to open: `?t=`, or the saved position. */
@@ -35,9 +37,9 @@ const isFormControl = (target: EventTarget) => target instanceof HTMLElement && 
  * A file source in the browser's own player, through the API's signed, range-capable link:
  * native controls, captions from the transcript, speed, J/K/L and arrow keys, resume.
  */
-export function FilePlayer({ videoId, title, url, hlsUrl, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
+export function FilePlayer({ videoId, title, url, hlsUrl, renewHlsUrl, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
-  const stream = useHls(video, hlsUrl, url);
+  const stream = useHls(video, hlsUrl, url, startAt, renewHlsUrl);
   // The last position and duration seen: when the page unmounts, the element is already gone.
   const seen = useRef({ position: startAt, duration: 0 });
   const [speed, setSpeed] = useState('1');

@@ -43,7 +43,7 @@ jest.mock('hls.js/light', () => ({ __esModule: true, default: FakeHls, FetchLoad
 const MP4 = 'http://127.0.0.1:9/v1/files/videos/a.mp4?expires=1&signature=x';
 const HLS = 'http://127.0.0.1:9/v1/files/hls/a/1-xyz/master.m3u8';
 
-function renderPlayer(hlsUrl?: string) {
+function renderPlayer(hlsUrl?: string, startAt = 0) {
   renderRoute(
     <FilePlayer
       videoId="v1"
@@ -51,7 +51,7 @@ function renderPlayer(hlsUrl?: string) {
       url={MP4}
       {...(hlsUrl ? { hlsUrl } : {})}
       durationSeconds={60}
-      startAt={0}
+      startAt={startAt}
       autoPlay={false}
       reportProgress={false}
       onTime={() => undefined}
@@ -108,6 +108,12 @@ describe('File player with an HLS ladder', () => {
     expect(hls.nextLevel).toBe(1);
     await userEvent.selectOptions(menu, 'Automática');
     expect(hls.nextLevel).toBe(-1);
+  });
+
+  it('When the member resumes a video, then hls.js starts loading where they stopped, not at the opening', async () => {
+    renderPlayer(HLS, 42.5);
+    await waitFor(() => expect(stand.instances).toHaveLength(1));
+    expect(stand.instances[0]!.config).toMatchObject({ startLevel: 0, startPosition: 42.5 });
   });
 
   it('When hls.js fails for good, then the MP4 takes over and the menu goes away', async () => {
