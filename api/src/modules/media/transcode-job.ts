@@ -10,7 +10,7 @@ import { MediaToolError, posterFrame, probeVideo, transcodeHls } from '../../plu
 import { contentTypeOfKey, hlsFolderOf } from '../../plugins/file-storage/file-keys';
 import { PermanentJobError } from '../jobs/jobs-service';
 import { TRANSCODE_JOB, type TranscodeDocument, type TranscodePayload } from './documents';
-import { conversionFailed, FAILURE_REASONS, ladderFor, posterSecond, progressPercent, SEGMENT_SECONDS } from './rules/ladder';
+import { conversionFailed, FAILURE_REASONS, ladderFor, posterSecond, progressPercent, FIRST_SEGMENT_SECONDS, SEGMENT_SECONDS } from './rules/ladder';
 
 export interface Transcoding {
   /** After an admin's MP4 upload: the ladder is made by a job on the runner; the MP4 plays meanwhile. */
@@ -28,7 +28,7 @@ export const transcodeNotFound = () => notFound('Nenhuma convers√£o para este v√
 /**
  * The `video.transcode` job: the original is copied to a temporary folder (ffmpeg seeks in it),
  * probed (duration, size, audio), converted in one ffmpeg run to 360p + 720p (+ 1080p when the
- * source has it) HLS with 4 s segments and AAC, and a poster is taken; everything is then stored
+ * source has it) HLS with a 1 s first segment then 4 s segments, and AAC, and a poster is taken; everything is then stored
  * under `hls/<name>/`, the master playlist last. A file ffprobe or ffmpeg refuses fails at once
  * with a Portuguese reason (no retry can fix it); anything else (storage down) is retried.
  */
@@ -67,6 +67,7 @@ export default fp(
             renditions: ladder,
             hasAudio: probed.hasAudio,
             segmentSeconds: SEGMENT_SECONDS,
+            firstSegmentSeconds: FIRST_SEGMENT_SECONDS,
             signal,
             onProgress: (seconds) => {
               const percent = progressPercent(seconds, probed.durationSeconds);
