@@ -149,6 +149,12 @@ describe('Playing the ladder: signed, short-lived links', () => {
     expect(detail.body.source).toMatchObject({ kind: 'file', key: readyVideoKey, url: expect.stringContaining('/v1/files/videos/') });
     hlsUrl = detail.body.source.hlsUrl;
     expect(hlsUrl).toMatch(/\/v1\/files\/hls\/[a-f0-9]+\/\d+-[\w-]{43}\/master\.m3u8$/);
+    // The player's poster: the ladder's JPEG, signed like the playlists.
+    expect(detail.body.source.posterUrl).toBe(hlsUrl.replace(/master\.m3u8$/, 'poster.jpg'));
+    const poster = await fetch(detail.body.source.posterUrl);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect([...Buffer.from(await poster.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
     const master = await fetch(hlsUrl);
     expect(master.status).toBe(200);

@@ -80,7 +80,7 @@ function VideoView({ video }: { video: VideoDetail }) {
           {!source ? (
             <LockedPanel item={video} itemType="VIDEO" verb="assistir" onUnlocked={() => setJustUnlocked(true)} />
           ) : source.kind === 'file' ? (
-            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} renewHlsUrl={renewHlsUrl} />
+            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} renewHlsUrl={renewHlsUrl} posterUrl={source.posterUrl} />
           ) : (
             <EmbedPlayer {...playerProps} kind={source.kind} url={source.url} />
           )}

@@ -10227,6 +10227,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -10872,6 +10874,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -12868,6 +12872,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -22621,6 +22627,8 @@ export interface paths {
                                     key?: string;
                                     /** @enum {unknown} */
                                     kind: "file" | "youtube" | "vimeo";
+                                    /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                    posterUrl?: string;
                                     /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                     url: string;
                                 };
@@ -22860,6 +22868,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };
@@ -23284,6 +23294,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };
@@ -23853,6 +23865,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };
