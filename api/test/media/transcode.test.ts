@@ -196,3 +196,40 @@ describe('Playing the ladder: signed, short-lived links', () => {
     }
   });
 });
+
+describe('A video that stops playing a file', () => {
+  const ladderKeys = (videoKey: string) => {
+    const folder = `hls/${videoKey.slice('videos/'.length, -'.mp4'.length)}`;
+    return [videoKey, `${folder}/master.m3u8`, `${folder}/poster.jpg`, `${folder}/360p/index.m3u8`, `${folder}/360p/seg-00000.ts`, `${folder}/720p/seg-00000.ts`];
+  };
+  const stored = async (keys: string[]) => Promise.all(keys.map(async (key) => (await testApp.app.fileStorage.stat(key)) !== null));
+
+  test('When an admin replaces the file, then the old original, ladder and poster leave storage and the new ones stay', async () => {
+    const first = await upload(silentClip, 'primeira.mp4');
+    const second = await upload(silentClip, 'segunda.mp4');
+    expect(await testApp.app.jobs.runDue()).toBe(2);
+    expect(await stored(ladderKeys(first))).toEqual([true, true, true, true, true, true]);
+    const category = await createCategory(testApp, actors.admin);
+    const video = await createVideo(testApp, actors.admin, category._id, { source: { kind: 'file', url: first }, durationSeconds: 2 });
+
+    const replaced = await testApp.call('PATCH', `/v1/videos/${video._id}`, { token: actors.admin.token, body: { source: { kind: 'file', url: second } } });
+    expect(replaced.status).toBe(200);
+    expect(await stored(ladderKeys(first))).toEqual([false, false, false, false, false, false]);
+    expectErrorShape(await transcodeOf(first), 404);
+    expect(await stored(ladderKeys(second))).toEqual([true, true, true, true, true, true]);
+    expect((await transcodeOf(second)).body.status).toBe('READY');
+  });
+
+  test('When another video still plays the file, then replacing it in one video keeps it for the other', async () => {
+    const shared = await upload(silentClip, 'compartilhada.mp4');
+    await testApp.app.jobs.runDue();
+    const category = await createCategory(testApp, actors.admin);
+    const one = await createVideo(testApp, actors.admin, category._id, { source: { kind: 'file', url: shared }, durationSeconds: 2 });
+    await createVideo(testApp, actors.admin, category._id, { source: { kind: 'file', url: shared }, durationSeconds: 2 });
+    const other = await upload(silentClip, 'outra.mp4');
+    const replaced = await testApp.call('PATCH', `/v1/videos/${one._id}`, { token: actors.admin.token, body: { source: { kind: 'file', url: other } } });
+    expect(replaced.status).toBe(200);
+    expect(await stored(ladderKeys(shared))).toEqual([true, true, true, true, true, true]);
+    expect((await transcodeOf(shared)).body.status).toBe('READY');
+  });
+});

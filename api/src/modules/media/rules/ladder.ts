@@ -31,6 +31,14 @@ export function ladderFor(sourceHeight: number): LadderStep[] {
   return STEPS.filter((step) => step.height <= 720 || sourceHeight >= step.height);
 }
 
+/** The URIs a playlist lists (renditions in a master playlist, segments in a rendition's), relative to it. */
+export function playlistEntries(playlist: string): string[] {
+  return playlist
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
 /** Whole percent of the output written, never 100 before the job has stored everything. */
 export function progressPercent(writtenSeconds: number, durationSeconds: number): number {
   if (durationSeconds <= 0) return 0;
