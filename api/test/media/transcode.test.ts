@@ -195,6 +195,16 @@ describe('Playing the ladder: signed, short-lived links', () => {
       expect(expired.body.code).toBe('LINK_EXPIRED');
     }
   });
+
+  test('When a subscriber still watching asks for the video again after the link expired, then the fresh link opens the same segment (what the player retries with)', async () => {
+    const fresh = (await testApp.call('GET', `/v1/videos/${videoId}`, { token: actors.member.token })).body.source.hlsUrl as string;
+    const signature = /\/(\d+-[\w-]{43})\//;
+    expect(signature.exec(fresh)?.[1]).not.toBe(signature.exec(hlsUrl)?.[1]);
+    // The player keeps the segment's path and swaps the signature for the fresh one.
+    const renewed = await fetch(segmentUrl.replace(signature, `/${signature.exec(fresh)![1]}/`));
+    expect(renewed.status).toBe(200);
+    expect(Buffer.from(await renewed.arrayBuffer())[0]).toBe(0x47);
+  });
 });
 
 describe('A video that stops playing a file', () => {
