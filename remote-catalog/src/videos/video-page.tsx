@@ -9,6 +9,7 @@ import { ItemMeta } from '../shared/access-badge';
 import type { VideoDetail } from '../shared/types';
 import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
+import { useRenewHlsLink } from './api/renew-hls-link';
 import { AssessmentPanel } from './assessment-panel';
 import { ChaptersList } from './player/chapters-list';
 import { EmbedPlayer, FilePlayer, type PlayerHandle } from './player/players';
@@ -45,6 +46,7 @@ function VideoView({ video }: { video: VideoDetail }) {
   const [currentTime, setCurrentTime] = useState(0);
   const [justUnlocked, setJustUnlocked] = useState(false);
   const related = useRelatedVideos(video.categoryId);
+  const renewHlsUrl = useRenewHlsLink(video.slug);
 
   const t = secondsFrom(searchParams.get('t'));
   const resume = video.progress && !video.progress.finished ? video.progress.positionSeconds : 0;
@@ -78,7 +80,7 @@ function VideoView({ video }: { video: VideoDetail }) {
           {!source ? (
             <LockedPanel item={video} itemType="VIDEO" verb="assistir" onUnlocked={() => setJustUnlocked(true)} />
           ) : source.kind === 'file' ? (
-            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} />
+            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} renewHlsUrl={renewHlsUrl} posterUrl={source.posterUrl} />
           ) : (
             <EmbedPlayer {...playerProps} kind={source.kind} url={source.url} />
           )}

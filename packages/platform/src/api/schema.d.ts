@@ -10233,6 +10233,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -10878,6 +10880,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -13040,6 +13044,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -22793,6 +22799,8 @@ export interface paths {
                                     key?: string;
                                     /** @enum {unknown} */
                                     kind: "file" | "youtube" | "vimeo";
+                                    /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                    posterUrl?: string;
                                     /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                     url: string;
                                 };
@@ -23032,6 +23040,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };
@@ -23456,6 +23466,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };
@@ -24025,6 +24037,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };
