@@ -32,6 +32,10 @@ beforeAll(async () => {
       people: [{ userId: TECHNICIAN_ID, name: 'Carla Técnica', required: 2, inOrder: 1, percentInOrder: 50, cells: [] }],
     })),
     mockApi('get', '/v1/competence/accounts/{accountId}/people/{userId}/dossier.pdf', () => '%PDF-1.4' as never),
+    // The functions and the authorizations (tested in competence-management.test.tsx): none yet.
+    mockApi('get', '/v1/competence/accounts/{accountId}/functions', () => ({ data: [] })),
+    mockApi('get', '/v1/authorizations/accounts/{accountId}', () => ({ data: [] })),
+    mockApi('get', '/v1/authorizations/accounts/{accountId}/audit', () => ({ data: [], meta: { page: 1, limit: 10, total: 0, totalPages: 0 } })),
     mockApi(
       'post',
       '/v1/team/invitations',
