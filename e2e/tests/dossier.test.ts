@@ -218,5 +218,8 @@ describe('The competence dossier (issue 31, Done when)', () => {
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     for (const expected of [lab.name, technician.name, FUNCTION, VIDEO.title, 'POP-CEN-001 rev. 2', 'Vencida', ACTIVITY, 'Autorizo', lab.manager.name]) expect(text).toContain(expected);
     expect(text).toContain(createHash('sha256').update(csv).digest('hex'));
+
+    const matrix = (await pdfText(await download(manager, competence.getByRole('button', { name: 'Matriz em PDF' })))).replace(/\s+/g, ' ');
+    for (const expected of ['Matriz de competência', lab.name, technician.name, FUNCTION, VIDEO.title, 'Vencida', '0 de 1']) expect(matrix).toContain(expected);
   });
 });

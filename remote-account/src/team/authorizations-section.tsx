@@ -70,16 +70,13 @@ export function AuthorizationsSection({ accountId, members }: { accountId: strin
       key: 'activity',
       header: 'Atividade',
       wrap: true,
+      // One run of text, so a narrow screen wraps it as a sentence.
       cell: (record) => (
-        <>
+        <span>
           {record.activity}
-          {record.requiredItems.length > 0 && (
-            <span className="account-muted">
-              {' '}
-              — exige {record.requiredItems.map((item) => `${item.title}${item.scorePercent === null ? '' : ` (${item.scorePercent.toLocaleString('pt-BR')} %)`}`).join('; ')}
-            </span>
-          )}
-        </>
+          {record.requiredItems.length > 0 &&
+            ` — exige ${record.requiredItems.map((item) => `${item.title}${item.scorePercent === null ? '' : ` (${item.scorePercent.toLocaleString('pt-BR')} %)`}`).join('; ')}`}
+        </span>
       ),
     },
     {

@@ -8,7 +8,7 @@ import { errorResponses } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { toFunction, toMatrix, toTrailLine } from './responses';
 import { AccountParams, AssigneeParams, FunctionParams, ExportParams, ExportSchema, FunctionBody, FunctionListSchema, FunctionSchema, MatrixSchema, PersonParams, TrailSchema } from './schemas';
-import { dossierCsv, dossierPdf, matrixCsv } from './dossier-files';
+import { dossierCsv, dossierPdf, matrixCsv, matrixPdf } from './dossier-files';
 import { loadDossier, registerExport } from './use-cases/dossier';
 import type { FunctionInput } from './competence-service';
 import type { Static } from 'typebox';
@@ -126,6 +126,25 @@ export const competenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         .header('content-disposition', 'attachment; filename="matriz-de-competencia.csv"')
         .header('cache-control', 'no-store')
         .send(matrixCsv(rows));
+    },
+  );
+
+  fastify.get(
+    '/accounts/:accountId/matrix.pdf',
+    route('signed-in', 'A matriz do laboratório em PDF: % em dia do laboratório e por pessoa, e cada pessoa × requisito com a situação (gestor; admin consulta)', {
+      params: AccountParams,
+      produces: ['application/pdf'],
+      response: { 200: Type.String({ description: 'PDF', contentMediaType: 'application/pdf' }), ...errorResponses(401, 404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
+    async (request, reply) => {
+      const accountId = toObjectId(request.params.accountId);
+      const account = await service.laboratory(request.user!, accountId, 'read');
+      const pdf = await matrixPdf(account, await service.matrix(request.user!, accountId), { at: fastify.clock.now(), byName: request.user!.name });
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="matriz-de-competencia.pdf"')
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 

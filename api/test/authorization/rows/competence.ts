@@ -167,7 +167,7 @@ export const competenceGroup: MatrixGroup = {
       request: asManagers,
       expect: { anonymous: 401, member: 201, otherMember: 404, admin: 403, technician: 404 },
     },
-    ...['/v1/competence/accounts/:accountId/matrix', '/v1/competence/accounts/:accountId/matrix.csv'].map((route) => ({
+    ...['/v1/competence/accounts/:accountId/matrix', '/v1/competence/accounts/:accountId/matrix.csv', '/v1/competence/accounts/:accountId/matrix.pdf'].map((route) => ({
       method: 'GET' as const,
       route,
       label: 'a matriz do laboratório A: o gestor de A e o admin',
