@@ -62,13 +62,15 @@ export function CompetenceSection({ accountId }: { accountId: string }) {
               <>
                 Requisitos em dia no laboratório: <strong>{percentText(matrix.data.percentInOrder)}</strong>.
               </>
-            )}{' '}
+            )}
+          </p>
+          <div className="account-row">
             {(['csv', 'pdf'] as const).map((format) => (
               <Button key={format} variant="secondary" disabled={download.isPending} onClick={() => download.mutate({ path: `${base}/matrix.${format}`, name: 'matriz-de-competencia', format })}>
                 Matriz em {format.toUpperCase()}
               </Button>
             ))}
-          </p>
+          </div>
           {download.isError && <p role="alert">{messageOf(download.error)}</p>}
           <Table
             caption="Competências por pessoa"
