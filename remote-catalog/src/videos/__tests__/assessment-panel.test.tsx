@@ -104,7 +104,7 @@ describe('The assessment on /videos/{slug}', () => {
   it('When the member watches the video to the end on the page, then the assessment opens without reloading once the API says it is finished', async () => {
     view = viewOf();
     let finished = false;
-    api.use(mockApi('put', '/v1/me/progress/videos/{id}', () => ({ ...FINISHED, finished, finishedAt: finished ? FINISHED.finishedAt : null })));
+    api.use(mockApi('put', '/v1/me/progress/videos/{id}', ({ params }) => ({ ...FINISHED, videoId: params.id ?? '', finished, finishedAt: finished ? FINISHED.finishedAt : null })));
     const { container } = renderRoute(<Routes />, '/videos/sem-fim', { persona: 'membro' });
     await screen.findByText('Assista ao vídeo até o fim para fazer a avaliação; o certificado sai quando você for aprovado.', {}, { timeout: 5000 });
     const player = container.querySelector('video')!;
