@@ -188,6 +188,10 @@ export default fp(
           dueDays: input.dueDays,
           updatedAt: at,
         };
+        // Checked first: the unique index still refuses a rename racing another, but FerretDB answers an update
+        // that breaks a unique index with a generic error, not the duplicate key that becomes this 409.
+        const holder = await functions.findFunctionByNameKey(accountId, fn.nameKey);
+        if (holder && holder._id.toHexString() !== functionId.toHexString()) throw nameTaken(name);
         try {
           await functions.updateFunction(fn);
         } catch (error) {

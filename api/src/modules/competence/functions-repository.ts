@@ -16,6 +16,8 @@ export interface FunctionsRepository {
    */
   archiveFunction(accountId: ObjectId, id: ObjectId, at: Date): Promise<boolean>;
   findFunction(accountId: ObjectId, id: ObjectId): Promise<CompetenceFunctionDocument | null>;
+  /** The laboratory's active function holding this folded name, if any. */
+  findFunctionByNameKey(accountId: ObjectId, nameKey: string): Promise<CompetenceFunctionDocument | null>;
   /** Active functions of the laboratory, by name. */
   listFunctions(accountId: ObjectId): Promise<CompetenceFunctionDocument[]>;
   functionsByIds(ids: ObjectId[]): Promise<CompetenceFunctionDocument[]>;
@@ -63,6 +65,7 @@ export default fp(
         return true;
       },
       findFunction: (accountId, id) => functions().findOne({ _id: id, accountId, active: true }),
+      findFunctionByNameKey: (accountId, nameKey) => functions().findOne({ accountId, nameKey, active: true }),
       listFunctions: (accountId) => functions().find({ accountId, active: true }).sort({ nameKey: 1, _id: 1 }).toArray(),
       functionsByIds: (ids) => (ids.length ? functions().find({ _id: { $in: ids } }).toArray() : Promise.resolve([])),
 
