@@ -39,13 +39,26 @@ const STATUS_WORDS: Record<MatrixPerson['cells'][number]['status'], string> = {
   PENDING: 'a fazer',
 };
 
-/** Who signs, as the record will print it: the profile's name (the API takes it from there). */
-function Signer() {
+/**
+ * The end of every signing form: who signs, as the record will print it (the profile's name, which the
+ * API takes), the password asked again, the failure if any, and the buttons.
+ */
+function Signature({ submitLabel, danger = false, onClose }: { submitLabel: string; danger?: boolean; onClose: () => void }) {
   const { profile } = useAuth();
   return (
-    <p className="team-signer">
-      Assinatura eletrônica de <strong>{profile?.name ?? '—'}</strong>, com data e hora. Para assinar, confirme sua senha: ela não fica guardada.
-    </p>
+    <>
+      <p className="team-signer">
+        Assinatura eletrônica de <strong>{profile?.name ?? '—'}</strong>, com data e hora. Para assinar, confirme sua senha: ela não fica guardada.
+      </p>
+      <TextField name="password" type="password" label="Sua senha" autoComplete="current-password" />
+      <FormAlert />
+      <div className="account-row">
+        <SubmitButton variant={danger ? 'danger' : 'primary'}>{submitLabel}</SubmitButton>
+        <Button variant="secondary" onClick={onClose}>
+          Cancelar
+        </Button>
+      </div>
+    </>
   );
 }
 
@@ -124,15 +137,7 @@ export function AuthorizationDialog({ open, onClose, members, people, replaces, 
         <RequiredItems people={people} selected={selected} onChange={(next) => form.setValue('requiredItems', next)} />
         <RadioGroupField name="meaning" label="Significado da assinatura" options={MEANINGS} />
         <TextareaField name="reason" label={replaces ? 'O que muda nesta correção (opcional)' : 'Observação (opcional)'} rows={2} maxLength={1000} />
-        <Signer />
-        <TextField name="password" type="password" label="Sua senha" autoComplete="current-password" />
-        <FormAlert />
-        <div className="account-row">
-          <SubmitButton>Assinar</SubmitButton>
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-        </div>
+        <Signature submitLabel="Assinar" onClose={onClose} />
       </Form>
     </Dialog>
   );
@@ -152,15 +157,7 @@ export function RevocationDialog({ record, onClose, sign }: { record: SignedReco
         }}
       >
         <TextareaField name="reason" label="Motivo da revogação" rows={2} maxLength={1000} />
-        <Signer />
-        <TextField name="password" type="password" label="Sua senha" autoComplete="current-password" />
-        <FormAlert />
-        <div className="account-row">
-          <SubmitButton variant="danger">Assinar a revogação</SubmitButton>
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-        </div>
+        <Signature submitLabel="Assinar a revogação" danger onClose={onClose} />
       </Form>
     </Dialog>
   );

@@ -114,6 +114,27 @@ export default fp(
       return list.map((fn) => ({ fn, items, names, assignments: assignments.filter((a) => a.functionId.toHexString() === fn._id.toHexString()) }));
     }
 
+    /** Writes a function; a duplicate key on the name (one per laboratory) is the 409 in Portuguese. */
+    async function withUniqueName(name: string, write: () => Promise<void>): Promise<void> {
+      try {
+        await write();
+      } catch (error) {
+        if (isDuplicateKeyError(error)) throw nameTaken(name);
+        throw error;
+      }
+    }
+
+    /** An audit line about a function of the laboratory. */
+    async function auditFunction(user: UserDocument, at: Date, action: 'FUNCTION_CREATED' | 'FUNCTION_UPDATED' | 'FUNCTION_ARCHIVED', fn: CompetenceFunctionDocument, summary: string) {
+      await fastify.auditRepository.append({ at, accountId: fn.accountId, actor: user, action, target: { type: 'FUNCTION', id: fn._id }, summary });
+    }
+
+    /** An audit line about a person of the laboratory, named in the summary as the profile names them. */
+    async function auditPerson(user: UserDocument, accountId: ObjectId, at: Date, action: 'PERSON_ASSIGNED' | 'PERSON_UNASSIGNED', userId: ObjectId, summary: (name: string) => string) {
+      const person = await fastify.usersRepository.findById(userId);
+      await fastify.auditRepository.append({ at, accountId, actor: user, action, target: { type: 'PERSON', id: userId }, summary: summary(person?.name ?? 'uma pessoa da equipe') });
+    }
+
     /** Checks the requirements (each item once, each in the catalogue) and names them for the audit trail. */
     async function requirementTitles(requirements: RequirementDocument[]): Promise<string> {
       const keys = requirements.map(itemKey);
@@ -155,20 +176,8 @@ export default fp(
           createdAt: at,
           updatedAt: at,
         };
-        try {
-          await functions.insertFunction(fn);
-        } catch (error) {
-          if (isDuplicateKeyError(error)) throw nameTaken(name);
-          throw error;
-        }
-        await fastify.auditRepository.append({
-          at,
-          accountId,
-          actor: user,
-          action: 'FUNCTION_CREATED',
-          target: { type: 'FUNCTION', id: fn._id },
-          summary: `Criou a função "${name}" com ${fn.requirements.length} requisito(s): ${titles}.`,
-        });
+        await withUniqueName(name, () => functions.insertFunction(fn));
+        await auditFunction(user, at, 'FUNCTION_CREATED', fn, `Criou a função "${name}" com ${fn.requirements.length} requisito(s): ${titles}.`);
         return (await withPeople([fn]))[0]!;
       },
 
@@ -192,21 +201,9 @@ export default fp(
         // that breaks a unique index with a generic error, not the duplicate key that becomes this 409.
         const holder = await functions.findFunctionByNameKey(accountId, fn.nameKey);
         if (holder && holder._id.toHexString() !== functionId.toHexString()) throw nameTaken(name);
-        try {
-          await functions.updateFunction(fn);
-        } catch (error) {
-          if (isDuplicateKeyError(error)) throw nameTaken(name);
-          throw error;
-        }
+        await withUniqueName(name, () => functions.updateFunction(fn));
         const renamed = before.name === name ? '' : ` (antes "${before.name}")`;
-        await fastify.auditRepository.append({
-          at,
-          accountId,
-          actor: user,
-          action: 'FUNCTION_UPDATED',
-          target: { type: 'FUNCTION', id: fn._id },
-          summary: `Alterou a função "${name}"${renamed}: ${fn.requirements.length} requisito(s): ${titles}; prazo de ${fn.dueDays} dia(s).`,
-        });
+        await auditFunction(user, at, 'FUNCTION_UPDATED', fn, `Alterou a função "${name}"${renamed}: ${fn.requirements.length} requisito(s): ${titles}; prazo de ${fn.dueDays} dia(s).`);
         return one(accountId, functionId);
       },
 
@@ -216,14 +213,7 @@ export default fp(
         if (!fn) throw functionNotFound();
         const at = now();
         if (!(await functions.archiveFunction(accountId, functionId, at))) throw functionNotFound(); // archived by a parallel call
-        await fastify.auditRepository.append({
-          at,
-          accountId,
-          actor: user,
-          action: 'FUNCTION_ARCHIVED',
-          target: { type: 'FUNCTION', id: fn._id },
-          summary: `Arquivou a função "${fn.name}"; quem a exercia deixou de exercê-la.`,
-        });
+        await auditFunction(user, at, 'FUNCTION_ARCHIVED', fn, `Arquivou a função "${fn.name}"; quem a exercia deixou de exercê-la.`);
       },
 
       async assign(user, accountId, functionId, userId) {
@@ -238,15 +228,7 @@ export default fp(
           const at = now();
           try {
             await functions.insertAssignment({ _id: new ObjectId(), accountId, functionId, userId, assignedAt: at, assignedBy: user._id, active: true, endedAt: null });
-            const person = await fastify.usersRepository.findById(userId);
-            await fastify.auditRepository.append({
-              at,
-              accountId,
-              actor: user,
-              action: 'PERSON_ASSIGNED',
-              target: { type: 'PERSON', id: userId },
-              summary: `Atribuiu a função "${fn.name}" a ${person?.name ?? 'uma pessoa da equipe'}.`,
-            });
+            await auditPerson(user, accountId, at, 'PERSON_ASSIGNED', userId, (name) => `Atribuiu a função "${fn.name}" a ${name}.`);
           } catch (error) {
             if (!isDuplicateKeyError(error)) throw error; // assigned by a parallel call: the same result
           }
@@ -260,15 +242,7 @@ export default fp(
         if (!fn) throw functionNotFound();
         const at = now();
         if (!(await functions.endAssignment(functionId, userId, at))) throw notFound('Esta pessoa não exerce esta função.', 'NOT_ASSIGNED');
-        const person = await fastify.usersRepository.findById(userId);
-        await fastify.auditRepository.append({
-          at,
-          accountId,
-          actor: user,
-          action: 'PERSON_UNASSIGNED',
-          target: { type: 'PERSON', id: userId },
-          summary: `Retirou a função "${fn.name}" de ${person?.name ?? 'uma pessoa da equipe'}.`,
-        });
+        await auditPerson(user, accountId, at, 'PERSON_UNASSIGNED', userId, (name) => `Retirou a função "${fn.name}" de ${name}.`);
         return one(accountId, functionId);
       },
 

@@ -204,6 +204,18 @@ function draw(doc: PDFKit.PDFDocument, dossier: Dossier, sha256: string, verifyU
   doc.fillColor('#000000');
 }
 
+/** One person × requirement of the matrix: person, function, item, document in force, status, completed on, valid until, due ('' when none). */
+const matrixCells = (row: MatrixRow, line: MatrixRow['lines'][number]): string[] => [
+  row.name,
+  line.fn.name,
+  line.item.title,
+  line.document ?? '',
+  STATUS_WORDS[line.standing.status],
+  day(line.standing.completion?.completedAt),
+  day(line.standing.validUntil),
+  day(line.standing.dueAt),
+];
+
 /** Percent with one decimal ("87,5 %"), "—" when nothing is required. */
 const percentText = (part: number, whole: number) => (whole ? `${(Math.round((part * 1000) / whole) / 10).toLocaleString('pt-BR')} %` : '—');
 
@@ -228,18 +240,7 @@ export function matrixPdf(account: { name: string; cnpj: string }, rows: MatrixR
       doc,
       ['Pessoa', 'Função', 'Item', 'Documento em vigor', 'Situação', 'Concluído em', 'Válido até', 'Prazo'],
       [0.16, 0.15, 0.21, 0.13, 0.11, 0.08, 0.08, 0.08],
-      rows.flatMap((row) =>
-        row.lines.map((line) => [
-          row.name,
-          line.fn.name,
-          line.item.title,
-          line.document ?? '—',
-          STATUS_WORDS[line.standing.status],
-          day(line.standing.completion?.completedAt) || '—',
-          day(line.standing.validUntil) || '—',
-          day(line.standing.dueAt) || '—',
-        ]),
-      ),
+      rows.flatMap((row) => row.lines.map((line) => matrixCells(row, line).map((cell) => cell || '—'))),
     );
   });
 }
@@ -252,14 +253,7 @@ export function matrixCsv(rows: MatrixRow[]): Readable {
     MATRIX_CSV_COLUMNS,
     rows.flatMap((row) =>
       row.lines.map((line) => [
-        row.name,
-        line.fn.name,
-        line.item.title,
-        line.document ?? '',
-        STATUS_WORDS[line.standing.status],
-        day(line.standing.completion?.completedAt),
-        day(line.standing.validUntil),
-        day(line.standing.dueAt),
+        ...matrixCells(row, line),
         row.lines.length ? Math.round((row.inOrder * 1000) / row.lines.length) / 10 : '',
       ]),
     ),
