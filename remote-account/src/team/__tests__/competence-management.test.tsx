@@ -252,4 +252,26 @@ describe('/equipe — signed authorizations', () => {
     expect(reauthenticate).toHaveBeenCalledWith('Segura#2026');
     expect(sent('POST', `/v1/authorizations/records/${RECORD_ID}/revocation`).map((r) => r.body)).toEqual([{ reason: 'Mudou de setor' }]);
   });
+
+  it('When the manager corrects an authorization, then the person stays, the activity comes filled in, and the new signed record names the one it replaces', async () => {
+    records = [recordOf()];
+    const { reauthenticate } = openTeam();
+    const section = await screen.findByRole('region', { name: 'Autorizações assinadas' }, { timeout: 5000 });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Corrigir a autorização de Carla Técnica: Coleta de sangue venoso' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Corrigir a autorização' });
+    expect(within(dialog).getByRole('combobox', { name: 'Pessoa' })).toHaveValue(TECHNICIAN_ID);
+    expect(within(dialog).getByRole('combobox', { name: 'Pessoa' })).toBeDisabled();
+    const activity = within(dialog).getByRole('textbox', { name: 'Atividade autorizada' });
+    expect(activity).toHaveValue('Coleta de sangue venoso');
+    await userEvent.type(activity, ' e arterial');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'O que muda nesta correção (opcional)' }), 'Inclui a coleta arterial');
+    await userEvent.type(within(dialog).getByLabelText('Sua senha'), 'Segura#2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Assinar' }));
+    await waitFor(() =>
+      expect(sent('POST', `/v1/authorizations/accounts/${ACCOUNT_ID}`).map((r) => r.body)).toEqual([
+        { userId: TECHNICIAN_ID, activity: 'Coleta de sangue venoso e arterial', meaning: 'AUTHORIZE', requiredItems: [], reason: 'Inclui a coleta arterial', replaces: RECORD_ID },
+      ]),
+    );
+    expect(reauthenticate).toHaveBeenCalledWith('Segura#2026');
+  });
 });
