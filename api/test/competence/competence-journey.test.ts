@@ -3,6 +3,7 @@ import { COLLECTIONS } from '../helpers/collections';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
 import { createCategory, createContent, createVideo } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
+import { pdfText } from '../helpers/pdf-text';
 import { addTechnician, labManager } from '../helpers/team';
 
 /**
@@ -397,7 +398,7 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     expect(missing.body.message).toBe('Item não encontrado no catálogo.');
   });
 
-  test('When the manager opens the laboratory matrix, then each person with a function has a cell per requirement and the share in order; the CSV says the same; others cannot', async () => {
+  test('When the manager opens the laboratory matrix, then each person with a function has a cell per requirement and the share in order; the CSV and the PDF say the same; others cannot', async () => {
     const matrix = await t.call('GET', `/v1/competence/accounts/${accountId}/matrix`, { token: manager.token });
     expect(matrix.status).toBe(200);
     const row = matrix.body.people.find((person: { userId: string }) => person.userId === technician.id);
@@ -413,6 +414,19 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     const lines = String(csv.body).replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
     expect(lines[0]).toContain('Pessoa;Função;Item;Documento em vigor;Situação');
     expect(lines.filter((line) => line.startsWith('Nguyễn Thị Ánh;'))).toHaveLength(statuses.length);
-    for (const actor of [technician, outsider]) expectErrorShape(await t.call('GET', `/v1/competence/accounts/${accountId}/matrix`, { token: actor.token }), 404);
+
+    // The same matrix as PDF, for the auditor: the share in order, per person, and each person × requirement.
+    const pdf = await fetch(`${t.url}/v1/competence/accounts/${accountId}/matrix.pdf`, { headers: { authorization: `Bearer ${manager.token}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    const share = `${inOrder} de ${statuses.length} ${String(row.percentInOrder).replace('.', ',')} %`;
+    for (const expected of ['Matriz de competência (ISO/IEC 17025, 6.2)', `Requisitos em dia no laboratório: ${String(matrix.body.percentInOrder).replace('.', ',')} %`, 'Nguyễn Thị Ánh', share, 'Técnico de coleta', 'Em dia', 'Gestora do Laboratório']) {
+      expect(text).toContain(expected);
+    }
+    for (const actor of [technician, outsider]) {
+      expectErrorShape(await t.call('GET', `/v1/competence/accounts/${accountId}/matrix`, { token: actor.token }), 404);
+      expect((await fetch(`${t.url}/v1/competence/accounts/${accountId}/matrix.pdf`, { headers: { authorization: `Bearer ${actor.token}` } })).status).toBe(404);
+    }
   });
 });

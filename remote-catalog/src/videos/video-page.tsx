@@ -10,6 +10,7 @@ import type { VideoDetail } from '../shared/types';
 import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
 import { useRenewHlsLink } from './api/renew-hls-link';
+import { useFinishedNow } from './api/save-progress';
 import { AssessmentPanel } from './assessment-panel';
 import { ChaptersList } from './player/chapters-list';
 import { EmbedPlayer, FilePlayer, type PlayerHandle } from './player/players';
@@ -47,6 +48,7 @@ function VideoView({ video }: { video: VideoDetail }) {
   const [justUnlocked, setJustUnlocked] = useState(false);
   const related = useRelatedVideos(video.categoryId);
   const renewHlsUrl = useRenewHlsLink(video.slug);
+  const finishedNow = useFinishedNow(video._id);
 
   const t = secondsFrom(searchParams.get('t'));
   const resume = video.progress && !video.progress.finished ? video.progress.positionSeconds : 0;
@@ -86,7 +88,7 @@ function VideoView({ video }: { video: VideoDetail }) {
           )}
           {startAt > 0 && source && <p className="catalog-meta">{t !== null ? 'Abrindo no trecho encontrado.' : 'Continuando de onde você parou.'}</p>}
           <p style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{video.description}</p>
-          {status === 'authenticated' && source && <AssessmentPanel videoId={video._id} finished={Boolean(video.progress?.finished)} />}
+          {status === 'authenticated' && source && <AssessmentPanel videoId={video._id} finished={Boolean(video.progress?.finished) || finishedNow} />}
         </div>
         <aside className="catalog-side" aria-label="Capítulos e transcrição">
           <ChaptersList chapters={video.chapters} currentTime={currentTime} onSeek={seek} disabled={!source} />

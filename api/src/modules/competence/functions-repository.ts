@@ -9,7 +9,16 @@ import type { CompetenceFunctionDocument, FunctionAssignmentDocument } from './d
 export interface FunctionsRepository {
   /** Throws the driver's duplicate-key error when the laboratory has a function of that name. */
   insertFunction(fn: CompetenceFunctionDocument): Promise<void>;
+  /** Name, description, requirements and due days of an active function; the duplicate-key error as insertFunction. */
+  updateFunction(fn: CompetenceFunctionDocument): Promise<void>;
+  /**
+   * The function stops being active (it stays for the history) and gives its name up; every active
+   * assignment to it ends at `at`. False when it was not active.
+   */
+  archiveFunction(accountId: ObjectId, id: ObjectId, at: Date): Promise<boolean>;
   findFunction(accountId: ObjectId, id: ObjectId): Promise<CompetenceFunctionDocument | null>;
+  /** The laboratory's active function holding this folded name, if any. */
+  findFunctionByNameKey(accountId: ObjectId, nameKey: string): Promise<CompetenceFunctionDocument | null>;
   /** Active functions of the laboratory, by name. */
   listFunctions(accountId: ObjectId): Promise<CompetenceFunctionDocument[]>;
   functionsByIds(ids: ObjectId[]): Promise<CompetenceFunctionDocument[]>;
@@ -17,6 +26,8 @@ export interface FunctionsRepository {
   /** Throws the duplicate-key error when the person already holds the function. */
   insertAssignment(assignment: FunctionAssignmentDocument): Promise<void>;
   findActiveAssignment(functionId: ObjectId, userId: ObjectId): Promise<FunctionAssignmentDocument | null>;
+  /** Ends the person's active assignment to the function; false when there was none. */
+  endAssignment(functionId: ObjectId, userId: ObjectId, at: Date): Promise<boolean>;
   activeAssignmentsOfAccount(accountId: ObjectId): Promise<FunctionAssignmentDocument[]>;
   activeAssignmentsOfUser(userId: ObjectId): Promise<FunctionAssignmentDocument[]>;
   /** Every active assignment of every laboratory (the reminders job), oldest first. */
@@ -41,7 +52,23 @@ export default fp(
       async insertFunction(fn) {
         await functions().insertOne(fn);
       },
+      async updateFunction(fn) {
+        const { name, nameKey, description, requirements, dueDays, updatedAt } = fn;
+        await functions().updateOne({ _id: fn._id, accountId: fn.accountId, active: true }, { $set: { name, nameKey, description, requirements, dueDays, updatedAt } });
+      },
+      async archiveFunction(accountId, id, at) {
+        const fn = await functions().findOne({ _id: id, accountId, active: true });
+        if (!fn) return false;
+        const { modifiedCount } = await functions().updateOne(
+          { _id: id, accountId, active: true },
+          { $set: { active: false, nameKey: `${fn.nameKey}#arquivada#${id.toHexString()}`, updatedAt: at } },
+        );
+        if (modifiedCount === 0) return false;
+        await assignments().updateMany({ functionId: id, active: true }, { $set: { active: false, endedAt: at } });
+        return true;
+      },
       findFunction: (accountId, id) => functions().findOne({ _id: id, accountId, active: true }),
+      findFunctionByNameKey: (accountId, nameKey) => functions().findOne({ accountId, nameKey, active: true }),
       listFunctions: (accountId) => functions().find({ accountId, active: true }).sort({ nameKey: 1, _id: 1 }).toArray(),
       functionsByIds: (ids) => (ids.length ? functions().find({ _id: { $in: ids } }).toArray() : Promise.resolve([])),
 
@@ -49,6 +76,10 @@ export default fp(
         await assignments().insertOne(assignment);
       },
       findActiveAssignment: (functionId, userId) => assignments().findOne({ functionId, userId, active: true }),
+      async endAssignment(functionId, userId, at) {
+        const { modifiedCount } = await assignments().updateOne({ functionId, userId, active: true }, { $set: { active: false, endedAt: at } });
+        return modifiedCount > 0;
+      },
       activeAssignmentsOfAccount: (accountId) => assignments().find({ accountId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       activeAssignmentsOfUser: (userId) => assignments().find({ userId, active: true }).sort({ assignedAt: 1, _id: 1 }).toArray(),
       allActiveAssignments: () => assignments().find({ active: true }).sort({ _id: 1 }).toArray(),

@@ -6079,6 +6079,373 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/competence/accounts/{accountId}/functions/{functionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Altera o nome, a descrição, os itens exigidos, a validade e o prazo de uma função (só o gestor); quem a exerce continua
+         * @description As mesmas recusas da criação; função arquivada ou de outro laboratório: 404 FUNCTION_NOT_FOUND.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    functionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        /**
+                         * @description Prazo (dias) para quem recebe a função concluir cada requisito
+                         * @default 30
+                         */
+                        dueDays?: number;
+                        /** @description ex.: Técnico de coleta */
+                        name: string;
+                        requirements: {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            itemId: string;
+                            /** @enum {unknown} */
+                            itemType: "CONTENT" | "VIDEO";
+                            validityMonths?: number | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            accountId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            dueDays: number;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            id: string;
+                            name: string;
+                            people: {
+                                /** Format: date-time */
+                                assignedAt: string;
+                                name: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            }[];
+                            requirements: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                title: string;
+                                validityMonths: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Arquiva uma função (só o gestor): sai da lista, da trilha e da matriz; quem a exercia deixa de exercê-la; os registros ficam */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    functionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/competence/accounts/{accountId}/functions/{functionId}/assignees/{userId}": {
         parameters: {
             query?: never;
@@ -6264,7 +6631,182 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /**
+         * Retira a função de uma pessoa (só o gestor); o que ela concluiu continua no dossiê
+         * @description A pessoa não exerce a função: 404 NOT_ASSIGNED.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    functionId: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            accountId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            dueDays: number;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            id: string;
+                            name: string;
+                            people: {
+                                /** Format: date-time */
+                                assignedAt: string;
+                                name: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            }[];
+                            requirements: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                title: string;
+                                validityMonths: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6572,6 +7114,150 @@ export interface paths {
                     };
                     content: {
                         "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/competence/accounts/{accountId}/matrix.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A matriz do laboratório em PDF: % em dia do laboratório e por pessoa, e cada pessoa × requisito com a situação (gestor; admin consulta) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
                             /** @description Código estável para o cliente decidir o que fazer */
                             code: string;
                             /** @description Mensagem em português, pronta para exibir */
