@@ -5,7 +5,8 @@ import { pdfText } from '../../api/test/helpers/pdf-text';
 import { api, idTokenFor } from '../support/account';
 import { checkPage } from '../support/axe';
 import { openBrowser, type BrowserSession } from '../support/browser';
-import { moveApiClock, publishVideoRevision, putVideoQuiz } from '../support/dossier';
+import { moveApiClock } from '../support/dossier';
+import { attachQuizThroughPage, publishRevisionThroughPage } from '../support/dossier-admin';
 import { Frontends } from '../support/frontends';
 import { ADMIN, signInThroughPage } from '../support/session';
 import { newLabAccount, newTechnician, type LabAccount, type Member } from '../support/team';
@@ -17,8 +18,8 @@ import { newLabAccount, newTechnician, type LabAccount, type Member } from '../s
 // nothing); a new revision of the document makes the certificate "Substituído" and the item due again
 // on Minha trilha; passed again, then the API's clock past the 12 months: "Vencido"; the dossier's CSV
 // and PDF (text read with PDF.js) hold all of it.
-// The admin's two steps (the quiz, the revisions) go through the API (support/dossier.ts): their
-// pages are on another branch.
+// The admin's steps (the quiz, the revisions) go through the catalogue editor's "Avaliação" and
+// "Documento" sections (support/dossier-admin.ts).
 
 const frontends = new Frontends();
 const sessions: BrowserSession[] = [];
@@ -111,10 +112,12 @@ afterAll(async () => {
 
 describe('The competence dossier (issue 31, Done when)', () => {
   it('When the manager requires a video with an assessment and the technician fails, passes, is authorized, a new revision comes and the validity passes, then the pages say Válido, Substituído, Vencido and the dossier holds it all', async () => {
-    // The admin (through the API): the video's quiz and its first controlled revision.
+    // The admin, on the video's editor: the quiz, then the document's first controlled revision.
     const video = (await api<{ _id: string }>('GET', `/videos/${VIDEO.slug}`, adminToken)).body;
-    await putVideoQuiz(adminToken, video._id, QUIZ);
-    await publishVideoRevision(adminToken, video._id, { documentCode: 'POP-CEN-001', revision: 1, effectiveDate: '2026-01-05', changeSummary: 'Versão controlada inicial' });
+    const admin = await signedInPage(ADMIN);
+    await attachQuizThroughPage(admin, frontends.shellUrl, 'videos', video._id, QUIZ);
+    const first = await publishRevisionThroughPage(admin, frontends.shellUrl, 'videos', video._id, { documentCode: 'POP-CEN-001', revision: 1, effectiveDate: '2026-01-05', changeSummary: 'Versão controlada inicial' });
+    expect(first.label).toBe('POP-CEN-001 rev. 1');
 
     // The manager creates the function on /equipe and assigns the technician.
     const manager = await signedInPage(lab.manager);
@@ -177,7 +180,10 @@ describe('The competence dossier (issue 31, Done when)', () => {
     await checkPage(manager, 'dossier-authorizations');
 
     // The admin publishes revision 2: the certificate is superseded and the item is due again.
-    await publishVideoRevision(adminToken, video._id, { documentCode: 'POP-CEN-001', revision: 2, effectiveDate: '2026-02-01', changeSummary: 'Novo desinfetante', dueInDays: 15 });
+    const second = await publishRevisionThroughPage(admin, frontends.shellUrl, 'videos', video._id, { revision: 2, effectiveDate: '2026-02-01', changeSummary: 'Novo desinfetante', dueInDays: 15 });
+    expect(second.label).toBe('POP-CEN-001 rev. 2');
+    // The confirmation said whom it reaches before publishing: the technician, who had passed.
+    expect(second.confirmation).toMatch(/1 pessoa/);
     await open(tech, `/certificados/${firstCode}`);
     await heading(tech, 'Certificado substituído');
     await tech.getByText('Substituído (nova revisão do documento)').waitFor();
