@@ -103,6 +103,8 @@ export interface PixApiConfig {
   /** The public URL the bank posts callbacks to (+ `/pix`): PUBLIC_API_URL + the secret path. */
   webhookUrl: string;
   timeoutMs: number;
+  /** PIX_API_ACCOUNT: the club's account at the bank, where Pix Automático debits are credited; without it, plain PIX only. */
+  receiverAccount?: { agencia?: string; conta: string; tipoConta: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO' } | undefined;
 }
 
 export interface CompanyConfig {
@@ -223,6 +225,11 @@ export const ENV_SCHEMA = {
     PIX_API_PFX: text,
     PIX_API_PFX_PASSPHRASE: text,
     PIX_API_CA: text,
+    PIX_API_ACCOUNT: {
+      type: 'string',
+      pattern: '^(\\d{1,4}/)?\\d{1,20}/(CORRENTE|POUPANCA|PAGAMENTO)$',
+      description: 'agência/conta/tipo da conta do Clube no banco, por exemplo 0001/1234567/CORRENTE (tipo: CORRENTE, POUPANCA ou PAGAMENTO)',
+    },
     PIX_API_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 10_000, default: 10_000, description: 'um número inteiro de 100 a 10000 milissegundos' },
     PIX_STAND_IN_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 0, description: 'uma porta de 0 a 65535 (0 = qualquer porta livre)' },
     WEBHOOK_SECRET: text,
@@ -289,6 +296,7 @@ interface Env {
   PIX_API_PFX?: string;
   PIX_API_PFX_PASSPHRASE?: string;
   PIX_API_CA?: string;
+  PIX_API_ACCOUNT?: string;
   PIX_API_TIMEOUT_MS: number;
   PIX_STAND_IN_PORT: number;
   WEBHOOK_SECRET?: string;
@@ -543,7 +551,17 @@ function parsePixApi(vars: Env, publicApiUrl: string | undefined, segment: strin
     caFile: resolved.PIX_API_CA,
     webhookUrl: `${publicApiUrl}/v1/webhooks/pix-api/${segment}`,
     timeoutMs: vars.PIX_API_TIMEOUT_MS,
+    receiverAccount: parseReceiverAccount(vars.PIX_API_ACCOUNT),
   };
+}
+
+/** PIX_API_ACCOUNT "agência/conta/TIPO" (the agency may be left out, e.g. a payment account). */
+function parseReceiverAccount(value: string | undefined): PixApiConfig['receiverAccount'] {
+  if (!value) return undefined;
+  const parts = value.split('/');
+  const tipoConta = parts.pop() as 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO';
+  const conta = parts.pop()!;
+  return { ...(parts[0] ? { agencia: parts[0] } : {}), conta, tipoConta };
 }
 
 /**

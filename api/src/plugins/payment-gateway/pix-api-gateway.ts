@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PixCharge } from '../../modules/billing/documents';
 import { AppError } from '../../http/app-error';
-import type { ChargeRequest, GatewayPlan, PaymentGateway, PixChargeReading, RefundRequest, WebhookDelivery } from './gateway';
+import type { ChargeRequest, GatewayPlan, PaymentGateway, PixAutomaticPort, PixChargeReading, RefundRequest, WebhookDelivery } from './gateway';
 import { PixApiProblemError, PixApiUnavailableError, type PixApiClient } from './pix-api-client';
+import { PixApiAutomatic, type ReceiverAccount } from './pix-automatic';
 import {
   Cob,
   CobRemoval,
@@ -29,6 +30,8 @@ export interface PixApiGatewayOptions {
   log: FastifyBaseLogger;
   /** Development only: the stand-in PSP's "pay" action (a payer paying in their bank's app). */
   standIn?: boolean;
+  /** The club's account at the PSP; with it, Pix Automático (recurring charges are credited there). */
+  receiverAccount?: ReceiverAccount;
 }
 
 /** What the member sees when the PSP cannot be reached in time (issue #28, "Falhas"). */
@@ -51,9 +54,11 @@ export function txidFor(invoiceId: string, renewedAt?: Date): string {
 export class PixApiGateway implements PaymentGateway {
   readonly name = 'pix-api';
   readonly isSandbox: boolean;
+  readonly pixAutomatic?: PixAutomaticPort;
 
   constructor(private readonly options: PixApiGatewayOptions) {
     this.isSandbox = options.standIn === true;
+    if (options.receiverAccount) this.pixAutomatic = new PixApiAutomatic(options.client, options.receiverAccount);
   }
 
   /** A bank has no plan catalogue: the club's prices are its own (the same list the sandbox serves). */
