@@ -75,7 +75,7 @@ let invoices = 0;
 async function newRecurrence(overrides: Partial<RecurrenceRequest> = {}) {
   invoices += 1;
   const invoiceId = invoices.toString(16).padStart(24, '0');
-  const first = await gateway.createCharge({ invoiceId, kind: 'SUBSCRIPTION', customerId: 'c', amountCents: 8990, dueDate: clock, paymentMethod: 'PIX', description: 'Plano Mensal' });
+  const first = await gateway.createCharge({ invoiceId, kind: 'FIRST', customerId: 'c', amountCents: 8990, dueDate: clock, paymentMethod: 'PIX', description: 'Plano Mensal' });
   const request: RecurrenceRequest = {
     contract: `SUB${invoiceId}`,
     object: 'Clube — Plano Mensal',

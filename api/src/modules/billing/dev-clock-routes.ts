@@ -15,6 +15,8 @@ const ReconciliationReportSchema = Type.Object({
   subscriptionsCanceled: Type.Integer(),
   refundsSent: Type.Integer(),
   pixPaymentsFound: Type.Integer(),
+  recurringDebitsPaid: Type.Integer(),
+  recurringRetriesScheduled: Type.Integer(),
 });
 
 /**

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PixCharge } from '../../modules/billing/documents';
-import { AppError } from '../../http/app-error';
 import type { ChargeRequest, GatewayPlan, PaymentGateway, PixAutomaticPort, PixChargeReading, RefundRequest, WebhookDelivery } from './gateway';
-import { PixApiProblemError, PixApiUnavailableError, type PixApiClient } from './pix-api-client';
+import { PixApiProblemError, PixApiUnavailableError, pixUnavailable, type PixApiClient } from './pix-api-client';
 import { PixApiAutomatic, type ReceiverAccount } from './pix-automatic';
 import {
   Cob,
@@ -34,8 +33,6 @@ export interface PixApiGatewayOptions {
   receiverAccount?: ReceiverAccount;
 }
 
-/** What the member sees when the PSP cannot be reached in time (issue #28, "Falhas"). */
-export const pixUnavailable = () => new AppError(503, 'PIX_UNAVAILABLE', 'Não foi possível gerar o PIX agora. Tente novamente em instantes.');
 
 const toValor = (cents: number) => (cents / 100).toFixed(2);
 const toCents = (valor: string) => Math.round(Number(valor) * 100);

@@ -7,7 +7,7 @@ import type {
   RecurringChargeReading,
   RecurringChargeRequest,
 } from './gateway';
-import { PixApiProblemError, PixApiUnavailableError, type PixApiClient } from './pix-api-client';
+import { PixApiProblemError, PixApiUnavailableError, pixUnavailable, type PixApiClient } from './pix-api-client';
 import {
   CobR,
   CobRCancellation,
@@ -53,7 +53,16 @@ export class PixApiAutomatic implements PixAutomaticPort {
     private readonly receiver: ReceiverAccount,
   ) {}
 
+  /** A PSP down or slow: the member's "Não foi possível gerar o PIX agora" (503). */
   async createRecurrence(request: RecurrenceRequest): Promise<RecurrenceCreated> {
+    try {
+      return await this.recurrenceWithQr(request);
+    } catch (error) {
+      throw error instanceof PixApiUnavailableError ? pixUnavailable() : error;
+    }
+  }
+
+  private async recurrenceWithQr(request: RecurrenceRequest): Promise<RecurrenceCreated> {
     const loc = await this.client.call<LocRecAnswer>({ method: 'POST', path: '/locrec', scopes: ['payloadlocationrec.write'], responseSchema: LocRec, txid: request.firstTxid });
     const body: RecRequestBody = {
       vinculo: {

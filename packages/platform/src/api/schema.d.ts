@@ -8065,6 +8065,8 @@ export interface paths {
                                 checkoutsExpired: number;
                                 invoicesOverdue: number;
                                 pixPaymentsFound: number;
+                                recurringDebitsPaid: number;
+                                recurringRetriesScheduled: number;
                                 refundsSent: number;
                                 renewalsIssued: number;
                                 subscriptionsCanceled: number;
@@ -9776,6 +9778,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -9944,6 +9965,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -12457,6 +12493,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -12531,6 +12586,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13020,6 +13090,13 @@ export interface paths {
                          * @enum {unknown}
                          */
                         paymentMethod: "PIX" | "CREDIT_CARD";
+                        /** @description Pix Automático: um só QR code paga o primeiro ciclo e pede ao banco a autorização dos próximos */
+                        pixAutomatico?: {
+                            /** @description CPF ou CNPJ de quem paga */
+                            documento: string;
+                            /** @description Nome de quem paga, como o banco mostra */
+                            nome: string;
+                        };
                         /** @description ObjectId (24 caracteres hexadecimais) */
                         planId: string;
                         /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
@@ -13096,6 +13173,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13373,6 +13465,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13644,6 +13751,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13858,6 +13980,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -14361,6 +14502,298 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/pix-automatico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Desativa o Pix Automático (cancela a recorrência no PSP); os próximos ciclos são cobrados por PIX comum (dono ou admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Assinatura com o resumo do plano */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
+                            canceledAt: string | null;
+                            cancelRequest: {
+                                comment: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                requestedAt: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
+                            endDate: string | null;
+                            /** @description Id da assinatura no gateway */
+                            externalId: string;
+                            externalPlanId: string;
+                            hasAccess: boolean;
+                            /**
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
+                             * @enum {unknown}
+                             */
+                            paymentMethod: "PIX" | "CREDIT_CARD";
+                            pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
+                                effectiveAt: string | null;
+                                invoiceId: string | null;
+                                /** @enum {unknown} */
+                                kind: "UPGRADE" | "DOWNGRADE";
+                                /** @description Resumo do plano */
+                                plan: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    creditsPerCycle: number;
+                                    externalPlanId: string;
+                                    /**
+                                     * @description Periodicidade da cobrança
+                                     * @enum {unknown}
+                                     */
+                                    interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                    name: string;
+                                    priceCents: number;
+                                };
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
+                            } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            /** @description null só se o plano não existir mais */
+                            plan: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                creditsPerCycle: number;
+                                externalPlanId: string;
+                                /**
+                                 * @description Periodicidade da cobrança
+                                 * @enum {unknown}
+                                 */
+                                interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                name: string;
+                                priceCents: number;
+                            } | null;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
+                            startDate: string | null;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            userId: string;
+                            withdrawnAt: string | null;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -15055,6 +15488,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -15385,6 +15833,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -15663,6 +16126,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -15929,6 +16407,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16209,6 +16702,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16454,6 +16962,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16727,6 +17250,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16989,6 +17527,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
