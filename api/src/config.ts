@@ -84,8 +84,6 @@ export interface Config {
   mail: MailConfig;
   /** How often the competence reminders (30 and 7 days before a qualification expires) are looked for; 0 = never by itself (tests run them). */
   competenceReminderIntervalMs: number;
-  /** DEV_CLOCK=1 (never in production): an admin may move the API's clock (`PUT /v1/dev/clock`), for browser tests of expiry. */
-  devClock: boolean;
 }
 
 export interface PixApiConfig {
@@ -255,7 +253,6 @@ export const ENV_SCHEMA = {
     SMTP_URL: { type: 'string', pattern: '^smtps?://', description: 'uma URL smtp:// ou smtps:// (ex.: smtp://usuario:senha@smtp.exemplo.com:587)' },
     MAIL_FROM: { type: 'string', default: 'Clube <nao-responda@clube.local>' },
     COMPETENCE_REMINDER_INTERVAL_MS: { type: 'integer', minimum: 0, description: 'um número inteiro de milissegundos, ou 0 para não procurar lembretes sozinho' },
-    DEV_CLOCK: { type: 'string', enum: ['0', '1'] },
   },
 } as const;
 
@@ -318,7 +315,6 @@ interface Env {
   SMTP_URL?: string;
   MAIL_FROM: string;
   COMPETENCE_REMINDER_INTERVAL_MS?: number;
-  DEV_CLOCK?: '0' | '1';
 }
 
 interface AjvError {
@@ -367,9 +363,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       throw new ConfigError(
         'Modo produção (NODE_ENV=production) não aceita FIREBASE_AUTH_EMULATOR_HOST: os tokens precisam ser verificados pelo Firebase Auth real.',
       );
-    }
-    if (vars.DEV_CLOCK === '1') {
-      throw new ConfigError('Modo produção (NODE_ENV=production) não aceita DEV_CLOCK=1: o relógio da API não pode ser movido em produção.');
     }
   }
   // Development: the stand-in PSP; production: a bank's API Pix; tests: the in-process sandbox.
@@ -450,7 +443,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     },
     mail: { smtpUrl, from: vars.MAIL_FROM },
     competenceReminderIntervalMs: vars.COMPETENCE_REMINDER_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 3_600_000),
-    devClock: vars.DEV_CLOCK === '1',
   };
 }
 

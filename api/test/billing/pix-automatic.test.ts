@@ -224,6 +224,27 @@ describe('Pix Automático billing (stand-in PSP over mTLS)', () => {
     expect((await subscription(changing.subscriptionId)).pixAutomatic!.endedReason).toMatch(/o plano mudou/);
   });
 
+  test('In development the stand-in\'s bank actions are API routes (owner or admin): authorize, then debit the cycle; a stranger is refused', async () => {
+    const member = await createActor(t);
+    const created = await t.call('POST', '/v1/subscriptions', { token: member.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX', pixAutomatico: payer } });
+    const id = created.body._id as string;
+    const [first] = await t.app.invoicesRepository.findOpen(new ObjectId(id));
+    expect((await t.call('POST', `/v1/sandbox/invoices/${first!._id.toHexString()}/pay`, { token: member.token })).status).toBe(200);
+    const stranger = await createActor(t);
+    expectErrorShape(await t.call('POST', `/v1/sandbox/subscriptions/${id}/pix-automatico/aprovar`, { token: stranger.token }), 403);
+    const approved = await t.call('POST', `/v1/sandbox/subscriptions/${id}/pix-automatico/aprovar`, { token: member.token });
+    expect(approved.body.pixAutomatic).toMatchObject({ status: 'APROVADA' });
+    expectErrorShape(await t.call('POST', `/v1/sandbox/subscriptions/${id}/pix-automatico/rejeitar`, { token: member.token }), 409);
+    expectErrorShape(await t.call('POST', `/v1/sandbox/invoices/${first!._id.toHexString()}/debitar`, { token: member.token, body: { resultado: 'ok' } }), 409);
+
+    const { renewal, endDate } = await renewalIssued(id);
+    t.clock.set(endDate);
+    const debited = await t.call('POST', `/v1/sandbox/invoices/${renewal._id.toHexString()}/debitar`, { token: member.token, body: { resultado: 'ok' } });
+    expect(debited.status).toBe(200);
+    expect(debited.body.invoice).toMatchObject({ status: 'PAID', recurringCharge: { status: 'CONCLUIDA' } });
+    expect(debited.body.subscription.endDate > endDate.toISOString()).toBe(true);
+  });
+
   test('Bad payer data → 400 in Portuguese with nothing created; the PSP down → 503, nothing half-created, and a retry works', async () => {
     const member = await createActor(t);
     const subscribe = (body: Record<string, unknown>) => t.call('POST', '/v1/subscriptions', { token: member.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX', ...body } });

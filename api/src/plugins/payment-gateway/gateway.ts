@@ -192,4 +192,9 @@ export interface PaymentGateway {
   registerWebhook?(webhookUrl: string): Promise<void>;
   /** API Pix adapters: Pix Automático (recurrences and their charges). Absent in the sandbox. */
   readonly pixAutomatic?: PixAutomaticPort;
+  /**
+   * Stand-in only: the payer's bank acting on a recurrence (approve, reject, cancel the
+   * authorization) or settling a recurring charge's debit; the stand-in then posts its callback.
+   */
+  simulatePayerAction?(action: { recurrence: string; act: 'aprovar' | 'rejeitar' | 'cancelar' } | { debit: string; ok: boolean }): Promise<{ status: string; callbackStatus: number | null }>;
 }

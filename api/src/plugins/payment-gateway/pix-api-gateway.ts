@@ -17,7 +17,7 @@ import {
   type DevolucaoAnswer,
 } from './pix-api-schemas';
 import { SANDBOX_PLANS } from './sandbox-gateway';
-import { StandInPayAnswer } from './stand-in/stand-in-schemas';
+import { StandInActionAnswer, StandInPayAnswer } from './stand-in/stand-in-schemas';
 
 export interface PixApiGatewayOptions {
   client: PixApiClient;
@@ -170,6 +170,16 @@ export class PixApiGateway implements PaymentGateway {
     if (mine.outcome === 'PAID') return { statusCode: 200, body: { duplicate: false } };
     if (mine.outcome === 'DUPLICATE') return { statusCode: 200, body: { duplicate: true } };
     return { statusCode: mine.statusCode ?? 409, body: { code: mine.code ?? 'PAYMENT_NOT_CONFIRMED', message: mine.message ?? 'O pagamento não foi confirmado.' } };
+  }
+
+  async simulatePayerAction(action: { recurrence: string; act: 'aprovar' | 'rejeitar' | 'cancelar' } | { debit: string; ok: boolean }) {
+    if (!this.isSandbox) throw new Error('só o PSP substituto (stand-in) age como o banco do pagador');
+    const answer = await this.options.client.call<{ status: string; callback: { status: number } | null }>(
+      'recurrence' in action
+        ? { method: 'POST', path: `/stand-in/rec/${action.recurrence}/${action.act}`, scopes: ['rec.read'], responseSchema: StandInActionAnswer }
+        : { method: 'POST', path: `/stand-in/cobr/${action.debit}/debitar`, scopes: ['cobr.read'], body: { resultado: action.ok ? 'ok' : 'falha' }, responseSchema: StandInActionAnswer, txid: action.debit },
+    );
+    return { status: answer.status, callbackStatus: answer.callback?.status ?? null };
   }
 
   private async putCob(txid: string, request: ChargeRequest): Promise<PixCharge> {
