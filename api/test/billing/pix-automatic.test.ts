@@ -88,7 +88,8 @@ describe('Pix Automático billing (stand-in PSP over mTLS)', () => {
     expect(await t.app.mail.queued('pix-automatic-activated', idRec)).toBe(true);
 
     const { renewal, endDate } = await renewalIssued(subscriptionId);
-    const dueDay = endDate.toISOString().slice(0, 10);
+    // Debited the day before the paid period ends: no gap in access.
+    const dueDay = new Date(endDate.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
     expect(renewal).toMatchObject({ pix: null, recurringCharge: { idRec, status: 'ATIVA', dueDate: dueDay, attempts: 1, failures: 0 } });
     expect(psp.automatic.cobrs.get(renewal.recurringCharge!.txid)).toMatchObject({ calendario: { dataDeVencimento: dueDay }, valor: { original: (t.plans.mensal.priceCents / 100).toFixed(2) } });
     expect(await t.app.mail.queued('pix-automatic-next-debit', renewal.recurringCharge!.txid)).toBe(true);
@@ -97,7 +98,7 @@ describe('Pix Automático billing (stand-in PSP over mTLS)', () => {
     const listed = await t.call('GET', `/v1/subscriptions/${subscriptionId}/invoices`, { token: member.token });
     expect(listed.body.data[0]).toMatchObject({ kind: 'RENEWAL', txid: renewal.recurringCharge!.txid, recurringCharge: { status: 'ATIVA', debitDate: dueDay, failure: null } });
 
-    t.clock.set(endDate);
+    t.clock.set(`${dueDay}T09:00:00.000Z`);
     const debited = await atBank(`cobr/${renewal.recurringCharge!.txid}/debitar`, { resultado: 'ok' });
     expect(debited.callback).toMatchObject({ status: 200, body: { results: [{ outcome: 'PAID' }] } });
     const after = await subscription(subscriptionId);
@@ -162,25 +163,28 @@ describe('Pix Automático billing (stand-in PSP over mTLS)', () => {
     expect((await t.app.reconciliation.run()).recurringDebitsPaid).toBe(0);
   });
 
-  test('A failed debit is retried the next day (up to 3 times), the member is told in plain words, and after the last failure the overdue rules pause the subscription', async () => {
+  test('A failed debit is retried the next day (up to 3 times), the member is told in plain words; the overdue rules pause the subscription meanwhile, a retry that goes through reactivates it, none left → paid by PIX', async () => {
     const { member, subscriptionId } = await activeMember();
     const { renewal, endDate } = await renewalIssued(subscriptionId);
     const txid = renewal.recurringCharge!.txid;
-    t.clock.set(endDate);
+    t.clock.set(new Date(endDate.getTime() - 24 * 3600 * 1000));
     const failed = await atBank(`cobr/${txid}/debitar`, { resultado: 'falha' });
-    const tomorrow = new Date(endDate.getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const tomorrow = endDate.toISOString().slice(0, 10);
     expect(failed.callback).toMatchObject({ body: { results: [{ txid, outcome: 'RETRY_SCHEDULED', retryOn: tomorrow }] } });
     expect(await t.app.mail.queued('pix-automatic-debit-failed', `${txid}#1`)).toBe(true);
     const [day, month, year] = [tomorrow.slice(8, 10), tomorrow.slice(5, 7), tomorrow.slice(0, 4)];
     const listed = await t.call('GET', `/v1/subscriptions/${subscriptionId}/invoices`, { token: member.token });
     expect(listed.body.data[0].recurringCharge).toMatchObject({ attempts: 2, retryOn: tomorrow, failure: `O débito não foi feito (saldo insuficiente). Vamos tentar de novo em ${day}/${month}/${year}.` });
-    // Still ACTIVE while the bank may debit it.
+    // Still ACTIVE: the paid period has not ended; once it has, the overdue rules apply while the retries go on.
     await t.app.reconciliation.run();
     expect((await subscription(subscriptionId)).status).toBe('ACTIVE');
+    t.clock.set(endDate);
+    await t.app.reconciliation.run();
+    expect((await subscription(subscriptionId)).status).toBe('PAUSED');
 
     for (let retry = 1; retry <= 3; retry += 1) {
-      t.clock.advanceDays(1);
       await atBank(`cobr/${txid}/debitar`, { resultado: 'falha' });
+      t.clock.advanceDays(1);
     }
     const last = (await t.app.invoicesRepository.findById(renewal._id))!.recurringCharge!;
     expect(last).toMatchObject({ status: 'REJEITADA', attempts: 4, failures: 4, retryOn: null });
@@ -190,6 +194,19 @@ describe('Pix Automático billing (stand-in PSP over mTLS)', () => {
     const pix = await t.call('GET', `/v1/subscriptions/${subscriptionId}/pixQRCode`, { token: member.token });
     expect(pix.status).toBe(200);
     expect(pix.body.payload).toMatch(/^000201/);
+
+    // Another member: the debit fails, the period ends (PAUSED), the retry goes through → ACTIVE, renewed.
+    t.clock.set(START);
+    const second = await activeMember();
+    const { renewal: next, endDate: secondEnd } = await renewalIssued(second.subscriptionId);
+    t.clock.set(new Date(secondEnd.getTime() - 24 * 3600 * 1000));
+    await atBank(`cobr/${next.recurringCharge!.txid}/debitar`, { resultado: 'falha' });
+    t.clock.set(secondEnd);
+    await t.app.reconciliation.run();
+    expect((await subscription(second.subscriptionId)).status).toBe('PAUSED');
+    expect((await atBank(`cobr/${next.recurringCharge!.txid}/debitar`, { resultado: 'ok' })).callback).toMatchObject({ body: { results: [{ outcome: 'PAID' }] } });
+    expect(await subscription(second.subscriptionId)).toMatchObject({ status: 'ACTIVE' });
+    expect((await subscription(second.subscriptionId)).endDate!.getTime()).toBeGreaterThan(secondEnd.getTime());
   });
 
   test('The payer cancelling at the bank, the member deactivating, cancelling or changing plan all end the recurrence at the PSP; the next cycle is a plain PIX', async () => {

@@ -158,7 +158,10 @@ export default fp(
         return results;
       },
       updatePaymentMethod: (subscription, paymentMethod) => updatePaymentMethod(ctx, subscription, paymentMethod),
-      overrideStatus: (subscription, status, by, reason) => overrideStatus(ctx, subscription, status, by, reason),
+      overrideStatus: async (subscription, status, by, reason) => {
+        const decided = await overrideStatus(ctx, subscription, status, by, reason);
+        return decided.status === 'CANCELED' ? stopQuietly(decided, ENDED_WITH_SUBSCRIPTION) : decided;
+      },
       changePlan: async (subscription, externalPlanId, seats) => {
         const changed = await changePlan(ctx, subscription, externalPlanId, seats);
         // API Pix 2.9.0 cannot revise a recurrence's amount: it ends; the member may authorize again.

@@ -50,6 +50,7 @@ const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
       const invoice = found(await invoices.findById(request.params.invoiceId), invoiceNotFound);
       if (invoice.status === 'PAID') throw alreadyPaid();
       if (invoice.status === 'CANCELED') throw conflict('Esta fatura foi cancelada e não pode mais ser paga.', 'INVOICE_CANCELED');
+      if (!invoice.pix && invoice.recurringCharge) throw conflict('Esta fatura é debitada pelo Pix Automático: não há QR code para pagar.', 'PIX_AUTOMATIC_DEBIT_SCHEDULED');
 
       const delivery = await simulatePayment({
         invoiceId: invoice._id.toHexString(),

@@ -13,7 +13,7 @@ import type { TeamRepository } from '../../team/team-repository';
 import type { UsersRepository } from '../../users/users-repository';
 import type { PaymentGateway } from '../../../plugins/payment-gateway/gateway';
 import type { Decision, InvoiceSpec, LifecycleState } from '../rules/decision';
-import { issueRecurringCharge } from './pix-automatic';
+import { cancelRecurringCharge, issueRecurringCharge } from './pix-automatic';
 
 /** What every use case works with: the repositories, the gateway and the clock. */
 export interface BillingContext {
@@ -240,7 +240,11 @@ export async function commit(ctx: BillingContext, state: LifecycleState, decisio
 
   for (const id of decision.cancel) {
     const invoice = state.invoices.find((candidate) => candidate._id.equals(id));
-    if (invoice && (await ctx.invoices.cancelIfOpen(invoice, at))) await ctx.gateway.cancelCharge(invoice.externalId, invoice.pix?.txid);
+    if (invoice && (await ctx.invoices.cancelIfOpen(invoice, at))) {
+      // A cycle debited by Pix Automático: its recurring charge goes too (else the bank could still debit it).
+      await cancelRecurringCharge(ctx, invoice);
+      if (invoice.pix || !invoice.recurringCharge) await ctx.gateway.cancelCharge(invoice.externalId, invoice.pix?.txid);
+    }
   }
   for (const { _id, set } of decision.invoiceUpdates) await ctx.invoices.update(_id, set, at);
   for (const spec of decision.issue) {

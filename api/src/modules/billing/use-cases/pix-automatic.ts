@@ -12,6 +12,8 @@ export const pixAutomaticUnavailable = () =>
 export const noPixAutomatic = () => conflict('Esta assinatura não tem Pix Automático ativo.', 'PIX_AUTOMATIC_NOT_ACTIVE');
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
+/** The recurring charge's date (`dataDeVencimento`): the day before the invoice is due (`endDate`). */
+export const debitDay = (invoiceDue: Date) => day(addDays(invoiceDue, -1));
 export const ENDED_WITH_SUBSCRIPTION = 'O Pix Automático foi cancelado junto com a assinatura.';
 export const ENDED_BY_PLAN_CHANGE = 'O Pix Automático foi cancelado porque o plano mudou (o valor de uma autorização não pode ser alterado). Os próximos ciclos serão cobrados por PIX comum.';
 const port = (ctx: BillingContext) => {
@@ -109,12 +111,23 @@ export async function issueRecurringCharge(
   if (!automatic || subscription.paymentMethod !== 'PIX' || recurrence?.status !== 'APROVADA' || recurrence.amountCents !== invoice.amountCents) return null;
   const txid = `CLBR${invoice.invoiceId}`;
   try {
-    const reading = await automatic.createRecurringCharge({ txid, idRec: recurrence.idRec, dueDate: day(invoice.dueDate), amountCents: invoice.amountCents, description: invoice.description });
+    // Debited the day before the paid period ends, so a cycle paid on time never leaves a gap in access.
+    const reading = await automatic.createRecurringCharge({ txid, idRec: recurrence.idRec, dueDate: debitDay(invoice.dueDate), amountCents: invoice.amountCents, description: invoice.description });
     return { externalId: txid, recurringCharge: chargeState(reading, null) };
   } catch (error) {
     ctx.log.warn({ txid, idRec: recurrence.idRec, err: error instanceof Error ? error.message : String(error) }, 'recurring charge not created; the cycle is charged by plain PIX');
     return null;
   }
+}
+
+/** A cancelled invoice's recurring charge, cancelled at the PSP too (`PATCH /cobr/{txid}`) and kept as it now reads. */
+export async function cancelRecurringCharge(ctx: BillingContext, invoice: InvoiceDocument): Promise<void> {
+  const charge = invoice.recurringCharge;
+  const automatic = ctx.gateway.pixAutomatic;
+  if (!charge || !automatic || (charge.status !== 'ATIVA' && charge.status !== 'CRIADA')) return;
+  await automatic.cancelRecurringCharge(charge.txid);
+  const reading = await automatic.readRecurringCharge(charge.txid);
+  await ctx.invoices.setRecurringCharge(invoice._id, reading ? chargeState(reading, null) : { ...charge, status: 'CANCELADA', retryOn: null }, ctx.now());
 }
 
 const chargeState = (reading: RecurringChargeReading, retryOn: string | null): RecurringChargeState => {
@@ -210,6 +223,19 @@ export async function syncRecurringCharge(ctx: BillingContext, txid: string, pay
   return result;
 }
 
+/** Recurrences of subscriptions that ended or will end (a cancellation the PSP missed, or the calendar's): cancelled at the PSP. */
+export async function stopEndedRecurrences(ctx: BillingContext): Promise<void> {
+  if (!ctx.gateway.pixAutomatic) return;
+  for (const subscription of await ctx.subscriptions.listWithLiveRecurrence()) {
+    if (subscription.status !== 'CANCELED' && !subscription.cancelRequest) continue;
+    try {
+      await stopRecurrence(ctx, subscription, ENDED_WITH_SUBSCRIPTION);
+    } catch (error) {
+      ctx.log.warn({ idRec: subscription.pixAutomatic!.idRec, err: error instanceof Error ? error.message : String(error) }, 'recurrence not cancelled during reconciliation');
+    }
+  }
+}
+
 export interface PixAutomaticReconciliation {
   recurrences: RecurrenceSync[];
   charges: RecurringChargeSync[];
@@ -219,13 +245,9 @@ export interface PixAutomaticReconciliation {
 export async function reconcilePixAutomatic(ctx: BillingContext, pay: (event: PaymentWebhookEvent) => Promise<PaymentOutcome>): Promise<PixAutomaticReconciliation> {
   const report: PixAutomaticReconciliation = { recurrences: [], charges: [] };
   if (!ctx.gateway.pixAutomatic) return report;
+  await stopEndedRecurrences(ctx);
   for (const subscription of await ctx.subscriptions.listWithLiveRecurrence()) {
     try {
-      // Ended, or ending at the period's end: no more debits (a cancellation the PSP missed is sent again).
-      if (subscription.status === 'CANCELED' || subscription.cancelRequest) {
-        await stopRecurrence(ctx, subscription, ENDED_WITH_SUBSCRIPTION);
-        continue;
-      }
       report.recurrences.push(await syncRecurrence(ctx, subscription.pixAutomatic!.idRec));
     } catch (error) {
       ctx.log.warn({ idRec: subscription.pixAutomatic!.idRec, err: error instanceof Error ? error.message : String(error) }, 'recurrence not read during reconciliation');
@@ -241,14 +263,4 @@ export async function reconcilePixAutomatic(ctx: BillingContext, pay: (event: Pa
     }
   }
   return report;
-}
-
-/**
- * The overdue rules wait while the PSP may still debit the cycle: a recurring charge still ATIVA,
- * up to the end of its retry window (7 days after the due date, then one more day to settle).
- */
-export function awaitingDebit(invoice: InvoiceDocument, now: Date): boolean {
-  const charge = invoice.recurringCharge;
-  if (!charge || (charge.status !== 'ATIVA' && charge.status !== 'CRIADA')) return false;
-  return now < addDays(new Date(`${charge.dueDate}T00:00:00.000Z`), 8);
 }

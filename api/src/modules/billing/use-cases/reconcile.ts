@@ -8,7 +8,7 @@ import { sendRefund } from './withdraw';
 import type { ObjectId } from 'mongodb';
 import type { PaymentWebhookEvent } from '../../../plugins/payment-gateway/gateway';
 import { reconcilePix } from './confirm-pix';
-import { awaitingDebit, reconcilePixAutomatic, type PixAutomaticReconciliation } from './pix-automatic';
+import { reconcilePixAutomatic, stopEndedRecurrences, type PixAutomaticReconciliation } from './pix-automatic';
 import type { PaymentOutcome } from './pay-invoice';
 import type { InvoiceDocument, SubscriptionDocument } from '../documents';
 
@@ -101,8 +101,6 @@ export async function reconcile(
       changed = (await apply(id, decideRenewal)) || changed;
     }
     for (const invoice of await ctx.invoices.listPendingDueBy(now)) {
-      // Pix Automático: not overdue while the payer's bank may still debit it (retries included).
-      if (awaitingDebit(invoice, now)) continue;
       changed =
         (await apply(invoice.subscriptionId, (state) => {
           const fresh = state.invoices.find((candidate) => candidate._id.equals(invoice._id));
@@ -114,6 +112,8 @@ export async function reconcile(
     }
     if (!changed) break;
   }
+  // Subscriptions the calendar just ended: their recurrence goes too.
+  await stopEndedRecurrences(ctx);
   for (const invoice of await ctx.invoices.listRefundsNotSent()) {
     const subscription = await ctx.subscriptions.findById(invoice.subscriptionId);
     if (await sendRefund(ctx, invoice, subscription?.paymentMethod ?? 'PIX')) report.refundsSent += 1;
