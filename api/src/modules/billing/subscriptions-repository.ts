@@ -87,6 +87,8 @@ export interface SubscriptionsRepository {
   countCanceled(window: Window): Promise<number>;
   /** Paying before `at` and not ended before it. */
   countPayingAt(at: Date): Promise<number>;
+  /** ACTIVE subscriptions whose renewals are debited by Pix Automático (an APROVADA recurrence). */
+  countOnPixAutomatic(): Promise<number>;
   /** Cancel requests made in the window, by reason, most frequent first. */
   cancelReasons(window: Window): Promise<{ reason: string; count: number }[]>;
 }
@@ -98,6 +100,8 @@ export default fp(
       (await collection().find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
 
     const repository: SubscriptionsRepository = {
+      countOnPixAutomatic: () => collection().countDocuments({ status: 'ACTIVE', 'pixAutomatic.status': 'APROVADA' }),
+
       findByIdRec: (idRec) => collection().findOne({ 'pixAutomatic.idRec': idRec }),
 
       async setPixAutomatic(id, state, replacing) {

@@ -741,6 +741,8 @@ export interface paths {
                             /** @description Receita recorrente mensal em centavos de real */
                             mrrCents: number;
                             newSubscriptions: number;
+                            /** @description Assinantes ativos com as renovações debitadas pelo Pix Automático */
+                            pixAutomaticSubscribers: number;
                             revenueByMonth: {
                                 amountCents: number;
                                 invoices: number;
