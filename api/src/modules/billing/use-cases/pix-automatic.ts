@@ -5,6 +5,7 @@ import type { PlanDocument } from '../../plans/documents';
 import { addDays, addInterval } from '../rules/calendar';
 import { debtorOf, nextRetryDate, recurrenceEndedReason, RETRY_POLICY } from '../rules/pix-automatic';
 import type { BillingContext } from './context';
+import { pixPaidEvent } from './confirm-pix';
 import type { PaymentOutcome } from './pay-invoice';
 
 export const pixAutomaticUnavailable = () =>
@@ -188,12 +189,7 @@ export async function syncRecurringCharge(ctx: BillingContext, txid: string, pay
       return { txid, invoiceId, outcome: 'NOT_CONFIRMED' };
     }
     try {
-      const outcome = await pay({
-        id: `pix_${payment.endToEndId}`,
-        type: 'invoice.paid',
-        createdAt: ctx.now().toISOString(),
-        data: { invoiceId, externalId: invoice.externalId, amountCents: payment.amountCents, paidAt: payment.paidAt, endToEndId: payment.endToEndId },
-      });
+      const outcome = await pay(pixPaidEvent(ctx, invoice, payment));
       return { txid, invoiceId, outcome: outcome.duplicate ? 'DUPLICATE' : 'PAID' };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
