@@ -151,6 +151,9 @@ export const subscriptionsGroup: MatrixGroup = {
       body: () => ({ dias: 0 }),
       expect: ADMIN_ONLY,
     },
+    { method: 'GET', route: '/v1/dev/clock', label: 'desenvolvimento: o relógio', expect: ADMIN_ONLY },
+    // The clock is at its real time in this app: putting it back changes nothing for the other rows.
+    { method: 'DELETE', route: '/v1/dev/clock', label: 'desenvolvimento: relógio de volta ao real', expect: ADMIN_ONLY },
     {
       method: 'POST',
       route: '/v1/sandbox/invoices/:invoiceId/pay',
