@@ -9,7 +9,12 @@ async function call<T>(method: string, path: string, token: string, body: unknow
   return result.body;
 }
 
-/** `PUT /v1/dev/clock` as the admin (the stack runs the API with DEV_CLOCK=1): the API's clock `offsetDays` ahead; 0 puts it back. */
-export function moveApiClock(adminToken: string, offsetDays: number): Promise<{ now: string; offsetDays: number }> {
-  return call('PUT', '/dev/clock', adminToken, { offsetDays }, 200);
+/** `POST /v1/dev/clock` as the admin: the API's clock `dias` whole days further ahead (reconciliation runs at the new date). */
+export function moveApiClock(adminToken: string, dias: number): Promise<{ now: string; offsetDays: number }> {
+  return call('POST', '/dev/clock', adminToken, { dias }, 200);
+}
+
+/** `DELETE /v1/dev/clock` as the admin: the API's real clock again. */
+export function resetApiClock(adminToken: string): Promise<{ now: string; offsetDays: number }> {
+  return call('DELETE', '/dev/clock', adminToken, undefined, 200);
 }

@@ -193,8 +193,6 @@ export async function startStack(): Promise<Stack> {
       // E-mail leaves through the stack's SMTP server; the job runner polls on its own, briskly.
       SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
       JOBS_POLL_MS: '200',
-      // The admin may move the API's clock (PUT /v1/dev/clock): the dossier journey sees a qualification expire, then puts it back.
-      DEV_CLOCK: '1',
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       FIREBASE_PROJECT_ID: PROJECT_ID,
       GCLOUD_PROJECT: PROJECT_ID,

@@ -5,7 +5,7 @@ import { pdfText } from '../../api/test/helpers/pdf-text';
 import { api, idTokenFor } from '../support/account';
 import { checkPage } from '../support/axe';
 import { openBrowser, type BrowserSession } from '../support/browser';
-import { moveApiClock } from '../support/dossier';
+import { moveApiClock, resetApiClock } from '../support/dossier';
 import { attachQuizThroughPage, publishRevisionThroughPage } from '../support/dossier-admin';
 import { Frontends } from '../support/frontends';
 import { ADMIN, signInThroughPage } from '../support/session';
@@ -106,7 +106,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   // The clock goes back for the suite's other files, whatever happened here.
-  if (adminToken) await moveApiClock(adminToken, 0).catch(() => undefined);
+  if (adminToken) await resetApiClock(adminToken).catch(() => undefined);
   await frontends.stopAll();
 });
 

@@ -21,11 +21,27 @@ type ProgressRow = ApiResponse<'/v1/users/{id}/progress'>['data'][number];
 type UserTeam = ApiResponse<'/v1/users/{id}/team'>;
 type TeamPerson = UserTeam['members'][number];
 
+const PIX_AUTOMATIC_STATUS = { CRIADA: 'Aguardando autorização', APROVADA: 'Ativo', REJEITADA: 'Recusado pelo pagador', EXPIRADA: 'Expirado', CANCELADA: 'Cancelado' } as const;
+
 const SUBSCRIPTION_COLUMNS: TableColumn<SubscriptionRow>[] = [
   { key: 'plan', header: 'Plano', cell: (s) => (s.plan ? planWithInterval(s.plan) : 'Plano removido') },
   { key: 'status', header: 'Situação', cell: (s) => <StatusBadge status={s.status} /> },
   { key: 'period', header: 'Período', cell: (s) => (s.currentPeriodStart && s.endDate ? `${formatDate(s.currentPeriodStart)} a ${formatDate(s.endDate)}` : '—') },
   { key: 'createdAt', header: 'Criada em', cell: (s) => formatDate(s.createdAt) },
+  {
+    key: 'pixAutomatic',
+    header: 'Pix Automático',
+    wrap: true,
+    cell: (s) =>
+      s.pixAutomatic ? (
+        <>
+          <div>{PIX_AUTOMATIC_STATUS[s.pixAutomatic.status]}</div>
+          <div>idRec {s.pixAutomatic.idRec}</div>
+        </>
+      ) : (
+        '—'
+      ),
+  },
 ];
 
 const INVOICE_COLUMNS: TableColumn<InvoiceRow>[] = [
@@ -42,6 +58,7 @@ const INVOICE_COLUMNS: TableColumn<InvoiceRow>[] = [
       i.txid || i.endToEndId ? (
         <>
           {i.txid ? <div>txid {i.txid}</div> : null}
+          {i.recurringCharge ? <div>idRec {i.recurringCharge.idRec} (débito {i.recurringCharge.status.toLowerCase()}, {i.recurringCharge.attempts} tentativa{i.recurringCharge.attempts === 1 ? '' : 's'})</div> : null}
           {i.endToEndId ? <div>E2E {i.endToEndId}</div> : null}
         </>
       ) : (

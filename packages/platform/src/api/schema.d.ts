@@ -741,6 +741,8 @@ export interface paths {
                             /** @description Receita recorrente mensal em centavos de real */
                             mrrCents: number;
                             newSubscriptions: number;
+                            /** @description Assinantes ativos com as renovações debitadas pelo Pix Automático */
+                            pixAutomaticSubscribers: number;
                             revenueByMonth: {
                                 amountCents: number;
                                 invoices: number;
@@ -8725,7 +8727,137 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Desenvolvimento: o relógio do Clube e quantos dias ele está adiantado (admin; nunca em produção) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            now: string;
+                            /** @description Quantos dias o relógio do Clube está à frente do relógio real */
+                            offsetDays: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         /** Desenvolvimento: avança o relógio do Clube em dias e roda a conciliação (admin; nunca em produção) */
         post: {
@@ -8753,10 +8885,14 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             now: string;
+                            /** @description Quantos dias o relógio do Clube está à frente do relógio real */
+                            offsetDays: number;
                             reconciliation: {
                                 checkoutsExpired: number;
                                 invoicesOverdue: number;
                                 pixPaymentsFound: number;
+                                recurringDebitsPaid: number;
+                                recurringRetriesScheduled: number;
                                 refundsSent: number;
                                 renewalsIssued: number;
                                 subscriptionsCanceled: number;
@@ -8873,7 +9009,137 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /** Desenvolvimento: o relógio do Clube volta ao relógio real (admin; nunca em produção) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            now: string;
+                            /** @description Quantos dias o relógio do Clube está à frente do relógio real */
+                            offsetDays: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -10468,6 +10734,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -10636,6 +10921,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13319,6 +13619,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -13393,6 +13712,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13884,6 +14218,13 @@ export interface paths {
                          * @enum {unknown}
                          */
                         paymentMethod: "PIX" | "CREDIT_CARD";
+                        /** @description Pix Automático: um só QR code paga o primeiro ciclo e pede ao banco a autorização dos próximos */
+                        pixAutomatico?: {
+                            /** @description CPF ou CNPJ de quem paga */
+                            documento: string;
+                            /** @description Nome de quem paga, como o banco mostra */
+                            nome: string;
+                        };
                         /** @description ObjectId (24 caracteres hexadecimais) */
                         planId: string;
                         /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
@@ -13960,6 +14301,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -14237,6 +14593,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -14508,6 +14879,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -14722,6 +15108,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -15225,6 +15630,298 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/pix-automatico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Desativa o Pix Automático (cancela a recorrência no PSP); os próximos ciclos são cobrados por PIX comum (dono ou admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Assinatura com o resumo do plano */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
+                            canceledAt: string | null;
+                            cancelRequest: {
+                                comment: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                requestedAt: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
+                            endDate: string | null;
+                            /** @description Id da assinatura no gateway */
+                            externalId: string;
+                            externalPlanId: string;
+                            hasAccess: boolean;
+                            /**
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
+                             * @enum {unknown}
+                             */
+                            paymentMethod: "PIX" | "CREDIT_CARD";
+                            pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
+                                effectiveAt: string | null;
+                                invoiceId: string | null;
+                                /** @enum {unknown} */
+                                kind: "UPGRADE" | "DOWNGRADE";
+                                /** @description Resumo do plano */
+                                plan: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    creditsPerCycle: number;
+                                    externalPlanId: string;
+                                    /**
+                                     * @description Periodicidade da cobrança
+                                     * @enum {unknown}
+                                     */
+                                    interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                    name: string;
+                                    priceCents: number;
+                                };
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
+                            } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            /** @description null só se o plano não existir mais */
+                            plan: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                creditsPerCycle: number;
+                                externalPlanId: string;
+                                /**
+                                 * @description Periodicidade da cobrança
+                                 * @enum {unknown}
+                                 */
+                                interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                name: string;
+                                priceCents: number;
+                            } | null;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
+                            startDate: string | null;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            userId: string;
+                            withdrawnAt: string | null;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -15919,6 +16616,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16249,6 +16961,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16527,6 +17254,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16793,6 +17535,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -17073,6 +17830,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -17318,6 +18090,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -17591,6 +18378,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -17853,6 +18655,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */

@@ -29,6 +29,7 @@ beforeAll(() => {
           createdAt: '2026-01-05T12:00:00.000Z',
           currentPeriodStart: '2026-01-05T12:00:00.000Z',
           endDate: '2026-04-05T12:00:00.000Z',
+          pixAutomatic: { idRec: 'RR9999999920260105ABCDEFGHIJK', status: 'APROVADA', amountCents: 23990, endedReason: null, updatedAt: '2026-01-05T12:00:00.000Z' },
         },
       ] as never,
       meta: { page: 1, limit: 100, total: 1, totalPages: 1 },
@@ -88,6 +89,10 @@ describe('member page', () => {
     // The PSP's ids of the charge and of the payment, to look it up at the bank.
     expect(screen.getByText('txid CLB690000000000000000000001')).toBeInTheDocument();
     expect(screen.getByText('E2E E99999999202601051200ABCDEFGHIJK')).toBeInTheDocument();
+    // Pix Automático: the recurrence's state and its id at the PSP.
+    const subscriptions = screen.getByRole('table', { name: 'Assinaturas' });
+    expect(within(subscriptions).getByText('Ativo')).toBeInTheDocument();
+    expect(within(subscriptions).getByText('idRec RR9999999920260105ABCDEFGHIJK')).toBeInTheDocument();
     expect(await within(screen.getByRole('table', { name: 'Desbloqueios' })).findByText('Guia de biossegurança')).toBeInTheDocument();
     expect(await screen.findByText('9 min de 10 min')).toBeInTheDocument();
   });

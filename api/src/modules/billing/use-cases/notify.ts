@@ -29,6 +29,10 @@ export interface BillingMail {
   canceled(subscription: SubscriptionDocument): Promise<void>;
   /** A cancel request was undone (`before` had it, `after` does not): the subscription renews as usual. */
   reactivated(before: SubscriptionDocument, after: SubscriptionDocument): Promise<void>;
+  /** Pix Automático: the payer's bank authorized the recurrence ("Pix Automático ativado"). */
+  pixAutomaticActivated(subscription: SubscriptionDocument): Promise<void>;
+  /** Pix Automático: a debit attempt of `invoice` failed ("Não conseguimos debitar seu Pix Automático"). */
+  pixAutomaticDebitFailed(invoice: InvoiceDocument, attempt: number): Promise<void>;
 }
 
 export function billingMail(ctx: BillingContext, mail: MailService, webUrl: string): BillingMail {
@@ -73,6 +77,15 @@ export function billingMail(ctx: BillingContext, mail: MailService, webUrl: stri
       for (const invoice of await ctx.invoices.listPendingDueBetween(now, addDays(now, RENEWAL_LEAD_DAYS))) {
         const subscription = await ctx.subscriptions.findById(invoice.subscriptionId);
         if (!subscription) continue;
+        const debit = invoice.recurringCharge;
+        if (debit && (debit.status === 'ATIVA' || debit.status === 'CRIADA')) {
+          // Debited by Pix Automático: the date and amount, no code to pay.
+          const to = await recipient(subscription.userId);
+          if (!to || (await mail.queued('pix-automatic-next-debit', debit.txid))) continue;
+          await safely('pix-automatic-next-debit', () => mail.hooks.pixAutomaticNextDebit({ email: to, userId: subscription.userId }, debit.txid, { amountCents: invoice.amountCents, debitDate: invoice.dueDate.toISOString() }));
+          queued += 1;
+          continue;
+        }
         const templates: (PixReminder | 'pix-charge-issued')[] = invoice.kind === 'RENEWAL' ? ['pix-charge-issued'] : [];
         const reminder = pixReminderDue(invoice, now);
         if (reminder) templates.push(reminder);
@@ -86,6 +99,24 @@ export function billingMail(ctx: BillingContext, mail: MailService, webUrl: stri
       }
       return queued;
     },
+
+    pixAutomaticActivated: (subscription) =>
+      safely('pix-automatic-activated', async () => {
+        const recurrence = subscription.pixAutomatic;
+        const to = await recipient(subscription.userId);
+        if (!recurrence || !to) return;
+        await mail.hooks.pixAutomaticActivated({ email: to, userId: subscription.userId }, recurrence.idRec, { maxAmountCents: recurrence.amountCents });
+      }),
+
+    pixAutomaticDebitFailed: (invoice, attempt) =>
+      safely('pix-automatic-debit-failed', async () => {
+        const to = await recipient(invoice.userId);
+        if (!to || !invoice.recurringCharge) return;
+        await mail.hooks.pixAutomaticDebitFailed({ email: to, userId: invoice.userId }, `${invoice.recurringCharge.txid}#${attempt}`, {
+          amountCents: invoice.amountCents,
+          debitDate: invoice.dueDate.toISOString(),
+        });
+      }),
 
     paymentOverdue: (subscription, invoice) =>
       safely('payment-overdue', async () => {
