@@ -172,6 +172,9 @@ describe('Pix Automático billing (stand-in PSP over mTLS)', () => {
     const tomorrow = endDate.toISOString().slice(0, 10);
     expect(failed.callback).toMatchObject({ body: { results: [{ txid, outcome: 'RETRY_SCHEDULED', retryOn: tomorrow }] } });
     expect(await t.app.mail.queued('pix-automatic-debit-failed', `${txid}#1`)).toBe(true);
+    // The message says when the retry is, rather than asking the member to pay at once.
+    const message = await t.app.jobsRepository.findByKey(`email:pix-automatic-debit-failed:${txid}#1`);
+    expect(message?.payload).toMatchObject({ data: { retryDate: `${tomorrow}T15:00:00.000Z` } });
     const [day, month, year] = [tomorrow.slice(8, 10), tomorrow.slice(5, 7), tomorrow.slice(0, 4)];
     const listed = await t.call('GET', `/v1/subscriptions/${subscriptionId}/invoices`, { token: member.token });
     expect(listed.body.data[0].recurringCharge).toMatchObject({ attempts: 2, retryOn: tomorrow, failure: `O débito não foi feito (saldo insuficiente). Vamos tentar de novo em ${day}/${month}/${year}.` });

@@ -114,7 +114,7 @@ export default fp(
     /** Pix Automático's e-mails: activated (once per recurrence), each failed debit (once per attempt). */
     const pixAutomaticMail = async (report: PixAutomaticReconciliation) => {
       for (const change of report.recurrences) if (change.outcome === 'UPDATED' && change.status === 'APROVADA' && change.after) await mail.pixAutomaticActivated(change.after);
-      for (const charge of report.charges) if (charge.newFailure) await mail.pixAutomaticDebitFailed(charge.newFailure.invoice, charge.newFailure.attempt);
+      for (const charge of report.charges) if (charge.newFailure) await mail.pixAutomaticDebitFailed(charge.newFailure.invoice, charge.newFailure.attempt, charge.newFailure.retryOn);
     };
     /** Ends the recurrence with the subscription's change; a PSP that does not answer now gets it from the reconciliation. */
     const stopQuietly = async (subscription: SubscriptionDocument, reason: string) => {

@@ -32,7 +32,8 @@ export interface BillingMail {
   /** Pix Automático: the payer's bank authorized the recurrence ("Pix Automático ativado"). */
   pixAutomaticActivated(subscription: SubscriptionDocument): Promise<void>;
   /** Pix Automático: a debit attempt of `invoice` failed ("Não conseguimos debitar seu Pix Automático"). */
-  pixAutomaticDebitFailed(invoice: InvoiceDocument, attempt: number): Promise<void>;
+  /** `retryOn`: the retry the PSP holds (`YYYY-MM-DD`), or null when none is left. */
+  pixAutomaticDebitFailed(invoice: InvoiceDocument, attempt: number, retryOn: string | null): Promise<void>;
 }
 
 export function billingMail(ctx: BillingContext, mail: MailService, webUrl: string): BillingMail {
@@ -108,13 +109,15 @@ export function billingMail(ctx: BillingContext, mail: MailService, webUrl: stri
         await mail.hooks.pixAutomaticActivated({ email: to, userId: subscription.userId }, recurrence.idRec, { maxAmountCents: recurrence.amountCents });
       }),
 
-    pixAutomaticDebitFailed: (invoice, attempt) =>
+    pixAutomaticDebitFailed: (invoice, attempt, retryOn) =>
       safely('pix-automatic-debit-failed', async () => {
         const to = await recipient(invoice.userId);
         if (!to || !invoice.recurringCharge) return;
         await mail.hooks.pixAutomaticDebitFailed({ email: to, userId: invoice.userId }, `${invoice.recurringCharge.txid}#${attempt}`, {
           amountCents: invoice.amountCents,
           debitDate: invoice.dueDate.toISOString(),
+          // Noon in São Paulo, so the date reads the same in the message.
+          ...(retryOn ? { retryDate: `${retryOn}T15:00:00.000Z` } : {}),
         });
       }),
 

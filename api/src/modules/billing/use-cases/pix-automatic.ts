@@ -157,7 +157,8 @@ export interface RecurringChargeSync {
   invoiceId?: string;
   retryOn?: string;
   /** A debit attempt failed since the last reading (the "débito falhou" e-mail). */
-  newFailure?: { invoice: InvoiceDocument; attempt: number };
+  /** A failure not seen before, and the retry the PSP holds for it (`YYYY-MM-DD`; null: none left). */
+  newFailure?: { invoice: InvoiceDocument; attempt: number; retryOn: string | null };
   code?: string;
   message?: string;
 }
@@ -179,7 +180,7 @@ export async function syncRecurringCharge(ctx: BillingContext, txid: string, pay
   if (!reading) return { txid, invoiceId, outcome: 'UNKNOWN_CHARGE' };
   const before = invoice.recurringCharge;
   const failedAttempts = reading.attempts.filter((attempt) => attempt.status === 'REJEITADA').length;
-  const newFailure = failedAttempts > before.failures ? { invoice, attempt: failedAttempts } : undefined;
+  const newlyFailed = failedAttempts > before.failures;
 
   if (reading.status === 'CONCLUIDA') {
     await ctx.invoices.setRecurringCharge(invoice._id, chargeState(reading, null), ctx.now());
@@ -214,8 +215,9 @@ export async function syncRecurringCharge(ctx: BillingContext, txid: string, pay
   await ctx.invoices.setRecurringCharge(invoice._id, state, ctx.now());
   const scheduled = reading.status === 'ATIVA' && reading.attempts.at(-1)?.status === 'AGENDADA';
   const failedForGood = reading.status === 'REJEITADA' || reading.status === 'EXPIRADA' || reading.status === 'CANCELADA' || (reading.status === 'ATIVA' && !scheduled && failedAttempts > 0);
-  const result: RecurringChargeSync = { txid, invoiceId, outcome: failedForGood ? 'FAILED' : scheduled && failedAttempts > 0 ? 'RETRY_SCHEDULED' : 'PENDING', ...(newFailure ? { newFailure } : {}) };
+  const result: RecurringChargeSync = { txid, invoiceId, outcome: failedForGood ? 'FAILED' : scheduled && failedAttempts > 0 ? 'RETRY_SCHEDULED' : 'PENDING' };
   if (scheduled && failedAttempts > 0) result.retryOn = reading.attempts.at(-1)!.date;
+  if (newlyFailed) result.newFailure = { invoice, attempt: failedAttempts, retryOn: result.retryOn ?? null };
   return result;
 }
 
