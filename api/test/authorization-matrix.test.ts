@@ -5,10 +5,11 @@ import { ACTORS, OPTIONAL_ACTORS, pathOf, rowTitle, tokenOf, type MatrixContext 
 
 let ctx: MatrixContext;
 
-// Every group's fixtures over real HTTP; run from the root, Jest ignores the project's testTimeout.
+// Every group's fixtures over real HTTP (hundreds of writes; on FerretDB with the machine at load 20–30 they took over
+// 60 s in a fresh-clone CI run); run from the root, Jest ignores the project's testTimeout.
 beforeAll(async () => {
   ctx = await prepareMatrixContext();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await ctx.testApp.close();
