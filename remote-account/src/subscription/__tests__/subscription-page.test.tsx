@@ -264,6 +264,40 @@ describe('/assinatura', () => {
     expect(screen.queryByRole('button', { name: 'Desativar' })).toBeNull();
   });
 
+  it('When the retry of a failed debit failed too and the period ended, then the page says access is paused and until when to pay, and offers to pay by PIX now', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, {
+      status: 'PAUSED',
+      hasAccess: false,
+      endDate: '2026-04-08T12:00:00.000Z',
+      pixAutomatic: { idRec: 'RR9999999920260101ABCDEFGHIJK', status: 'APROVADA', amountCents: 23990, endedReason: null, updatedAt: '2026-01-01T12:00:00.000Z' },
+    });
+    invoices = [
+      invoiceOf({
+        _id: '665000000000000000000b02',
+        status: 'OVERDUE',
+        kind: 'RENEWAL',
+        amountCents: 23990,
+        planId: TRIMESTRAL._id,
+        dueDate: '2026-04-01T12:00:00.000Z',
+        recurringCharge: { txid: 'CLBR665000000000000000000b02', idRec: 'RR9999999920260101ABCDEFGHIJK', status: 'ATIVA', debitDate: '2026-03-31', attempts: 3, retryOn: '2026-04-02', failure: 'O débito não foi feito (saldo insuficiente). Vamos tentar de novo em 02/04/2026.' },
+      }),
+    ];
+    openSubscription();
+    expect(await screen.findByText('Pausada por falta de pagamento')).toBeInTheDocument();
+    expect(await screen.findByText(/a fatura de 01\/04\/2026 venceu sem pagamento\. Pague até 08\/04\/2026 para voltar a ter acesso; depois disso, a assinatura é cancelada\./)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Vamos tentar de novo em 02/04/2026.');
+    expect(screen.getByRole('button', { name: 'Pagar agora por PIX' })).toBeInTheDocument();
+  });
+
+  it('When the administration paused the subscription with an open invoice, then no overdue deadline is claimed', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, { status: 'PAUSED', hasAccess: false, endDate: '2026-04-08T12:00:00.000Z', adminDecision: { status: 'PAUSED', byName: 'Ana Admin', reason: 'Pedido do laboratório', at: '2026-01-10T12:00:00.000Z' } });
+    invoices = [invoiceOf({ _id: '665000000000000000000b03', status: 'OVERDUE', kind: 'RENEWAL', amountCents: 23990, planId: TRIMESTRAL._id, dueDate: '2026-04-01T12:00:00.000Z' })];
+    openSubscription();
+    expect(await screen.findByText(/Pausada pela administração do Clube/)).toBeInTheDocument();
+    await screen.findByRole('cell', { name: 'Vencida' });
+    expect(screen.queryByText(/venceu sem pagamento/)).toBeNull();
+  });
+
   it('When an upgrade takes the unused days’ credits back on payment, then the preview says how many before confirming (issue 25)', async () => {
     openSubscription('/assinatura?trocar=plan_anual');
     expect(await screen.findByText('Créditos: 10 agora. Quando o pagamento for confirmado, saem 4 (dos dias não usados, descontados do preço) e entram 60: 66 depois da troca.')).toBeInTheDocument();
