@@ -276,6 +276,10 @@ export function CheckoutPage() {
                   setSubscriptionId(subscription._id);
                   setPaidSeats(subscription.seats ?? seats);
                 },
+                // A bank without Pix Automático (the API says so): the plain PIX is chosen, the message says why.
+                onError: (error) => {
+                  if (error instanceof ApiError && error.code === 'PIX_AUTOMATIC_UNAVAILABLE') setRenewal('PIX');
+                },
               },
             );
           }}

@@ -9,6 +9,7 @@ import { invoiceOf, MENSAL, QR_PNG, subscriptionOf, TRIMESTRAL } from '../../__t
 const PAYLOAD = '00020126360014br.gov.bcb.pix0114+5511999999999520400005303986540589.905802BR5905CLUBE6009SAO PAULO62070503***6304ABCD';
 let server: MockApi;
 let paid = false;
+let automaticUnavailable = false;
 
 beforeAll(async () => {
   await import('../checkout-page');
@@ -17,7 +18,9 @@ beforeAll(async () => {
       params.id === MENSAL._id ? MENSAL : params.id === TRIMESTRAL._id ? { ...TRIMESTRAL, active: false } : apiError(404, 'Plano não encontrado.', 'NOT_FOUND'),
     ),
     mockApi('post', '/v1/subscriptions/', ({ body }) =>
-      subscriptionOf(MENSAL, { status: 'PENDING', hasAccess: false, startDate: null, currentPeriodStart: null, endDate: null, seats: body.seats ?? 1 }),
+      automaticUnavailable && body.pixAutomatico
+        ? apiError(409, 'O Pix Automático não está disponível agora. Assine com PIX comum: você paga cada ciclo pelo QR code.', 'PIX_AUTOMATIC_UNAVAILABLE')
+        : subscriptionOf(MENSAL, { status: 'PENDING', hasAccess: false, startDate: null, currentPeriodStart: null, endDate: null, seats: body.seats ?? 1 }),
     ),
     mockApi('get', '/v1/subscriptions/{id}', () => subscriptionOf(TRIMESTRAL)),
     mockApi('get', '/v1/subscriptions/{id}/pixQRCode', () => ({
@@ -43,6 +46,7 @@ beforeAll(async () => {
 afterEach(() => {
   server.requests.length = 0;
   paid = false;
+  automaticUnavailable = false;
 });
 afterAll(() => server.close());
 
@@ -162,6 +166,19 @@ describe('checkout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
     expect(await screen.findByLabelText('PIX copia e cola')).toHaveValue(PAYLOAD);
     expect(server.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ pixAutomatico: { documento: '12.ABC.345/01DE-35', nome: profileOf('membro').name } });
+  });
+
+  it('When the bank offers no Pix Automático (409 PIX_AUTOMATIC_UNAVAILABLE), then the page says so, switches to a plain PIX each cycle, and the next "Gerar PIX" works', async () => {
+    automaticUnavailable = true;
+    renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('O Pix Automático não está disponível agora. Assine com PIX comum: você paga cada ciclo pelo QR code.');
+    expect(screen.getByRole('radio', { name: /Prefiro pagar cada renovação por PIX/ })).toBeChecked();
+    expect(screen.queryByLabelText('CPF ou CNPJ de quem paga')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByLabelText('PIX copia e cola')).toHaveValue(PAYLOAD);
+    expect(server.requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({ planId: MENSAL._id, paymentMethod: 'PIX', seats: 1 });
   });
 
   it('When the plan does not exist, then the page says so and links to /planos', async () => {
