@@ -10,8 +10,9 @@ export const FRONTEND_NAMES = ['shell', ...Object.keys(registry.remotes)] as Fro
 const FRONTEND_PORTS = Object.fromEntries(
   FRONTEND_NAMES.map((name) => [name, (name === 'shell' ? registry.shell.port : registry.remotes[name].port) + 10000]),
 ) as Record<FrontendName, number>;
-// smtp and inbox: the dev mail server (api/scripts/dev-mail-server.ts) the API sends through.
-const BASE_PORTS = { ...FRONTEND_PORTS, kit: 18085, api: 13000, brasilApi: 13001, posthog: 13002, smtp: 13003, inbox: 13004 };
+// smtp and inbox: the dev mail server (api/scripts/dev-mail-server.ts) the API sends through;
+// pixStandIn: the stand-in PSP the API starts (the tests read a recurrence back from it).
+const BASE_PORTS = { ...FRONTEND_PORTS, kit: 18085, api: 13000, brasilApi: 13001, posthog: 13002, smtp: 13003, inbox: 13004, pixStandIn: 13005 };
 export const E2E_PORTS = Object.fromEntries(
   Object.entries(BASE_PORTS).map(([name, port]) => [name, port + offset]),
 ) as Readonly<Record<keyof typeof BASE_PORTS, number>>;

@@ -150,7 +150,11 @@ export async function startStack(): Promise<Stack> {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   }
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'clube-e2e-data-'));
+  // The API's data in `<root>/data`, so the stand-in PSP keeps its certificates in `<root>/pix-stand-in`
+  // (beside the data folder, as `.data/pix-stand-in/` in development), where the tests find them.
+  const dataRoot = mkdtempSync(path.join(tmpdir(), 'clube-e2e-data-'));
+  const dataDir = path.join(dataRoot, 'data');
+  process.env.E2E_PIX_STAND_IN_DIR = path.join(dataRoot, 'pix-stand-in');
   const origins = FRONTEND_NAMES.map((name) => `http://localhost:${E2E_PORTS[name]}`);
   // Runs after the API has stopped (stops run in reverse).
   if (mongodbUri()) {
@@ -184,6 +188,7 @@ export async function startStack(): Promise<Stack> {
       NODE_ENV: 'development',
       API_PORT: String(E2E_PORTS.api),
       DATA_DIR: dataDir,
+      PIX_STAND_IN_PORT: String(E2E_PORTS.pixStandIn),
       ...(mongodbUri() ? { MONGODB_URI: mongodbUri(), MONGODB_DB: mongodbDb() } : {}),
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
@@ -199,7 +204,7 @@ export async function startStack(): Promise<Stack> {
     },
   });
   stops.push(stopOnExit(api));
-  stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  stops.push(async () => rmSync(dataRoot, { recursive: true, force: true }));
 
   const brasil = brasilApiStandIn();
   await listen(brasil, E2E_PORTS.brasilApi);

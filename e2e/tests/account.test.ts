@@ -92,7 +92,7 @@ afterAll(async () => {
 });
 
 describe('the member runs their own subscription', () => {
-  it('When a new member signs up, onboards and subscribes to Mensal, then the PIX is a valid BR Code for the price, its QR encodes it, and paying turns the page to the welcome without a reload', async () => {
+  it('When a new member signs up, onboards and subscribes to Mensal preferring a plain PIX each cycle, then the PIX is a valid BR Code for the price, its QR encodes it, and paying turns the page to the welcome without a reload', async () => {
     await signUpThroughPage(page, frontends.shellUrl, member, 'Laboratório Conta Própria');
 
     const mensal = (await plans()).find((plan) => plan.name === 'Mensal')!;
@@ -100,6 +100,8 @@ describe('the member runs their own subscription', () => {
     await heading('Assinar plano');
     await page.getByRole('heading', { name: 'Plano Mensal' }).waitFor();
     await checkPage(page, 'account-checkout-summary');
+    // Pix Automático is the default (pix-automatic.test.ts); this member takes the second choice.
+    await page.getByRole('radio', { name: /Prefiro pagar cada renovação por PIX/ }).check();
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
 
     const code = page.getByLabel('PIX copia e cola');
@@ -111,6 +113,7 @@ describe('the member runs their own subscription', () => {
     expect(fields.get('53')).toBe('986');
     expect(fields.get('54')).toBe((mensal.priceCents / 100).toFixed(2));
     expect(fields.get('58')).toBe('BR');
+    expect(fields.has('80')).toBe(false); // no recurrence: a plain PIX
     expect(payload.slice(-8, -4)).toBe('6304');
     expect(fields.get('63')).toBe(crc16(payload.slice(0, -4)));
     const qr = await page.getByRole('img', { name: /QR Code do PIX/ }).getAttribute('src');

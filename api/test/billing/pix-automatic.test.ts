@@ -265,6 +265,22 @@ describe('Pix Automático billing (stand-in PSP over mTLS)', () => {
     expect(debited.body.subscription.endDate > endDate.toISOString()).toBe(true);
   });
 
+  test('POST /rec answered too late (the PSP did create the recurrence) → 503, and that recurrence is cancelled at the PSP: no orphan left CRIADA', async () => {
+    const member = await createActor(t);
+    const before = new Set(psp.automatic.recs.keys());
+    psp.setSlowAnswer('POST /rec', 2500);
+    try {
+      const slow = await t.call('POST', '/v1/subscriptions', { token: member.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX', pixAutomatico: payer } });
+      expectErrorShape(slow, 503);
+      expect(slow.body.message).toBe('Não foi possível gerar o PIX agora. Tente novamente em instantes.');
+    } finally {
+      psp.setSlowAnswer('POST /rec', 0);
+    }
+    const created = [...psp.automatic.recs.values()].filter((rec) => !before.has(rec.idRec));
+    expect(created.map((rec) => rec.status)).toEqual(['CANCELADA']);
+    expect(await t.app.subscriptionsRepository.findOpenByUser(new ObjectId(member.id))).toBeNull();
+  });
+
   test('Bad payer data → 400 in Portuguese with nothing created; the PSP down → 503, nothing half-created, and a retry works', async () => {
     const member = await createActor(t);
     const subscribe = (body: Record<string, unknown>) => t.call('POST', '/v1/subscriptions', { token: member.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX', ...body } });

@@ -16,9 +16,11 @@ import { useSubscription } from '../shared/api/get-subscription';
 import { useCreateSubscription } from '../shared/api/subscription-mutations';
 import { PixPanel } from '../shared/pix-panel';
 
+// Pix Automático is the main path (issue 28): one QR pays the first cycle and authorizes the next
+// ones. A plain PIX each cycle stays, as the second choice, for a member who prefers it.
 const RENEWAL_OPTIONS = [
-  { value: 'PIX', label: 'PIX a cada ciclo: você paga um QR code em cada renovação' },
-  { value: 'AUTOMATICO', label: 'Pix Automático: as renovações são debitadas sozinhas' },
+  { value: 'AUTOMATICO', label: 'Pix Automático (recomendado): as renovações são debitadas sozinhas, sem você precisar voltar aqui' },
+  { value: 'PIX', label: 'Prefiro pagar cada renovação por PIX: um QR code novo a cada ciclo' },
 ] as const;
 
 /** A CPF (11 digits) or a CNPJ (14 letters or digits): the problem of the one the member typed. */
@@ -143,7 +145,7 @@ export function CheckoutPage() {
   const [seatsText, setSeatsText] = useState(() => /^\d{1,3}$/.test(searchParams.get('assentos') ?? '') ? String(searchParams.get('assentos')) : '1');
   const [seatsTouched, setSeatsTouched] = useState(false);
   const [paidSeats, setPaidSeats] = useState(1);
-  const [renewal, setRenewal] = useState<'PIX' | 'AUTOMATICO'>('PIX');
+  const [renewal, setRenewal] = useState<'PIX' | 'AUTOMATICO'>('AUTOMATICO');
   const [payer, setPayer] = useState(() => ({
     documento: profile?.laboratory?.cnpj ?? '',
     nome: profile?.laboratory?.cnpj ? (profile.laboratory.name ?? '') : (profile?.name ?? ''),
@@ -273,6 +275,10 @@ export function CheckoutPage() {
                 onSuccess: (subscription) => {
                   setSubscriptionId(subscription._id);
                   setPaidSeats(subscription.seats ?? seats);
+                },
+                // A bank without Pix Automático (the API says so): the plain PIX is chosen, the message says why.
+                onError: (error) => {
+                  if (error instanceof ApiError && error.code === 'PIX_AUTOMATIC_UNAVAILABLE') setRenewal('PIX');
                 },
               },
             );

@@ -280,12 +280,21 @@ function OpenInvoice({ subscription }: { subscription: Subscription }) {
   const openInvoice = invoices.rows.find((invoice) => invoice.status === 'PENDING' || invoice.status === 'OVERDUE');
   const open = Boolean(openInvoice);
   if (!confirmed && (!open || subscription.status === 'CANCELED')) return null;
+  // The overdue rules (a renewal unpaid when the period ended): access paused until it is paid, by the deadline.
+  const overdue =
+    !confirmed && openInvoice?.status === 'OVERDUE' && subscription.status === 'PAUSED' && subscription.adminDecision?.status !== 'PAUSED' && subscription.endDate ? (
+      <p role="status">
+        <strong>Seu acesso está pausado:</strong> a fatura de {formatDate(openInvoice.dueDate)} venceu sem pagamento. Pague até {formatDate(subscription.endDate)} para
+        voltar a ter acesso; depois disso, a assinatura é cancelada.
+      </p>
+    ) : null;
   // Debited by Pix Automático: no code to pay; after a failed debit, paying by PIX replaces the retries (on request).
   const debit = openInvoice?.recurringCharge;
   if (!confirmed && !payByPix && debit && (debit.status === 'ATIVA' || debit.status === 'CRIADA')) {
-    if (!debit.failure) return null;
+    if (!debit.failure) return overdue && <Card>{overdue}</Card>;
     return (
       <Card>
+        {overdue}
         <p>Prefere não esperar a nova tentativa? Pague esta fatura agora por PIX (as novas tentativas de débito são canceladas).</p>
         <Button variant="secondary" onClick={() => setPayByPix(true)}>
           Pagar agora por PIX
@@ -295,6 +304,7 @@ function OpenInvoice({ subscription }: { subscription: Subscription }) {
   }
   return (
     <Card>
+      {overdue}
       <PixPanel subscriptionId={subscription._id} onPaid={onPaid} />
     </Card>
   );

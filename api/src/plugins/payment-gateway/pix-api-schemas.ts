@@ -270,6 +270,7 @@ export type PixScope =
   | 'cobr.write'
   | 'cobr.read'
   | 'payloadlocationrec.write'
+  | 'payloadlocationrec.read'
   | 'pix.write'
   | 'webhook.write'
   | 'webhookrec.write'

@@ -76,17 +76,39 @@ export class PixApiAutomatic implements PixAutomaticPort {
       loc: loc.id,
       ativacao: { dadosJornada: { txid: request.firstTxid } },
     };
-    const rec = await this.client.call<RecAnswer>({ method: 'POST', path: '/rec', scopes: ['rec.write'], requestSchema: RecRequest, body, responseSchema: Rec, txid: request.firstTxid });
-    // The composite QR: the recurrence read with the immediate charge's txid (RecCompleta.dadosQR).
-    const withQr = await this.client.call<RecAnswer>({
-      method: 'GET',
-      path: `/rec/${rec.idRec}?txid=${encodeURIComponent(request.firstTxid)}`,
-      scopes: ['rec.read'],
-      responseSchema: Rec,
-      txid: request.firstTxid,
-    });
-    if (withQr.dadosQR?.jornada !== 'JORNADA_3') throw new PixApiUnavailableError(`a recorrência ${rec.idRec} voltou sem o QR composto da JORNADA_3`);
-    return { idRec: rec.idRec, payload: withQr.dadosQR.pixCopiaECola };
+    let idRec: string | undefined;
+    try {
+      idRec = (await this.client.call<RecAnswer>({ method: 'POST', path: '/rec', scopes: ['rec.write'], requestSchema: RecRequest, body, responseSchema: Rec, txid: request.firstTxid })).idRec;
+      // The composite QR: the recurrence read with the immediate charge's txid (RecCompleta.dadosQR).
+      const withQr = await this.client.call<RecAnswer>({
+        method: 'GET',
+        path: `/rec/${idRec}?txid=${encodeURIComponent(request.firstTxid)}`,
+        scopes: ['rec.read'],
+        responseSchema: Rec,
+        txid: request.firstTxid,
+      });
+      if (withQr.dadosQR?.jornada !== 'JORNADA_3') throw new PixApiUnavailableError(`a recorrência ${idRec} voltou sem o QR composto da JORNADA_3`);
+      return { idRec, payload: withQr.dadosQR.pixCopiaECola };
+    } catch (error) {
+      if (error instanceof PixApiUnavailableError) await this.cancelOrphan(loc.id, idRec);
+      throw error;
+    }
+  }
+
+  /**
+   * The checkout failed after `POST /rec` was sent: a recurrence the PSP created (its answer lost
+   * to a timeout, or the QR never read) would be left CRIADA with nobody's checkout behind it. The
+   * location tells which recurrence used it (`GET /locrec/{id}`); that one is cancelled. A PSP that
+   * does not answer even this leaves it to expire unapproved (its first charge is removed with the
+   * checkout, so the composite QR can no longer activate it).
+   */
+  private async cancelOrphan(locId: number, known: string | undefined): Promise<void> {
+    try {
+      const idRec = known ?? (await this.client.call<LocRecAnswer>({ method: 'GET', path: `/locrec/${locId}`, scopes: ['payloadlocationrec.read'], responseSchema: LocRec })).idRec;
+      if (idRec) await this.cancelRecurrence(idRec);
+    } catch {
+      // Still unreachable: the member's retry creates a new location and recurrence.
+    }
   }
 
   async readRecurrence(idRec: string): Promise<RecurrenceReading | null> {

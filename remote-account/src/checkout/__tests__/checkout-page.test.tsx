@@ -9,6 +9,7 @@ import { invoiceOf, MENSAL, QR_PNG, subscriptionOf, TRIMESTRAL } from '../../__t
 const PAYLOAD = '00020126360014br.gov.bcb.pix0114+5511999999999520400005303986540589.905802BR5905CLUBE6009SAO PAULO62070503***6304ABCD';
 let server: MockApi;
 let paid = false;
+let automaticUnavailable = false;
 
 beforeAll(async () => {
   await import('../checkout-page');
@@ -17,7 +18,9 @@ beforeAll(async () => {
       params.id === MENSAL._id ? MENSAL : params.id === TRIMESTRAL._id ? { ...TRIMESTRAL, active: false } : apiError(404, 'Plano não encontrado.', 'NOT_FOUND'),
     ),
     mockApi('post', '/v1/subscriptions/', ({ body }) =>
-      subscriptionOf(MENSAL, { status: 'PENDING', hasAccess: false, startDate: null, currentPeriodStart: null, endDate: null, seats: body.seats ?? 1 }),
+      automaticUnavailable && body.pixAutomatico
+        ? apiError(409, 'O Pix Automático não está disponível agora. Assine com PIX comum: você paga cada ciclo pelo QR code.', 'PIX_AUTOMATIC_UNAVAILABLE')
+        : subscriptionOf(MENSAL, { status: 'PENDING', hasAccess: false, startDate: null, currentPeriodStart: null, endDate: null, seats: body.seats ?? 1 }),
     ),
     mockApi('get', '/v1/subscriptions/{id}', () => subscriptionOf(TRIMESTRAL)),
     mockApi('get', '/v1/subscriptions/{id}/pixQRCode', () => ({
@@ -43,12 +46,14 @@ beforeAll(async () => {
 afterEach(() => {
   server.requests.length = 0;
   paid = false;
+  automaticUnavailable = false;
 });
 afterAll(() => server.close());
 
 describe('checkout', () => {
   it('When the member generates the PIX and then pays, then the QR, the code and "Copiar código" show, and the page turns to the welcome by itself', async () => {
     const auth = testAuth(profileOf('membro'));
+    const laboratory = profileOf('membro').laboratory!;
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth });
@@ -68,7 +73,12 @@ describe('checkout', () => {
     expect(await screen.findByRole('heading', { name: 'Boas-vindas ao Clube!' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('3 créditos')).toBeInTheDocument();
     expect(auth.refreshProfile).toHaveBeenCalled();
-    expect(server.requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', url: '/v1/subscriptions', body: { planId: MENSAL._id, paymentMethod: 'PIX', seats: 1 } });
+    // Pix Automático is the default: the POST carries the laboratory as the payer.
+    expect(server.requests.find((r) => r.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/v1/subscriptions',
+      body: { planId: MENSAL._id, paymentMethod: 'PIX', seats: 1, pixAutomatico: { documento: laboratory.cnpj, nome: laboratory.name } },
+    });
   }, 15000);
 
   it('When a laboratory with a valid CNPJ buys 3 seats, then the total is price × 3, the POST carries the seats and the welcome counts the team credits', async () => {
@@ -90,7 +100,7 @@ describe('checkout', () => {
     await userEvent.type(seats, '3');
     await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
     expect(await screen.findByLabelText('PIX copia e cola')).toHaveValue(PAYLOAD);
-    expect(server.requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', url: '/v1/subscriptions', body: { planId: MENSAL._id, paymentMethod: 'PIX', seats: 3 } });
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ planId: MENSAL._id, paymentMethod: 'PIX', seats: 3 });
     paid = true;
     expect(await screen.findByRole('heading', { name: 'Boas-vindas ao Clube!' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('9 créditos')).toBeInTheDocument();
@@ -104,18 +114,27 @@ describe('checkout', () => {
     expect(screen.queryByLabelText('PIX copia e cola')).toBeNull();
   });
 
-  it('When the profile laboratory has no CNPJ, then no seats are asked and the page says a team needs the CNPJ, with a link to Meu laboratório', async () => {
+  it('When the profile laboratory has no CNPJ, then no seats are asked, the page says a team needs the CNPJ, Pix Automático asks whose CPF pays, and "Prefiro pagar cada renovação por PIX" needs none', async () => {
     renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro', { laboratory: null })) });
     expect(await screen.findByText(/Para comprar para uma equipe \(mais de um assento\), o laboratório precisa ter um CNPJ válido/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Número de assentos')).toBeNull();
     expect(screen.getByRole('link', { name: 'Cadastrar o CNPJ em Meu laboratório' })).toHaveAttribute('href', '/usuario/laboratorio');
+    expect(screen.getByLabelText('CPF ou CNPJ de quem paga')).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByText('Informe o CPF ou o CNPJ de quem paga.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.click(screen.getByRole('radio', { name: /Prefiro pagar cada renovação por PIX/ }));
+    expect(screen.queryByLabelText('CPF ou CNPJ de quem paga')).toBeNull();
+    expect(screen.queryByText('Seu banco vai pedir para autorizar os próximos pagamentos.')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
     await waitFor(() => expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ planId: MENSAL._id, paymentMethod: 'PIX', seats: 1 }));
   });
 
-  it('When the member chooses Pix Automático, then the laboratory\'s CNPJ is pre-filled, the bank\'s authorization is explained, a bad document is refused, and the POST carries the payer', async () => {
+  it('When the checkout opens, then Pix Automático is chosen, the laboratory\'s CNPJ is pre-filled, the bank\'s authorization is explained, a bad document is refused, and the POST carries the payer', async () => {
     renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro')) });
-    await userEvent.click(await screen.findByRole('radio', { name: /Pix Automático/ }));
+    expect(await screen.findByRole('radio', { name: /Pix Automático/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Prefiro pagar cada renovação por PIX/ })).not.toBeChecked();
     const documento = screen.getByLabelText('CPF ou CNPJ de quem paga');
     expect(documento).toHaveValue(profileOf('membro').laboratory!.cnpj);
     expect(screen.getByText('Seu banco vai pedir para autorizar os próximos pagamentos.')).toBeInTheDocument();
@@ -132,6 +151,34 @@ describe('checkout', () => {
     expect(await screen.findByLabelText('PIX copia e cola')).toHaveValue(PAYLOAD);
     const nome = profileOf('membro').laboratory!.name;
     expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ planId: MENSAL._id, paymentMethod: 'PIX', seats: 1, pixAutomatico: { documento: '529.982.247-25', nome } });
+  });
+
+  it('When the payer is a laboratory with an alphanumeric CNPJ (valid since July 2026), then it is accepted and sent as typed', async () => {
+    renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro', { laboratory: null })) });
+    const documento = await screen.findByLabelText('CPF ou CNPJ de quem paga');
+    await userEvent.type(documento, '12.ABC.345/01DE-36');
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByText('Esse CNPJ não é válido. Confira os números e as letras.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.clear(documento);
+    await userEvent.type(documento, '12.ABC.345/01DE-35');
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByLabelText('PIX copia e cola')).toHaveValue(PAYLOAD);
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ pixAutomatico: { documento: '12.ABC.345/01DE-35', nome: profileOf('membro').name } });
+  });
+
+  it('When the bank offers no Pix Automático (409 PIX_AUTOMATIC_UNAVAILABLE), then the page says so, switches to a plain PIX each cycle, and the next "Gerar PIX" works', async () => {
+    automaticUnavailable = true;
+    renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro')) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('O Pix Automático não está disponível agora. Assine com PIX comum: você paga cada ciclo pelo QR code.');
+    expect(screen.getByRole('radio', { name: /Prefiro pagar cada renovação por PIX/ })).toBeChecked();
+    expect(screen.queryByLabelText('CPF ou CNPJ de quem paga')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByLabelText('PIX copia e cola')).toHaveValue(PAYLOAD);
+    expect(server.requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({ planId: MENSAL._id, paymentMethod: 'PIX', seats: 1 });
   });
 
   it('When the plan does not exist, then the page says so and links to /planos', async () => {

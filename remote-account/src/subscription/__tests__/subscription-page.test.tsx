@@ -89,6 +89,27 @@ function openSubscription(path = '/assinatura', persona: 'assinante' | 'membro' 
   return auth;
 }
 
+/**
+ * A Trimestral subscription on Pix Automático (authorized) whose renewal, due 01/04/2026, the bank
+ * debits on 31/03: its last debit failed and the bank tries again on `retryOn`.
+ */
+function onPixAutomatic(overrides: Partial<Subscription>, renewal: { status: 'PENDING' | 'OVERDUE'; attempts: number; retryOn: string }) {
+  const idRec = 'RR9999999920260101ABCDEFGHIJK';
+  subscription = subscriptionOf(TRIMESTRAL, { ...overrides, pixAutomatic: { idRec, status: 'APROVADA', amountCents: 23990, endedReason: null, updatedAt: '2026-01-01T12:00:00.000Z' } });
+  const failure = `O débito não foi feito (saldo insuficiente). Vamos tentar de novo em ${renewal.retryOn.split('-').reverse().join('/')}.`;
+  invoices = [
+    invoiceOf({
+      _id: '665000000000000000000b02',
+      status: renewal.status,
+      kind: 'RENEWAL',
+      amountCents: 23990,
+      planId: TRIMESTRAL._id,
+      dueDate: '2026-04-01T12:00:00.000Z',
+      recurringCharge: { txid: 'CLBR665000000000000000000b02', idRec, status: 'ATIVA', debitDate: '2026-03-31', attempts: renewal.attempts, retryOn: renewal.retryOn, failure },
+    }),
+  ];
+}
+
 describe('/assinatura', () => {
   it('When the member has no subscription, then the plans are offered with links to the checkout', async () => {
     openSubscription('/assinatura', 'membro');
@@ -236,21 +257,7 @@ describe('/assinatura', () => {
   });
 
   it('When Pix Automático is active, then the next debit shows with its date and amount, a failed debit says what happens next, and "Desativar" turns it off', async () => {
-    subscription = subscriptionOf(TRIMESTRAL, {
-      endDate: '2026-04-01T12:00:00.000Z',
-      pixAutomatic: { idRec: 'RR9999999920260101ABCDEFGHIJK', status: 'APROVADA', amountCents: 23990, endedReason: null, updatedAt: '2026-01-01T12:00:00.000Z' },
-    });
-    invoices = [
-      invoiceOf({
-        _id: '665000000000000000000b02',
-        status: 'PENDING',
-        kind: 'RENEWAL',
-        amountCents: 23990,
-        planId: TRIMESTRAL._id,
-        dueDate: '2026-04-01T12:00:00.000Z',
-        recurringCharge: { txid: 'CLBR665000000000000000000b02', idRec: 'RR9999999920260101ABCDEFGHIJK', status: 'ATIVA', debitDate: '2026-03-31', attempts: 2, retryOn: '2026-04-01', failure: 'O débito não foi feito (saldo insuficiente). Vamos tentar de novo em 01/04/2026.' },
-      }),
-    ];
+    onPixAutomatic({ endDate: '2026-04-01T12:00:00.000Z' }, { status: 'PENDING', attempts: 2, retryOn: '2026-04-01' });
     openSubscription();
     expect(await screen.findByText(/Pix Automático ativo — próximo débito em 01\/04\/2026 de/)).toHaveTextContent(/R\$\s239,90/);
     expect(await screen.findByRole('alert')).toHaveTextContent('O débito não foi feito (saldo insuficiente). Vamos tentar de novo em 01/04/2026.');
@@ -262,6 +269,24 @@ describe('/assinatura', () => {
     expect(await screen.findByText('Você desativou o Pix Automático. Os próximos ciclos serão cobrados por PIX comum.')).toBeInTheDocument();
     expect(server.requests.some((r) => r.method === 'DELETE' && r.url === `/v1/subscriptions/${subscription._id}/pix-automatico`)).toBe(true);
     expect(screen.queryByRole('button', { name: 'Desativar' })).toBeNull();
+  });
+
+  it('When the retry of a failed debit failed too and the period ended, then the page says access is paused and until when to pay, and offers to pay by PIX now', async () => {
+    onPixAutomatic({ status: 'PAUSED', hasAccess: false, endDate: '2026-04-08T12:00:00.000Z' }, { status: 'OVERDUE', attempts: 3, retryOn: '2026-04-02' });
+    openSubscription();
+    expect(await screen.findByText('Pausada por falta de pagamento')).toBeInTheDocument();
+    expect(await screen.findByText(/a fatura de 01\/04\/2026 venceu sem pagamento\. Pague até 08\/04\/2026 para voltar a ter acesso; depois disso, a assinatura é cancelada\./)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Vamos tentar de novo em 02/04/2026.');
+    expect(screen.getByRole('button', { name: 'Pagar agora por PIX' })).toBeInTheDocument();
+  });
+
+  it('When the administration paused the subscription with an open invoice, then no overdue deadline is claimed', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, { status: 'PAUSED', hasAccess: false, endDate: '2026-04-08T12:00:00.000Z', adminDecision: { status: 'PAUSED', byName: 'Ana Admin', reason: 'Pedido do laboratório', at: '2026-01-10T12:00:00.000Z' } });
+    invoices = [invoiceOf({ _id: '665000000000000000000b03', status: 'OVERDUE', kind: 'RENEWAL', amountCents: 23990, planId: TRIMESTRAL._id, dueDate: '2026-04-01T12:00:00.000Z' })];
+    openSubscription();
+    expect(await screen.findByText(/Pausada pela administração do Clube/)).toBeInTheDocument();
+    await screen.findByRole('cell', { name: 'Vencida' });
+    expect(screen.queryByText(/venceu sem pagamento/)).toBeNull();
   });
 
   it('When an upgrade takes the unused days’ credits back on payment, then the preview says how many before confirming (issue 25)', async () => {

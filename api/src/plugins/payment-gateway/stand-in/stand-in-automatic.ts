@@ -131,6 +131,14 @@ export function registerStandInAutomatic(app: FastifyInstance, context: StandInC
     return reply.code(201).send({ ...loc, tipo: 'rec' });
   });
 
+  // The location and, once a recurrence uses it, that recurrence's id (how a lost `POST /rec` answer is found).
+  app.get<{ Params: { id: string } }>('/locrec/:id', async (request, reply) => {
+    if (!authorized(request, reply, 'payloadlocationrec.read')) return reply;
+    const loc = state.locrecs.get(Number(request.params.id));
+    if (!loc) return problem(reply, 404, 'LocNaoEncontrado', 'Location não encontrada');
+    return loc;
+  });
+
   app.post('/rec', async (request, reply) => {
     if (!authorized(request, reply, 'rec.write') || !valid(reply, RecRequest, request.body)) return reply;
     const body = request.body as RecRequestBody;

@@ -42,6 +42,11 @@ export interface StandInPsp {
   revokeTokens(): void;
   /** Delays every answer (a slow bank), in ms; 0 = none. */
   setDelay(ms: number): void;
+  /**
+   * Delays the answer to one operation (e.g. `POST /rec`) after the PSP has done it, in ms (0 =
+   * none): the club times out although the bank created what it asked for.
+   */
+  setSlowAnswer(operation: string, ms: number): void;
   close(): Promise<void>;
 }
 
@@ -80,6 +85,11 @@ export async function startPixStandIn(options: StandInOptions): Promise<StandInP
   });
   app.addHook('onRequest', async () => {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  });
+  const slowAnswers = new Map<string, number>();
+  app.addHook('onSend', async (request) => {
+    const ms = slowAnswers.get(`${request.method} ${request.routeOptions.url ?? ''}`) ?? 0;
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   });
 
   /** The bearer token must exist and hold the scope the call needs (API Pix's security per operation). */
@@ -222,6 +232,9 @@ export async function startPixStandIn(options: StandInOptions): Promise<StandInP
     revokeTokens: () => tokens.clear(),
     setDelay: (ms) => {
       delayMs = ms;
+    },
+    setSlowAnswer: (operation, ms) => {
+      slowAnswers.set(operation, ms);
     },
     close: () => app.close(),
   };
