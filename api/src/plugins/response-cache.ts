@@ -5,7 +5,12 @@ import type { Document } from 'mongodb';
 import type { StoreCollection } from '../store/store';
 
 /** How a read route's answer may be kept and given again (see `ResponseCache.read`). */
+/** What a kept answer shows, each made stale by its own writes: the catalogue (and banners), or the profiles (the admin's list). */
+export type CacheTopic = 'catalogue' | 'users';
+
 export interface CachedReadOptions<P, S> {
+  /** Which writes make it stale. */
+  topic: CacheTopic;
   /** The answer as the route builds it without a cache. */
   build(): Promise<P>;
   /**
@@ -28,11 +33,11 @@ export interface CachedReadOptions<P, S> {
 
 export interface ResponseCache {
   /**
-   * Every cached answer is stale from now on: called by the repositories after each write to
-   * what cached reads show (the catalogue, banners). With REDIS_URL, the other API processes
-   * hear of it too.
+   * Every cached answer of this topic is stale from now on: called by the repositories after each
+   * write to what cached reads show (the catalogue, banners, profiles). With REDIS_URL, the other
+   * API processes hear of it too.
    */
-  bump(): void;
+  bump(topic: CacheTopic): void;
   /**
    * A read route's answer: the serialized body kept for this URL (origin, path and query) and the
    * caller's variant when there is a fresh one, else the route's own answer (kept for the next caller of
@@ -73,17 +78,17 @@ const sent = (reply: FastifyReply, body: Buffer) => reply.type(JSON_TYPE).send(b
 
 export default fp(
   async function responseCache(fastify: FastifyInstance) {
-    let generation = 0;
+    const generations: Record<CacheTopic, number> = { catalogue: 0, users: 0 };
     const entries = new Map<string, Entry>();
     const processId = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-    const publish = await redisBus(fastify, processId, () => {
-      generation += 1;
+    const publish = await redisBus(fastify, processId, (topic) => {
+      if (topic in generations) generations[topic as CacheTopic] += 1;
     });
 
     const cache: ResponseCache = {
-      bump() {
-        generation += 1;
-        publish();
+      bump(topic) {
+        generations[topic] += 1;
+        publish(topic);
       },
 
       async read(request, reply, options) {
@@ -91,24 +96,25 @@ export default fp(
         const clockNow = fastify.clock.now();
         const now = clockNow.getTime();
         const entry = entries.get(key);
-        const fresh = entry !== undefined && entry.generation === generation && now >= entry.at && now < entry.until;
+        const generation = () => generations[options.topic];
+        const fresh = entry !== undefined && entry.generation === generation() && now >= entry.at && now < entry.until;
         if (fresh) {
           const variant = await options.variantOf(entry.scope as never);
           const body = variant === null ? undefined : entry.bodies.get(variant);
           if (body !== undefined) return sent(reply, body);
         }
-        const builtAt = generation;
+        const builtAt = generation();
         const [payload, changesAt] = await Promise.all([options.build(), fresh ? undefined : options.changesAt(clockNow)]);
         const scope = options.scopeOf(payload);
         if (scope === null) return payload;
         const variant = await options.variantOf(scope);
         // A write while the answer was being built: it may hold the older data, keep nothing.
-        if (variant === null || generation !== builtAt) return payload;
+        if (variant === null || generation() !== builtAt) return payload;
         const body = Buffer.from(reply.serialize(payload) as string);
         let kept = fresh ? entry : undefined;
         if (!kept) {
           entries.delete(key);
-          kept = { generation, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), scope, bodies: new Map() };
+          kept = { generation: builtAt, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), scope, bodies: new Map() };
           entries.set(key, kept);
           if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         }
@@ -126,7 +132,7 @@ export default fp(
  * With REDIS_URL, a write on one API process makes every other process's cached answers stale
  * (Redis pub/sub on the rate limit's server); answers the publisher. Without it, a no-op.
  */
-async function redisBus(fastify: FastifyInstance, processId: string, onBump: () => void): Promise<() => void> {
+async function redisBus(fastify: FastifyInstance, processId: string, onBump: (topic: string) => void): Promise<(topic: CacheTopic) => void> {
   const url = fastify.config.redisUrl;
   if (!url) return () => undefined;
   const options = { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, disconnectTimeout: 200 };
@@ -140,12 +146,14 @@ async function redisBus(fastify: FastifyInstance, processId: string, onBump: () 
     subscriber.disconnect();
     publisher.disconnect();
   });
-  subscriber.on('message', (_channel: string, from: string) => {
-    if (from !== processId) onBump();
+  // Messages are `<topic> <process>`: a process ignores its own.
+  subscriber.on('message', (_channel: string, message: string) => {
+    const [topic, from] = message.split(' ');
+    if (topic && from !== processId) onBump(topic);
   });
   await subscriber.subscribe(RESPONSE_CACHE_CHANNEL);
-  return () => {
-    publisher.publish(RESPONSE_CACHE_CHANNEL, processId).catch((error: unknown) => fastify.log.error({ err: error }, 'response cache: publish failed'));
+  return (topic) => {
+    publisher.publish(RESPONSE_CACHE_CHANNEL, `${topic} ${processId}`).catch((error: unknown) => fastify.log.error({ err: error }, 'response cache: publish failed'));
   };
 }
 
@@ -156,10 +164,10 @@ const wrapped = new WeakMap<object, object>();
  * that started before the write and ends after it is then not kept). Repositories of data that
  * cached reads show wrap their collections with it, so no write path can forget the cache.
  */
-export function bumpingOnWrite<T extends Document>(collection: StoreCollection<T>, bump: () => void): StoreCollection<T> {
+export function bumpingOnWrite<T extends Document>(collection: StoreCollection<T>, cache: ResponseCache, topic: CacheTopic): StoreCollection<T> {
   const known = wrapped.get(collection);
   if (known) return known as StoreCollection<T>;
-  const after = <R>(write: Promise<R>): Promise<R> => write.finally(bump);
+  const after = <R>(write: Promise<R>): Promise<R> => write.finally(() => cache.bump(topic));
   const wrapper: StoreCollection<T> = {
     collectionName: collection.collectionName,
     namespace: collection.namespace,

@@ -72,6 +72,18 @@ describe('Response cache on one process', () => {
     expect(await live()).toEqual([...before, 'Banner recém-criado']);
   });
 
+  test("When a profile is created or changed right after the admin's list was read, then the next read of the list shows it", async () => {
+    const members = async () =>
+      (await testApp.call<{ data: { _id: string; name: string }[] }>('GET', '/v1/users', { token: actors.admin.token, query: { role: 'USER', limit: 100 } })).body.data;
+    const before = await members();
+    const newcomer = await createActor(testApp, 'USER', 'Pessoa Recém-Chegada');
+    const after = await members();
+    expect(after.map((user) => user._id).sort()).toEqual([...before.map((user) => user._id), newcomer.id].sort());
+    const renamed = await testApp.call('PATCH', `/v1/users/${newcomer.id}`, { token: newcomer.token, body: { name: 'Pessoa Renomeada' } });
+    expect(renamed.status).toBe(200);
+    expect((await members()).find((user) => user._id === newcomer.id)?.name).toBe('Pessoa Renomeada');
+  });
+
   test('When a visitor, a member and a subscriber read the same list in turn, then each gets the gate of their own tier', async () => {
     const lockOf = async (token?: string) => {
       const list = await testApp.call<{ data: Card[] }>('GET', '/v1/videos', { token, query: { categoryId } });

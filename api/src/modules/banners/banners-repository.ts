@@ -30,7 +30,7 @@ export interface BannersRepository {
 
 export default fp(
   async function bannersRepository(fastify: FastifyInstance) {
-    const collection = () => bumpingOnWrite(fastify.store.collection<BannerDocument>(BANNERS_COLLECTIONS.banners), fastify.responseCache.bump);
+    const collection = () => bumpingOnWrite(fastify.store.collection<BannerDocument>(BANNERS_COLLECTIONS.banners), fastify.responseCache, 'catalogue');
     const now = () => fastify.clock.now();
     const order = { order: 1, _id: 1 } as const;
     const liveFilter = (at: Date): Filter<BannerDocument> => ({

@@ -57,6 +57,7 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
     // The same for everyone (no token read): one kept answer per URL, until a banner changes or a second passes.
     async (request, reply) =>
       fastify.responseCache.read(request, reply, {
+        topic: 'catalogue',
         build: () => listPage(request.query, (page, limit) => repository.listLive(page, limit), (rows) => rows.map((banner) => send(request, banner))),
         scopeOf: () => true,
         variantOf: async () => '',

@@ -214,7 +214,7 @@ export default fp(
     fastify.decorate(
       'contentsRepository',
       createItemStore<ContentDocument>({
-        collection: () => bumpingOnWrite(fastify.store.collection<ContentDocument>(CATALOGUE_COLLECTIONS.contents), fastify.responseCache.bump),
+        collection: () => bumpingOnWrite(fastify.store.collection<ContentDocument>(CATALOGUE_COLLECTIONS.contents), fastify.responseCache, 'catalogue'),
         now,
         searchText: (content) => ({ title: content.title, summary: content.summary, body: content.body }),
         slugTakenMessage: 'Já existe um conteúdo com este endereço (slug). Escolha outro.',
@@ -223,7 +223,7 @@ export default fp(
     fastify.decorate(
       'videosRepository',
       createItemStore<VideoDocument>({
-        collection: () => bumpingOnWrite(fastify.store.collection<VideoDocument>(CATALOGUE_COLLECTIONS.videos), fastify.responseCache.bump),
+        collection: () => bumpingOnWrite(fastify.store.collection<VideoDocument>(CATALOGUE_COLLECTIONS.videos), fastify.responseCache, 'catalogue'),
         now,
         searchText: (video) => ({ title: video.title, summary: video.description, body: '' }),
         slugTakenMessage: 'Já existe um vídeo com este endereço (slug). Escolha outro.',

@@ -28,7 +28,7 @@ const SLUG_TAKEN = 'Já existe uma categoria com este endereço (slug). Escolha 
 
 export default fp(
   async function categoriesRepository(fastify: FastifyInstance) {
-    const collection = () => bumpingOnWrite(fastify.store.collection<CategoryDocument>(CATALOGUE_COLLECTIONS.categories), fastify.responseCache.bump);
+    const collection = () => bumpingOnWrite(fastify.store.collection<CategoryDocument>(CATALOGUE_COLLECTIONS.categories), fastify.responseCache, 'catalogue');
     const now = () => fastify.clock.now();
     const order = { order: 1, name: 1, _id: 1 } as const;
 

@@ -21,7 +21,7 @@ export interface TranscriptsRepository {
 
 export default fp(
   async function transcriptsRepository(fastify: FastifyInstance) {
-    const collection = () => bumpingOnWrite(fastify.store.collection<TranscriptDocument>(CATALOGUE_COLLECTIONS.transcripts), fastify.responseCache.bump);
+    const collection = () => bumpingOnWrite(fastify.store.collection<TranscriptDocument>(CATALOGUE_COLLECTIONS.transcripts), fastify.responseCache, 'catalogue');
 
     const repository: TranscriptsRepository = {
       async replace(videoId, format, cues) {

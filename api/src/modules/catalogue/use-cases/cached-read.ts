@@ -71,6 +71,7 @@ export function cachedCatalogueRead<P>(
   cards: (payload: P) => ShownCard[] | null,
 ) {
   return fastify.responseCache.read(request, reply, {
+    topic: 'catalogue',
     build,
     scopeOf: (payload) => {
       const shown = cards(payload);
