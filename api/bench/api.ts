@@ -25,6 +25,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4200);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
+// Extra Node flags for the API process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written when it exits).
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// Only the rows whose title matches (a regular expression; hello-world and the profile read always run).
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const PROGRESS_BODY = process.env.BENCH_PROGRESS_BODY ?? JSON.stringify({ positionSeconds: 30, durationSeconds: 600 });
 
 interface Emulator {
@@ -57,8 +61,8 @@ async function signUp(host: string, label: string): Promise<{ uid: string; idTok
 }
 
 /** Starts a TypeScript server script with the same Node and waits for its `ready {json}` line. */
-function startServer(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, script)], {
+function startServer(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(__dirname, script)], {
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -152,7 +156,7 @@ async function main() {
       BENCH_ADMIN_UID: admin.uid,
       BENCH_MEMBER_UID: member.uid,
       NODE_ENV: 'test',
-    });
+    }, API_NODE_ARGS);
     servers.push(api.child);
     const base = `http://127.0.0.1:${api.info.port as number}/v1`;
     const asMember = { authorization: `Bearer ${member.idToken}` };
@@ -181,7 +185,9 @@ async function main() {
     const bare = best(rounds.map(([row]) => row));
     const profile = best(rounds.map(([, row]) => row));
     rows.push(bare, profile);
-    rows.push(await measure('GET /v1/users?role=USER&isSubscriber=true (admin, 1.002 perfis)', api.child, `${base}/users?role=USER&isSubscriber=true`, { headers: asAdmin }));
+    const selected = (title: string) => ONLY === undefined || ONLY.test(title);
+    const adminList = 'GET /v1/users?role=USER&isSubscriber=true (admin, 1.002 perfis)';
+    if (selected(adminList)) rows.push(await measure(adminList, api.child, `${base}/users?role=USER&isSubscriber=true`, { headers: asAdmin }));
     // The member's path through the catalogue and their account (#32): every read they make often.
     const memberReads: [string, string][] = [
       ['GET /v1/videos (catálogo, membro)', '/videos'],
@@ -192,7 +198,7 @@ async function main() {
       ['GET /v1/videos/{slug} (membro)', `/videos/${String(api.info.videoSlug)}`],
       ['GET /v1/me/progress (membro, 5 vídeos começados)', '/me/progress'],
     ];
-    for (const [title, route] of memberReads) rows.push(await measure(title, api.child, `${base}${route}`, { headers: asMember }));
+    for (const [title, route] of memberReads) if (selected(title)) rows.push(await measure(title, api.child, `${base}${route}`, { headers: asMember }));
 
     const progressUrl = `${base}/me/progress/videos/${String(api.info.videoId)}`;
     const progressOptions = { method: 'PUT', headers: { ...asMember, 'content-type': 'application/json' }, body: PROGRESS_BODY };
@@ -208,7 +214,8 @@ async function main() {
         `PUT /v1/me/progress/videos/{id} aceitou o envio (${probe.status}); sob carga seriam 429 (limite de ${PROGRESS_REPORTS_PER_MINUTE} envios/min por membro): linha sem números.`,
       );
     }
-    rows.push(await measure('GET /v1/subscriptions/{id} (membro, a própria)', api.child, `${base}/subscriptions/${String(api.info.subscriptionId)}`, { headers: asMember }));
+    const subscriptionRead = 'GET /v1/subscriptions/{id} (membro, a própria)';
+    if (selected(subscriptionRead)) rows.push(await measure(subscriptionRead, api.child, `${base}/subscriptions/${String(api.info.subscriptionId)}`, { headers: asMember }));
 
     console.table(
       rows.map((row) => ({

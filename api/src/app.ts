@@ -14,6 +14,7 @@ import firebase from './plugins/firebase';
 import helmet from './plugins/helmet';
 import paymentGateway from './plugins/payment-gateway/payment-gateway-plugin';
 import rateLimit from './plugins/rate-limit';
+import responseCache from './plugins/response-cache';
 import store from './plugins/store';
 import swagger from './plugins/swagger';
 import type { StoreDb } from './store/store';
@@ -102,6 +103,8 @@ async function registerPlugins(app: FastifyInstance, options: BuildAppOptions): 
   await app.register(rateLimit);
   await app.register(swagger);
   await app.register(clock, { now: options.now, adjustable: app.config.nodeEnv !== 'production' });
+  // Catalogue reads keep their serialized answers; the catalogue's repositories bump it on every write.
+  await app.register(responseCache);
   await app.register(fileStorage);
   await app.register(paymentGateway);
 

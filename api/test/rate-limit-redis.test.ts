@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { buildApp } from '../src/app';
 import { createActor, startTestApp, type TestApp } from './helpers/app';
 import { expectErrorShape } from './helpers/http';
+import { freePort, startRedis, type RedisServer } from './helpers/redis';
 import { testConfig } from './helpers/test-config';
 
 /**
@@ -11,53 +9,6 @@ import { testConfig } from './helpers/test-config';
  * address is the same on both), counting their rate limits in one real Redis (Debian's
  * redis-server, started here on a free port) — or each on its own without REDIS_URL.
  */
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('sem porta livre');
-  return address.port;
-}
-
-interface RedisServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** `redis-server` in memory only (no dump file, no append-only file), on loopback. */
-async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server não ficou pronto: ${output}`)), 10_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server não iniciou (${error.message}); instale o pacote redis-server do Debian (.ci/run o instala)`));
-    });
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 const WRITES_PER_MINUTE = 4;
 const EXPENSIVE_READS_PER_MINUTE = 1; // the search gets 4× this

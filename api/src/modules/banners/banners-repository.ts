@@ -6,6 +6,7 @@ import { ObjectId, type Filter } from 'mongodb';
 import type { BannerDocument } from './documents';
 import { BANNERS_COLLECTIONS } from './collections';
 import { badRequest } from '../../http/app-error';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 
 /** What an admin sets on a banner. */
 export type BannerFields = Omit<BannerDocument, '_id' | 'createdAt' | 'updatedAt'>;
@@ -23,11 +24,13 @@ export interface BannersRepository {
   /** `ids` first, in that order; banners left out keep their relative order after them. */
   reorder(ids: string[]): Promise<BannerDocument[]>;
   isLive(banner: BannerDocument): boolean;
+  /** The next moment after `at` when an active banner's window opens or closes (what `listLive` shows changes); null when none. */
+  nextWindowChange(at: Date): Promise<Date | null>;
 }
 
 export default fp(
   async function bannersRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<BannerDocument>(BANNERS_COLLECTIONS.banners);
+    const collection = () => bumpingOnWrite(fastify.store.collection<BannerDocument>(BANNERS_COLLECTIONS.banners), fastify.responseCache, 'catalogue');
     const now = () => fastify.clock.now();
     const order = { order: 1, _id: 1 } as const;
     const liveFilter = (at: Date): Filter<BannerDocument> => ({
@@ -78,6 +81,12 @@ export default fp(
         return collection().find({}).sort(order).toArray();
       },
 
+      async nextWindowChange(at) {
+        const active = await collection().find({ active: true }, { projection: { startsAt: 1, endsAt: 1 } }).toArray();
+        const later = active.flatMap((banner) => [banner.startsAt, banner.endsAt]).filter((date): date is Date => date !== null && date > at);
+        return later.length ? new Date(Math.min(...later.map((date) => date.getTime()))) : null;
+      },
+
       isLive(banner) {
         const at = now().getTime();
         return (
@@ -89,5 +98,5 @@ export default fp(
     };
     fastify.decorate('bannersRepository', repository);
   },
-  { name: 'banners-repository', dependencies: ['store', 'clock'] },
+  { name: 'banners-repository', dependencies: ['store', 'clock', 'response-cache'] },
 );

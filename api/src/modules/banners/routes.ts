@@ -54,9 +54,15 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       querystring: BannerListQuery,
       response: { 200: paginated(BannerSchema), ...errorResponses() },
     }),
-    async (request) => {
-      return listPage(request.query, (page, limit) => repository.listLive(page, limit), (rows) => rows.map((banner) => send(request, banner)));
-    },
+    // The same for everyone (no token read): one kept answer per URL, until a banner changes or a second passes.
+    async (request, reply) =>
+      fastify.responseCache.read(request, reply, {
+        topic: 'catalogue',
+        build: () => listPage(request.query, (page, limit) => repository.listLive(page, limit), (rows) => rows.map((banner) => send(request, banner))),
+        scopeOf: () => true,
+        variantOf: async () => '',
+        changesAt: (now) => repository.nextWindowChange(now),
+      }),
   );
 
   fastify.get(

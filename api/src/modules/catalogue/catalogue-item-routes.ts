@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
-import type { CatalogueItemDocument } from './documents';
+import type { CatalogueItemDocument, ItemType } from './documents';
 import type { AppError } from '../../http/app-error';
 import { withDefaults } from '../../http/query';
 import { IdOrSlugParams, ItemListQuery } from './schemas';
@@ -11,6 +11,7 @@ import { assertCategoryExists } from './use-cases/check-references';
 import type { ItemStore } from './catalogue-items-repository';
 import { resolveCreditCost, resolvePublication } from './rules/publication';
 import { found, routeOptions } from '../../http/route-options';
+import { cachedCatalogueRead } from './use-cases/cached-read';
 
 /** The fields every catalogue item's create / update body has (the rest belongs to the kind). */
 interface CommonInput {
@@ -36,6 +37,7 @@ export interface CatalogueItemKind<
   TUpdate extends TObject,
 > {
   tag: string;
+  itemType: ItemType;
   repository(fastify: FastifyInstance): ItemStore<TDoc>;
   notFound(): AppError;
   schemas: { item: TView; create: TCreate; update: TUpdate };
@@ -71,6 +73,7 @@ export function catalogueItemRoutes<
     // resolve their static types (the kinds' own types are checked in content-routes.ts and video-routes.ts).
     const itemSchema: TSchema = kind.schemas.item;
     const createSchema: TObject = kind.schemas.create;
+    const shown = (view: unknown) => ({ ...(view as { _id: string; access: string }), type: kind.itemType });
     const updateSchema: TObject = kind.schemas.update;
 
     fastify.get(
@@ -79,10 +82,16 @@ export function catalogueItemRoutes<
         querystring: ItemListQuery,
         response: { 200: paginated(itemSchema), ...errorResponses(401) },
       }),
-      async (request) => {
+      async (request, reply) => {
         const { sort, ...filters } = withDefaults(request.query, 'sort');
         const publishedOnly = request.user?.role !== 'ADMIN';
-        return listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, sort, publishedOnly }), (rows) => kind.views(fastify, request, rows));
+        return cachedCatalogueRead(
+          fastify,
+          request,
+          reply,
+          () => listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, sort, publishedOnly }), (rows) => kind.views(fastify, request, rows)),
+          (answer) => answer.data.map((view) => shown(view)),
+        );
       },
     );
 
@@ -92,9 +101,15 @@ export function catalogueItemRoutes<
         params: IdOrSlugParams,
         response: { 200: itemSchema, ...errorResponses(401, 404) },
       }),
-      async (request) => {
-        const item = found(await repository.findByIdOrSlug(request.params.idOrSlug, request.user?.role !== 'ADMIN'), () => kind.notFound());
-        return firstView(request, item);
+      async (request, reply) => {
+        const read = async () => {
+          const item = found(await repository.findByIdOrSlug(request.params.idOrSlug, request.user?.role !== 'ADMIN'), () => kind.notFound());
+          return firstView(request, item);
+        };
+        // An open gate's answer holds signed links (source, captions, attachments) that expire: never kept.
+        const signed = (view: Record<string, unknown>) =>
+          'source' in view || 'captionsUrl' in view || (Array.isArray(view.attachments) && view.attachments.length > 0);
+        return cachedCatalogueRead(fastify, request, reply, read, (view) => (signed(view as Record<string, unknown>) ? null : [shown(view)]));
       },
     );
 

@@ -9,6 +9,7 @@ import { badRequest, conflict, isDuplicateKeyError } from '../../http/app-error'
 import { foldText } from './rules/search-text';
 import { literalPattern } from '../../store/text-pattern';
 import { slugCandidate, slugify } from './rules/slug';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 
 export interface ItemListFilters extends PageRequest {
   categoryId?: string | undefined;
@@ -42,6 +43,8 @@ export interface ItemStore<T extends CatalogueItemDocument> {
   backfillSearchText(): Promise<number>;
   /** How many items use the category (exact; countByCategory stops at 1). */
   countInCategory(categoryId: ObjectId): Promise<number>;
+  /** When the next item already marked PUBLISHED with a later date becomes visible (after `at`); null when none is scheduled. */
+  nextPublication(at: Date): Promise<Date | null>;
   /** Videos: whether an item plays the stored file `key` (its `source.url`). */
   usesSourceFile(key: string): Promise<boolean>;
 }
@@ -161,6 +164,12 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
 
     delete: async (id) => (await collection().findOneAndDelete(byId(id))) as T | null,
 
+    async nextPublication(at) {
+      const filter = { status: 'PUBLISHED', publishedAt: { $gt: at } } as Filter<T>;
+      const [next] = await collection().find(filter, { projection: { publishedAt: 1 } }).sort({ publishedAt: 1 }).limit(1).toArray();
+      return (next?.publishedAt as Date | null | undefined) ?? null;
+    },
+
     usesSourceFile: async (key) => (await collection().findOne({ 'source.url': key } as unknown as Filter<T>, { projection: { _id: 1 } })) !== null,
 
     countByCategory: (categoryId) =>
@@ -205,7 +214,7 @@ export default fp(
     fastify.decorate(
       'contentsRepository',
       createItemStore<ContentDocument>({
-        collection: () => fastify.store.collection<ContentDocument>(CATALOGUE_COLLECTIONS.contents),
+        collection: () => bumpingOnWrite(fastify.store.collection<ContentDocument>(CATALOGUE_COLLECTIONS.contents), fastify.responseCache, 'catalogue'),
         now,
         searchText: (content) => ({ title: content.title, summary: content.summary, body: content.body }),
         slugTakenMessage: 'Já existe um conteúdo com este endereço (slug). Escolha outro.',
@@ -214,12 +223,12 @@ export default fp(
     fastify.decorate(
       'videosRepository',
       createItemStore<VideoDocument>({
-        collection: () => fastify.store.collection<VideoDocument>(CATALOGUE_COLLECTIONS.videos),
+        collection: () => bumpingOnWrite(fastify.store.collection<VideoDocument>(CATALOGUE_COLLECTIONS.videos), fastify.responseCache, 'catalogue'),
         now,
         searchText: (video) => ({ title: video.title, summary: video.description, body: '' }),
         slugTakenMessage: 'Já existe um vídeo com este endereço (slug). Escolha outro.',
       }),
     );
   },
-  { name: 'catalogue-items-repository', dependencies: ['store', 'clock'] },
+  { name: 'catalogue-items-repository', dependencies: ['store', 'clock', 'response-cache'] },
 );

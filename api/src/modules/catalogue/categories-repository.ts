@@ -7,6 +7,7 @@ import type { CategoryDocument } from './documents';
 import { CATALOGUE_COLLECTIONS } from './collections';
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '../../http/app-error';
 import { slugify } from './rules/slug';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 
 export interface CategoriesRepository {
   /** Seed: inserts the category unless one with its slug exists; true when inserted. */
@@ -27,7 +28,7 @@ const SLUG_TAKEN = 'Já existe uma categoria com este endereço (slug). Escolha 
 
 export default fp(
   async function categoriesRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<CategoryDocument>(CATALOGUE_COLLECTIONS.categories);
+    const collection = () => bumpingOnWrite(fastify.store.collection<CategoryDocument>(CATALOGUE_COLLECTIONS.categories), fastify.responseCache, 'catalogue');
     const now = () => fastify.clock.now();
     const order = { order: 1, name: 1, _id: 1 } as const;
 
@@ -116,5 +117,5 @@ export default fp(
     };
     fastify.decorate('categoriesRepository', repository);
   },
-  { name: 'categories-repository', dependencies: ['store', 'clock', 'catalogue-items-repository'] },
+  { name: 'categories-repository', dependencies: ['store', 'clock', 'response-cache', 'catalogue-items-repository'] },
 );

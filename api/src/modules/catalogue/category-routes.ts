@@ -26,9 +26,15 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       querystring: CategoryListQuery,
       response: { 200: paginated(CategorySchema), ...errorResponses() },
     }),
-    async (request) => {
-      return listPage(request.query, (page, limit) => repository.list(page, limit), (rows) => rows.map(toCategoryResponse));
-    },
+    // The same for everyone (no token read): one kept answer per URL, until the catalogue changes or a second passes.
+    async (request, reply) =>
+      fastify.responseCache.read(request, reply, {
+        topic: 'catalogue',
+        build: () => listPage(request.query, (page, limit) => repository.list(page, limit), (rows) => rows.map(toCategoryResponse)),
+        scopeOf: () => true,
+        variantOf: async () => '',
+        changesAt: async () => null,
+      }),
   );
 
   fastify.get(

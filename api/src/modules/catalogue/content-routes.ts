@@ -8,6 +8,7 @@ import { assertFilesExist } from './use-cases/check-references';
 /** Contents: text (Markdown body) with PDF attachments; the body and attachments are gated. */
 const CONTENT_KIND: CatalogueItemKind<ContentDocument, typeof ContentSchema, typeof CreateContentBody, typeof UpdateContentBody> = {
   tag: 'contents',
+  itemType: 'CONTENT',
   repository: (fastify) => fastify.contentsRepository,
   notFound: () => notFound('Conteúdo não encontrado.', 'CONTENT_NOT_FOUND'),
   schemas: { item: ContentSchema, create: CreateContentBody, update: UpdateContentBody },

@@ -7,6 +7,7 @@ import { searchCatalogue, withCues } from './use-cases/search-catalogue';
 import { cardsOf } from './responses';
 import { searchTerms } from './rules/search-text';
 import { routeOptions } from '../../http/route-options';
+import { cachedCatalogueRead, type ShownCard } from './use-cases/cached-read';
 
 const route = routeOptions(['search']);
 
@@ -26,7 +27,7 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     // Scans the catalogue and transcripts: 4× the expensive-read limit (typing runs several searches).
     { rateLimit: perUserReadLimit(fastify, SEARCHES_PER_EXPENSIVE_READ) }),
-    async (request) => {
+    async (request, reply) => cachedCatalogueRead(fastify, request, reply, async () => {
       const terms = searchTerms(request.query.q);
       const hits = await searchCatalogue(fastify, terms, request.query.type);
       const load = async (page: number, limit: number) => ({ data: await withCues(fastify, hits.slice((page - 1) * limit, page * limit), terms), total: hits.length });
@@ -45,7 +46,10 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
           };
         });
       });
-    },
+    }, (answer) => answer.data.flatMap((result): ShownCard[] => {
+      if (result.content) return [{ ...result.content, type: 'CONTENT' }];
+      return result.video ? [{ ...result.video, type: 'VIDEO' }] : [];
+    })),
   );
 };
 

@@ -6,6 +6,7 @@ import { CATALOGUE_COLLECTIONS } from './collections';
 import { foldText } from './rules/search-text';
 import { literalPattern } from '../../store/text-pattern';
 import type { TranscriptCue, TranscriptFormat } from './rules/transcript-format';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 
 export interface TranscriptsRepository {
   /** Creates or replaces the video's transcript. */
@@ -20,7 +21,7 @@ export interface TranscriptsRepository {
 
 export default fp(
   async function transcriptsRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<TranscriptDocument>(CATALOGUE_COLLECTIONS.transcripts);
+    const collection = () => bumpingOnWrite(fastify.store.collection<TranscriptDocument>(CATALOGUE_COLLECTIONS.transcripts), fastify.responseCache, 'catalogue');
 
     const repository: TranscriptsRepository = {
       async replace(videoId, format, cues) {
@@ -50,5 +51,5 @@ export default fp(
     };
     fastify.decorate('transcriptsRepository', repository);
   },
-  { name: 'transcripts-repository', dependencies: ['store', 'clock'] },
+  { name: 'transcripts-repository', dependencies: ['store', 'clock', 'response-cache'] },
 );

@@ -21,6 +21,7 @@ async function discardUnusedFile(fastify: FastifyInstance, video: VideoDocument)
  */
 const VIDEO_KIND: CatalogueItemKind<VideoDocument, typeof VideoSchema, typeof CreateVideoBody, typeof UpdateVideoBody> = {
   tag: 'videos',
+  itemType: 'VIDEO',
   repository: (fastify) => fastify.videosRepository,
   notFound: () => notFound('Vídeo não encontrado.', 'VIDEO_NOT_FOUND'),
   schemas: { item: VideoSchema, create: CreateVideoBody, update: UpdateVideoBody },

@@ -48,9 +48,16 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       querystring: UserListQuery,
       response: { 200: paginated(UserSchema), ...errorResponses(401, 403) },
     }),
-    async (request) => {
+    // Kept per URL until a profile changes (the admin's list pages back and forth over the same pages).
+    async (request, reply) => {
       const { field, criteria, ...filters } = withDefaults(request.query, 'field', 'criteria');
-      return listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, field, criteria }), (rows) => rows.map(toUserResponse));
+      return fastify.responseCache.read(request, reply, {
+        topic: 'users',
+        build: () => listPage(request.query, (page, limit) => repository.list({ ...filters, page, limit, field, criteria }), (rows) => rows.map(toUserResponse)),
+        scopeOf: () => true,
+        variantOf: async () => 'admin',
+        changesAt: async () => null,
+      });
     },
   );
 

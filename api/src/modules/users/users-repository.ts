@@ -12,6 +12,7 @@ import type { TeamMembership, TeamNotice } from '../team/documents';
 import { cnpjSearchKey } from './rules/laboratory';
 import { AppError, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { toObjectId } from '../../store/object-id';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 
 export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
@@ -141,7 +142,7 @@ function listSort(field: UserSortField, criteria: 'asc' | 'desc'): StoreSort {
 
 export default fp(
   async function usersRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<UserDocument>(USERS_COLLECTIONS.users);
+    const collection = () => bumpingOnWrite(fastify.store.collection<UserDocument>(USERS_COLLECTIONS.users), fastify.responseCache, 'users');
     const now = () => fastify.clock.now();
     const locks = () => fastify.store.collection<LockDocument>(USERS_COLLECTIONS.locks);
     const erased = () => fastify.store.collection<ErasedIdentityDocument>(USERS_COLLECTIONS.deletedAccounts);
@@ -325,5 +326,5 @@ export default fp(
 
     fastify.decorate('usersRepository', repository);
   },
-  { name: 'users-repository', dependencies: ['store', 'clock'] },
+  { name: 'users-repository', dependencies: ['store', 'clock', 'response-cache'] },
 );
