@@ -189,16 +189,19 @@ function lazyRoutePages(source) {
 
 /**
  * The scripts of each lazily loaded page of a remote, by route path: the chunks webpack made for
- * the page's `import()` in the routes module (from the chunks' origins in the stats).
+ * the page's `import()` in the routes module (from the chunks' origins in the stats), and the chunks
+ * the page itself imports with `webpackPreload: true` (its chunks' `childrenByOrder.preload`).
  * @param {Array<{ path: string, requests: string[] }>} routePages from lazyRoutePages
- * @param {Array<{ files: string[], origins?: Array<{ moduleName?: string, request?: string }> }>} chunks stats chunks (full origins)
+ * @param {Array<{ id?: string | number, files: string[], origins?: Array<{ moduleName?: string, request?: string }>, childrenByOrder?: Record<string, Array<string | number>> }>} chunks stats chunks (full origins)
  */
 function pagePreloads(routePages, chunks) {
   const fromRoutes = (origin) => /^\.\/src\/routes\.tsx\b/.test(origin.moduleName ?? '');
   return routePages
     .map(({ path: routePath, requests }) => {
-      const scripts = chunks
-        .filter((chunk) => (chunk.origins ?? []).some((origin) => fromRoutes(origin) && requests.includes(origin.request)))
+      const pageChunks = chunks.filter((chunk) => (chunk.origins ?? []).some((origin) => fromRoutes(origin) && requests.includes(origin.request)));
+      // What the page imports with `webpackPreload: true` (the video page's hls.js) is preloaded with it.
+      const preloaded = new Set(pageChunks.flatMap((chunk) => chunk.childrenByOrder?.preload ?? []));
+      const scripts = [...pageChunks, ...chunks.filter((chunk) => preloaded.has(chunk.id))]
         .flatMap((chunk) => chunk.files)
         .filter((file) => file.endsWith('.js'));
       return { path: routePath, scripts: [...new Set(scripts)].sort() };

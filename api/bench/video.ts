@@ -42,7 +42,10 @@ const WARMUP_JS = ts.transpileModule(readFileSync(path.join(__dirname, '../../re
 /** The player's hls.js settings (remote-catalog/src/videos/player/use-hls.ts). */
 const HLS_CONFIG = JSON.stringify({ startLevel: 0, capLevelToPlayerSize: true, progressive: true });
 
+// The shell's HTML preloads the video page's hls chunk (its preload.json lists it for /videos/:slug):
+// a module here, at the same low priority.
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
+<link rel="modulepreload" href="/hls.light.min.mjs" fetchpriority="low">
 <video id="v" muted playsinline autoplay width="640" height="360"></video>
 <script type="module">
 // hls-warmup.ts is in the page's own chunk in the catalog (no request of its own): a data: URL here.

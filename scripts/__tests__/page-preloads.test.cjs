@@ -51,6 +51,19 @@ describe("a remote's lazily loaded pages, read from its routes module", () => {
       { path: '/videos/:slug', scripts: ['page-video.2.js', 'shared.3.js'] },
     ]);
   });
+
+  it('When a page imports a chunk with webpackPreload (the video page\'s hls.js), then that chunk is preloaded with the page, and a prefetched one is not', () => {
+    const chunks = [
+      { id: 2, files: ['page-video.2.js'], origins: [{ moduleName: './src/routes.tsx', request: './videos/video-page' }], childrenByOrder: { preload: [5], prefetch: [6] } },
+      { id: 5, files: ['hls.5.js'], origins: [{ moduleName: './src/videos/player/use-hls.ts', request: 'hls.js/light' }] },
+      { id: 6, files: ['later.6.js'], origins: [{ moduleName: './src/videos/player/use-hls.ts', request: './later' }] },
+      { id: 7, files: ['home.7.js'], origins: [{ moduleName: './src/routes.tsx', request: './home/home-page' }] },
+    ];
+    expect(pagePreloads([{ path: '/videos/:slug', requests: ['./videos/video-page'] }, { path: '/', requests: ['./home/home-page'] }], chunks)).toEqual([
+      { path: '/videos/:slug', scripts: ['hls.5.js', 'page-video.2.js'] },
+      { path: '/', scripts: ['home.7.js'] },
+    ]);
+  });
 });
 
 describe("the shell's server picks the page of the requested path", () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createActors, startTestApp, type Actors, type TestApp } from '../helpers/app';
 import { expectErrorShape } from '../helpers/http';
 import { createCategory, createContent, createVideo, storeDemoFiles } from '../helpers/catalogue';
@@ -40,7 +41,9 @@ describe('Categories', () => {
   test('When a category still used by contents or videos is deleted, then 409 names the uses; once empty, 204', async () => {
     const category = await createCategory(testApp, actors.admin, { name: 'Em uso' });
     const content = await createContent(testApp, actors.admin, category._id);
-    const video = await createVideo(testApp, actors.admin, category._id);
+    // Its own file: deleting the video deletes the file (no other video plays it), not the demo one others use.
+    await testApp.app.fileStorage.write('videos/em-uso.mp4', Readable.from([Buffer.from('mp4')]), 'video/mp4');
+    const video = await createVideo(testApp, actors.admin, category._id, { source: { kind: 'file', url: 'videos/em-uso.mp4' } });
     const refused = await testApp.call('DELETE', `/v1/categories/${category._id}`, { token: admin() });
     expectErrorShape(refused, 409);
     expect(refused.body).toMatchObject({

@@ -4,7 +4,7 @@
  * case runs against both, directly on the port and through the API's signed links.
  */
 import { createHash, createHmac, randomBytes, type BinaryLike } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,7 +15,8 @@ import type { S3StorageConfig } from '../../src/config';
 import type { FileStorage } from '../../src/plugins/file-storage/file-storage';
 import { createLocalStorage } from '../../src/plugins/file-storage/local-storage';
 import { createS3Storage } from '../../src/plugins/file-storage/s3-storage';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { createActors, startTestApp, type Actors, type TestApp } from '../helpers/app';
+import { createCategory, createVideo } from '../helpers/catalogue';
 
 const BUCKET = 'clube-contrato';
 let s3rver: S3rver;
@@ -202,10 +203,67 @@ describe.each(drivers)('Storage contract — %s', (name, create) => {
   }
 });
 
-describe.each([
+describe('Local folder', () => {
+  test('When the last files of a ladder are deleted, then its folders go with them; the top folders and other ladders stay', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'clube-pasta-'));
+    const storage = await createLocalStorage(root);
+    try {
+      const keys = ['hls/aula/master.m3u8', 'hls/aula/360p/index.m3u8', 'hls/aula/360p/seg-00000.ts', 'hls/outra/master.m3u8', 'videos/aula.mp4'];
+      for (const key of keys) await storage.write(key, Readable.from([Buffer.from('x')]), 'application/octet-stream');
+      await storage.delete('hls/aula/360p/seg-00000.ts');
+      expect(await readdir(path.join(root, 'hls', 'aula', '360p'))).toEqual(['index.m3u8']);
+      await storage.delete('hls/aula/360p/index.m3u8');
+      await storage.delete('hls/aula/master.m3u8');
+      expect(await readdir(path.join(root, 'hls'))).toEqual(['outra']);
+      await storage.delete('videos/aula.mp4');
+      expect((await readdir(root)).sort()).toEqual(['hls', 'videos']);
+      expect(await storage.stat('hls/outra/master.m3u8')).toEqual({ size: 1, contentType: 'application/vnd.apple.mpegurl' });
+    } finally {
+      await storage.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+const API_DRIVERS = [
   ['local folder', () => ({})],
   ['S3 bucket (s3rver)', () => ({ storage: { driver: 's3' as const, uploadsDir: undefined, s3: s3Config } })],
-])('Signed file links through the API — %s', (_name, config) => {
+] as const;
+
+describe.each(API_DRIVERS)('Deleting a video — %s', (_name, config) => {
+  let testApp: TestApp;
+  let admin: Actors['admin'];
+  beforeAll(async () => {
+    testApp = await startTestApp({ config: config() });
+    ({ admin } = await createActors(testApp));
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  test('When an admin deletes a video, then its original, every playlist and segment of its ladder and its poster leave storage', async () => {
+    const storage = testApp.app.fileStorage;
+    const files: Record<string, string> = {
+      'videos/apagar.mp4': 'mp4',
+      'hls/apagar/master.m3u8': '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n360p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\n720p/index.m3u8\n',
+      'hls/apagar/360p/index.m3u8': '#EXTM3U\n#EXTINF:1,\nseg-00000.ts\n#EXTINF:4,\nseg-00001.ts\n',
+      'hls/apagar/360p/seg-00000.ts': 'a',
+      'hls/apagar/360p/seg-00001.ts': 'b',
+      'hls/apagar/720p/index.m3u8': '#EXTM3U\n#EXTINF:1,\nseg-00000.ts\n',
+      'hls/apagar/720p/seg-00000.ts': 'c',
+      'hls/apagar/poster.jpg': 'jpg',
+    };
+    for (const [key, text] of Object.entries(files)) await storage.write(key, Readable.from([Buffer.from(text)]), 'application/octet-stream');
+    const category = await createCategory(testApp, admin);
+    const video = await createVideo(testApp, admin, category._id, { source: { kind: 'file', url: 'videos/apagar.mp4' }, durationSeconds: 5 });
+
+    expect((await testApp.call('DELETE', `/v1/videos/${video._id}`, { token: admin.token })).status).toBe(204);
+    const left = await Promise.all(Object.keys(files).map(async (key) => ((await storage.stat(key)) ? key : null)));
+    expect(left.filter(Boolean)).toEqual([]);
+  });
+});
+
+describe.each(API_DRIVERS)('Signed file links through the API — %s', (_name, config) => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await startTestApp({ config: config() });

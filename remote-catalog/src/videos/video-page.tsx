@@ -9,7 +9,7 @@ import { ItemMeta } from '../shared/access-badge';
 import type { VideoDetail } from '../shared/types';
 import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
-import { useRenewHlsLink } from './api/renew-hls-link';
+import { useRenewFileLink } from './api/renew-file-link';
 import { useFinishedNow } from './api/save-progress';
 import { AssessmentPanel } from './assessment-panel';
 import { ChaptersList } from './player/chapters-list';
@@ -47,7 +47,8 @@ function VideoView({ video }: { video: VideoDetail }) {
   const [currentTime, setCurrentTime] = useState(0);
   const [justUnlocked, setJustUnlocked] = useState(false);
   const related = useRelatedVideos(video.categoryId);
-  const renewHlsUrl = useRenewHlsLink(video.slug);
+  const renewHlsUrl = useRenewFileLink(video.slug, 'hlsUrl');
+  const renewUrl = useRenewFileLink(video.slug, 'url');
   const finishedNow = useFinishedNow(video._id);
 
   const t = secondsFrom(searchParams.get('t'));
@@ -82,7 +83,7 @@ function VideoView({ video }: { video: VideoDetail }) {
           {!source ? (
             <LockedPanel item={video} itemType="VIDEO" verb="assistir" onUnlocked={() => setJustUnlocked(true)} />
           ) : source.kind === 'file' ? (
-            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} renewHlsUrl={renewHlsUrl} posterUrl={source.posterUrl} />
+            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} renewHlsUrl={renewHlsUrl} renewUrl={renewUrl} posterUrl={source.posterUrl} />
           ) : (
             <EmbedPlayer {...playerProps} kind={source.kind} url={source.url} />
           )}

@@ -9,7 +9,7 @@ import { CreateVideoBody, UpdateVideoBody, VideoSchema } from './schemas';
 import transcriptRoutes from './transcript-routes';
 import { assertFilesExist } from './use-cases/check-references';
 
-/** A file the video was given a replacement for leaves storage with its HLS ladder, unless another video plays it. */
+/** A file the video was given a replacement for (or whose video was deleted) leaves storage with its HLS ladder and poster, unless another video plays it. */
 async function discardUnusedFile(fastify: FastifyInstance, video: VideoDocument): Promise<void> {
   if (video.source.kind !== 'file' || (await fastify.videosRepository.usesSourceFile(video.source.url))) return;
   await fastify.transcoding.discard(video.source.url);
@@ -46,6 +46,7 @@ const VIDEO_KIND: CatalogueItemKind<VideoDocument, typeof VideoSchema, typeof Cr
   },
   async afterDelete(fastify, video) {
     await fastify.transcriptsRepository.deleteByVideo(video._id);
+    await discardUnusedFile(fastify, video);
   },
   async afterUpdate(fastify, before, after) {
     if (before.source.kind === 'file' && (after.source.kind !== 'file' || after.source.url !== before.source.url)) await discardUnusedFile(fastify, before);

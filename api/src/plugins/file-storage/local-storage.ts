@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, rmdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -14,9 +14,10 @@ export async function createLocalStorage(root: string | undefined): Promise<File
   const base = root ?? (await mkdtemp(path.join(os.tmpdir(), 'clube-uploads-')));
   await mkdir(base, { recursive: true });
 
+  const top = path.resolve(base);
   const pathOf = (key: string) => {
     assertFileKey(key);
-    return path.join(base, ...key.split('/'));
+    return path.join(top, ...key.split('/'));
   };
 
   return {
@@ -53,7 +54,13 @@ export async function createLocalStorage(root: string | undefined): Promise<File
     },
 
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const file = pathOf(key);
+      await rm(file, { force: true });
+      // A ladder's folders (`hls/<video>/360p`, `hls/<video>`) go with their last file; the top
+      // folders (`videos`, `hls`…) stay, as a write elsewhere may be creating its file in them.
+      for (let folder = path.dirname(file); path.dirname(folder) !== top && folder !== top; folder = path.dirname(folder)) {
+        if (!(await rmdir(folder).then(() => true, () => false))) break;
+      }
     },
 
     async close() {

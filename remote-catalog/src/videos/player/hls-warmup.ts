@@ -8,15 +8,16 @@ import type { FetchLoader as HlsFetchLoader, LoaderContext } from 'hls.js/light'
  * this is most of the HLS first frame (`npm run bench:video`). Responses by absolute URL, each
  * handed over once; anything missing or failed is simply loaded by hls.js as usual.
  */
-export type HlsWarmup = Map<string, Promise<Response>>;
+export type HlsWarmup = Map<string, Promise<Response>> & {
+  /**
+   * While the warm-up still has files to ask for: settles when it asks for the next one (or stops).
+   * hls.js, handed the master playlist by the warm-up, may ask for the rendition's playlist a moment
+   * before the warm-up does (a busy phone): it waits for that step instead of downloading it twice.
+   */
+  next?: Promise<void>;
+};
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim());
-
-async function fetchText(warmup: HlsWarmup, url: string): Promise<string> {
-  const response = fetch(url);
-  warmup.set(url, response);
-  return (await response).clone().text();
-}
 
 /** The URI of the segment holding `startAt` seconds (the last one when past the end), by the playlist's #EXTINF durations. */
 export function segmentAt(playlist: string[], startAt: number): string | undefined {
@@ -36,8 +37,23 @@ export function segmentAt(playlist: string[], startAt: number): string | undefin
 export function warmHls(masterUrl: string, startAt = 0): HlsWarmup {
   const warmup: HlsWarmup = new Map();
   if (typeof fetch !== 'function') return warmup;
+  let wake = () => {};
+  const arm = () => {
+    warmup.next = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  };
+  const ask = (url: string) => {
+    const response = fetch(url);
+    warmup.set(url, response);
+    wake();
+    arm();
+    return response;
+  };
+  const fetchText = async (url: string) => (await ask(url)).clone().text();
+  arm();
   void (async () => {
-    const master = lines(await fetchText(warmup, masterUrl));
+    const master = lines(await fetchText(masterUrl));
     // The variant with the lowest BANDWIDTH: the URI line after each #EXT-X-STREAM-INF.
     const variants = master.flatMap((line, index) => {
       const bandwidth = /^#EXT-X-STREAM-INF:.*?\bBANDWIDTH=(\d+)/.exec(line);
@@ -46,12 +62,14 @@ export function warmHls(masterUrl: string, startAt = 0): HlsWarmup {
     });
     const lowest = variants.sort((a, b) => a.bandwidth - b.bandwidth)[0];
     if (!lowest) return;
-    const first = segmentAt(lines(await fetchText(warmup, lowest.url)), startAt);
-    if (first) {
-      const segment = new URL(first, lowest.url).href;
-      warmup.set(segment, fetch(segment));
-    }
-  })().catch(() => undefined);
+    const first = segmentAt(lines(await fetchText(lowest.url)), startAt);
+    if (first) ask(new URL(first, lowest.url).href);
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      delete warmup.next;
+      wake();
+    });
   return warmup;
 }
 
@@ -107,9 +125,20 @@ const NEXT_CHUNKS = 64 * 1024;
 export function warmLoader(FetchLoader: typeof HlsFetchLoader, warmup: HlsWarmup, links?: HlsLinks): typeof HlsFetchLoader {
   return class WarmLoader extends FetchLoader {
     protected override loadInternal(): void {
+      this.answer(true);
+    }
+
+    /** From the warm-up when it holds (or, with `wait`, is about to ask for) the URL; from the network otherwise. */
+    private answer(wait: boolean): void {
       const { context, callbacks, stats } = this;
       if (context && links) context.url = links.current(context.url);
       const warm = context ? warmup.get(context.url) : undefined;
+      if (context && callbacks && !warm && wait && warmup.next) {
+        void warmup.next.then(() => {
+          if (this.callbacks === callbacks && !stats.aborted) this.answer(false);
+        });
+        return;
+      }
       if (!context || !callbacks || !warm) {
         this.loadRenewing();
         return;

@@ -17,6 +17,8 @@ export interface PlayerProps {
   hlsUrl?: string;
   /** A fresh signed ladder link, asked for when the current one expired during a long viewing. */
   renewHlsUrl?: () => Promise<string | undefined>;
+  /** A fresh signed MP4 link, asked for when the MP4 plays and its link expired during a long viewing. */
+  renewUrl?: () => Promise<string | undefined>;
   /** The ladder's poster (a frame of the video), shown until playback starts. */
   posterUrl?: string;
   durationSeconds: number;
@@ -39,9 +41,14 @@ const isFormControl = (target: EventTarget) => target instanceof HTMLElement && 
  * A file source in the browser's own player, through the API's signed, range-capable link:
  * native controls, captions from the transcript, speed, J/K/L and arrow keys, resume.
  */
-export function FilePlayer({ videoId, title, url, hlsUrl, renewHlsUrl, posterUrl, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
+export function FilePlayer({ videoId, title, url, hlsUrl, renewHlsUrl, renewUrl, posterUrl, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useHls(video, hlsUrl, url, startAt, renewHlsUrl);
+  // The MP4's link renewed after it expired mid-viewing (the page keeps the first one), and where to carry on.
+  const [freshUrl, setFreshUrl] = useState<{ from: string; to: string } | null>(null);
+  const carryOn = useRef<{ position: number; playing: boolean } | null>(null);
+  const renewing = useRef(false);
+  const src = stream.src === url && freshUrl?.from === url ? freshUrl.to : stream.src;
   // The last position and duration seen: when the page unmounts, the element is already gone.
   const seen = useRef({ position: startAt, duration: 0 });
   const [speed, setSpeed] = useState('1');
@@ -81,9 +88,30 @@ export function FilePlayer({ videoId, title, url, hlsUrl, renewHlsUrl, posterUrl
   function onLoadedMetadata() {
     const element = video.current;
     if (!element) return;
-    if (startAt > 0 && startAt < (element.duration || Infinity)) element.currentTime = startAt;
+    const resumed = carryOn.current;
+    carryOn.current = null;
+    renewing.current = false;
+    const at = resumed ? resumed.position : startAt;
+    if (at > 0 && at < (element.duration || Infinity)) element.currentTime = at;
     element.playbackRate = Number(speed);
-    if (autoPlay) void element.play().catch(() => undefined);
+    if (resumed ? resumed.playing : autoPlay) void element.play().catch(() => undefined);
+  }
+
+  // The MP4's signed link expired during a long viewing (the API answers 403 to the next range
+  // request): a fresh link from the API, once per link, and playback carries on where it stopped.
+  function onError() {
+    const element = video.current;
+    if (!element || !renewUrl || stream.src !== url || renewing.current) return;
+    renewing.current = true;
+    remember();
+    const stoppedAt = { position: seen.current.position, playing: !element.paused };
+    void renewUrl()
+      .then((fresh) => {
+        if (!fresh || fresh === src) return;
+        carryOn.current = stoppedAt;
+        setFreshUrl({ from: url, to: fresh });
+      })
+      .catch(() => undefined);
   }
 
   // The shortcuts work wherever focus is in the player (the video or the player's area), once per
@@ -114,9 +142,10 @@ export function FilePlayer({ videoId, title, url, hlsUrl, renewHlsUrl, posterUrl
       <video
         ref={video}
         className="catalog-player__video"
-        src={stream.src}
+        src={src}
         poster={posterUrl}
         data-source={stream.src === undefined ? 'hls.js' : stream.src === url ? 'mp4' : 'hls'}
+        onError={onError}
         controls
         preload="metadata"
         playsInline

@@ -59,7 +59,7 @@ export function useHls(
     // The playlists and the segment where playback starts download alongside the hls.js chunk, not after it.
     const startPosition = start.current > 0 ? start.current : undefined;
     const warmup = warmHls(hlsUrl, startPosition);
-    void import(/* webpackChunkName: "hls" */ 'hls.js/light')
+    void import(/* webpackChunkName: "hls", webpackPreload: true */ 'hls.js/light')
       .then(({ default: Hls, FetchLoader }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {

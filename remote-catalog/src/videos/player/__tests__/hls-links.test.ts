@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { FetchLoader as HlsFetchLoader, HlsConfig, LoaderConfiguration, LoaderContext } from 'hls.js';
 import { FetchLoader } from 'hls.js/dist/hls.light.mjs';
-import { hlsLinks, warmLoader } from '../hls-warmup';
+import { hlsLinks, warmHls, warmLoader } from '../hls-warmup';
 
 /**
  * A member watching longer than the ladder's signed link lasts (FILE_URL_TTL_SECONDS): hls.js's own
@@ -84,5 +84,37 @@ describe('Signed ladder links over a long viewing', () => {
     expect(await load(Loader, PLAYLIST)).toEqual({ status: 403 });
     expect(requested).toEqual([PLAYLIST]);
     expect(renew).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('The warm-up and hls.js on a busy phone', () => {
+  it('When hls.js asks for the rendition playlist before the warm-up has, then it waits for the warm-up: the playlist and the first segment are downloaded once each', async () => {
+    const base = 'http://api.test/v1/files/hls/aula/1700000000-velha/';
+    let sendMaster = () => {};
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      requested.push(url);
+      if (url.endsWith('master.m3u8')) {
+        await new Promise<void>((resolve) => {
+          sendMaster = resolve;
+        });
+        return new Response('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000\n360p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=3000000\n720p/index.m3u8\n');
+      }
+      if (url.endsWith('index.m3u8')) return new Response('#EXTM3U\n#EXTINF:1.000000,\nseg-00000.ts\n#EXT-X-ENDLIST\n');
+      return new Response('segmento');
+    }) as typeof fetch;
+    const warmup = warmHls(`${base}master.m3u8`);
+    const Loader = warmLoader(FetchLoader, warmup);
+
+    // hls.js got ahead: it asks for the 360p playlist while the warm-up still waits for the master.
+    const playlist = load(Loader, `${base}360p/index.m3u8`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    sendMaster();
+    expect(await playlist).toEqual({ status: 200, data: '#EXTM3U\n#EXTINF:1.000000,\nseg-00000.ts\n#EXT-X-ENDLIST\n' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requested).toEqual([`${base}master.m3u8`, `${base}360p/index.m3u8`, `${base}360p/seg-00000.ts`]);
+    // A file the warm-up never asks for, once it is done, goes straight to the network.
+    expect((await load(Loader, `${base}720p/index.m3u8`)).status).toBe(200);
+    expect(requested).toHaveLength(4);
   });
 });

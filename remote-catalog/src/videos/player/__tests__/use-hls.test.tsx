@@ -1,5 +1,5 @@
 import { renderRoute } from '@clube/dev-harness/test';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { FilePlayer, type PlayerHandle } from '../players';
@@ -134,5 +134,51 @@ describe('File player with an HLS ladder', () => {
     await waitFor(() => expect(element).toHaveAttribute('src', MP4));
     expect(hls.destroyed).toBe(true);
     expect(screen.queryByLabelText('Qualidade')).not.toBeInTheDocument();
+  });
+});
+
+describe('File player with the MP4 over a long viewing', () => {
+  it('When the MP4 link expires mid-viewing, then a fresh link is asked for once and playback carries on where it stopped', async () => {
+    const FRESH = 'http://127.0.0.1:9/v1/files/videos/a.mp4?expires=2&signature=y';
+    const renewUrl = jest.fn(async () => FRESH);
+    const play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => undefined);
+    try {
+      renderRoute(
+        <FilePlayer videoId="v1" title="Coleta" url={MP4} renewUrl={renewUrl} durationSeconds={60} startAt={0} autoPlay={false} reportProgress={false} onTime={() => undefined} handle={createRef<PlayerHandle>()} />,
+        '/',
+      );
+      const element = screen.getByLabelText('Vídeo: Coleta') as HTMLVideoElement;
+      expect(element).toHaveAttribute('src', MP4);
+      // Playing at 42 s when the next range request is refused (403: the link expired).
+      Object.defineProperty(element, 'paused', { configurable: true, value: false });
+      Object.defineProperty(element, 'duration', { configurable: true, value: 60 });
+      element.currentTime = 42;
+      fireEvent.error(element);
+      fireEvent.error(element);
+      await waitFor(() => expect(element).toHaveAttribute('src', FRESH));
+      expect(renewUrl).toHaveBeenCalledTimes(1);
+
+      element.currentTime = 0;
+      fireEvent.loadedMetadata(element);
+      expect(element.currentTime).toBe(42);
+      expect(play).toHaveBeenCalled();
+    } finally {
+      play.mockRestore();
+    }
+  });
+
+  it('When no fresh link comes (access gone), then the player stays on the refused link and asks no more', async () => {
+    const renewUrl = jest.fn(async () => undefined);
+    renderRoute(
+      <FilePlayer videoId="v1" title="Coleta" url={MP4} renewUrl={renewUrl} durationSeconds={60} startAt={0} autoPlay={false} reportProgress={false} onTime={() => undefined} handle={createRef<PlayerHandle>()} />,
+      '/',
+    );
+    const element = screen.getByLabelText('Vídeo: Coleta');
+    fireEvent.error(element);
+    await waitFor(() => expect(renewUrl).toHaveBeenCalledTimes(1));
+    fireEvent.error(element);
+    await act(async () => undefined);
+    expect(renewUrl).toHaveBeenCalledTimes(1);
+    expect(element).toHaveAttribute('src', MP4);
   });
 });

@@ -1,0 +1,15 @@
+import { getCatalogueItem, useApi } from '@clube/platform/data';
+import { useCallback } from 'react';
+
+/**
+ * `GET /v1/videos/{slug}` again, outside the page's cache (the page keeps what it shows): a fresh
+ * signed link — the HLS ladder's (`hlsUrl`) or the MP4's (`url`) — a member needs when watching longer
+ * than a link lasts; none when access is gone.
+ */
+export function useRenewFileLink(slug: string, link: 'url' | 'hlsUrl'): () => Promise<string | undefined> {
+  const api = useApi();
+  return useCallback(async () => {
+    const fresh = await getCatalogueItem(api, 'videos', slug);
+    return fresh.source?.kind === 'file' ? fresh.source[link] : undefined;
+  }, [api, slug, link]);
+}
