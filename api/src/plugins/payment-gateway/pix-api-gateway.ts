@@ -16,7 +16,6 @@ import {
   type CobRequestBody,
   type DevolucaoAnswer,
 } from './pix-api-schemas';
-import { SANDBOX_PLANS } from './sandbox-gateway';
 import { StandInActionAnswer, StandInPayAnswer } from './stand-in/stand-in-schemas';
 
 export interface PixApiGatewayOptions {
@@ -33,6 +32,13 @@ export interface PixApiGatewayOptions {
   receiverAccount?: ReceiverAccount;
 }
 
+
+/** The club's plans as billing seeds them (API Pix bills amounts, not plans). */
+export const PIX_PLANS: readonly GatewayPlan[] = [
+  { externalPlanId: 'pix-plano-mensal', priceCents: 8990, interval: 'MONTHLY' },
+  { externalPlanId: 'pix-plano-trimestral', priceCents: 23990, interval: 'QUARTERLY' },
+  { externalPlanId: 'pix-plano-anual', priceCents: 86280, interval: 'YEARLY' },
+];
 
 const toValor = (cents: number) => (cents / 100).toFixed(2);
 const toCents = (valor: string) => Math.round(Number(valor) * 100);
@@ -58,9 +64,9 @@ export class PixApiGateway implements PaymentGateway {
     if (options.receiverAccount) this.pixAutomatic = new PixApiAutomatic(options.client, options.receiverAccount);
   }
 
-  /** A bank has no plan catalogue: the club's prices are its own (the same list the sandbox serves). */
+  /** A bank has no plan catalogue: the club's prices are its own. */
   async listPlans(): Promise<GatewayPlan[]> {
-    return SANDBOX_PLANS.map((plan) => ({ ...plan, externalPlanId: plan.externalPlanId.replace('sandbox-', 'pix-') }));
+    return PIX_PLANS.map((plan) => ({ ...plan }));
   }
 
   async createCustomer(customer: { userId: string }): Promise<{ customerId: string }> {
