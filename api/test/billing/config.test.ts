@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app';
@@ -94,5 +95,32 @@ describe('Billing configuration', () => {
     expect(custom).toMatchObject({ pix: { key: '12345678000195', merchantName: 'Clube Lab', merchantCity: 'Campinas' }, webhookSecret: 's3cr3t', reconcileIntervalMs: 5000 });
     expect(() => loadConfig({ RECONCILE_INTERVAL_MS: 'sempre' })).toThrow(/RECONCILE_INTERVAL_MS/);
     expect(loadConfig({ NODE_ENV: 'test' }).reconcileIntervalMs).toBe(0);
+  });
+  test('When several processes start the stand-in at once on a folder without certificates, then one set is made and every process reads that same set', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'clube-pix-race-'));
+    const dir = path.join(parent, 'pix-stand-in');
+    const module = path.join(__dirname, '..', '..', 'src', 'plugins', 'payment-gateway', 'stand-in', 'certificates.ts');
+    // Each child prints the CA it ended up with (what Jest workers or the FerretDB pass would do).
+    const script = `const { ensureStandInCertificates } = require(${JSON.stringify(module)}); process.stdout.write(ensureStandInCertificates(${JSON.stringify(dir)}).ca.toString('base64'));`;
+    const run = () =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, out, err }));
+      });
+    try {
+      const results = await Promise.all([run(), run(), run()]);
+      for (const result of results) expect(result).toMatchObject({ code: 0, err: '' });
+      const cas = new Set(results.map((result) => result.out));
+      expect(cas.size).toBe(1);
+      expect(ensureStandInCertificates(dir).ca.toString('base64')).toBe([...cas][0]);
+      // No draft folder left behind, whoever won.
+      expect(readdirSync(parent)).toEqual(['pix-stand-in']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
