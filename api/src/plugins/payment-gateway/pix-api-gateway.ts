@@ -162,13 +162,23 @@ export class PixApiGateway implements PaymentGateway {
   async simulatePayment(charge: { invoiceId: string; externalId: string; amountCents: number; txid?: string }): Promise<WebhookDelivery> {
     if (!this.isSandbox) throw new Error('só o PSP substituto (stand-in) paga uma cobrança sozinho');
     const txid = charge.txid ?? charge.externalId;
-    const answer = await this.options.client.call<{ callback: { status: number; body: unknown } | null }>({
-      method: 'POST',
-      path: `/stand-in/cob/${txid}/pagar`,
-      scopes: ['cob.read'],
-      responseSchema: StandInPayAnswer,
-      txid,
-    });
+    let answer: { callback: { status: number; body: unknown } | null };
+    try {
+      answer = await this.options.client.call<{ callback: { status: number; body: unknown } | null }>({
+        method: 'POST',
+        path: `/stand-in/cob/${txid}/pagar`,
+        scopes: ['cob.read'],
+        responseSchema: StandInPayAnswer,
+        txid,
+      });
+    } catch (error) {
+      // The charge is no longer payable: a parallel press paid it first (a duplicate, as the same
+      // callback twice would be), or it was removed. Anything else is the PSP failing.
+      if (!(error instanceof PixApiProblemError) || error.status !== 400) throw error;
+      const cob = await this.readCobOrNull(txid);
+      if (cob?.status === 'CONCLUIDA') return { statusCode: 200, body: { duplicate: true } };
+      return { statusCode: 409, body: { code: 'PIX_CHARGE_NOT_PAYABLE', message: 'Esta cobrança PIX não pode mais ser paga.' } };
+    }
     if (!answer.callback) return { statusCode: 503, body: { code: 'PIX_CALLBACK_LOST', message: 'O PSP não entregou o aviso do pagamento; a conciliação vai confirmá-lo.' } };
     const results = (answer.callback.body as { results?: { txid: string; outcome: string; statusCode?: number; code?: string; message?: string }[] } | null)?.results ?? [];
     const mine = results.find((result) => result.txid === txid);
