@@ -120,7 +120,7 @@ export const subscriptionsGroup: MatrixGroup = {
       body: () => ({ reason: 'Desisti da compra' }),
       expect: { anonymous: 401, member: 200, otherMember: 403, admin: 403 },
     },
-    // Issue 28: "Desativar" Pix Automático (this app's sandbox has none: 409 once the caller may ask).
+    // Issue 28: "Desativar" Pix Automático (this member has none: 409 once the caller may ask).
     {
       method: 'DELETE',
       route: '/v1/subscriptions/:id/pix-automatico',

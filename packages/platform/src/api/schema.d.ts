@@ -13916,7 +13916,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox: paga a fatura (o gateway de teste envia o webhook assinado) */
+        /** PSP substituto: o pagador paga a fatura (e o PSP avisa a API pelo callback /pix) */
         post: {
             parameters: {
                 query?: never;
