@@ -1,10 +1,11 @@
 // Over 400 lines on purpose: every environment variable the API reads is declared, validated and
 // explained here, in one schema with its Portuguese hint, next to the rules that refuse a production
-// start (no database, no SMTP, the emulator, the sandbox gateway or the stand-in PSP, missing API Pix
+// start (no database, no SMTP, the emulator, the stand-in PSP, missing API Pix
 // credentials, no company data). One file is
 // what an operator reads to know what can be set; splitting it would scatter that list.
 import { createHmac, randomBytes } from 'node:crypto';
 import { accessSync, constants as fsConstants } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import envSchema from 'env-schema';
 
@@ -59,15 +60,20 @@ export interface Config {
   /** Origin of the web app (shell) as people open it: certificate QR codes and invitation links point here. */
   publicWebUrl: string;
   /**
-   * Which payment gateway adapter serves billing: `pix-api` (a bank's API Pix), `pix-api-stand-in`
-   * (the same adapter against the stand-in PSP the API starts itself; development's default) or
-   * `sandbox` (in process, no network; the tests' default).
+   * Which payment gateway adapter serves billing: `pix-api` (a bank's API Pix; production's default)
+   * or `pix-api-stand-in` (the same adapter against the stand-in PSP the API starts itself, over
+   * mTLS + OAuth2; the default of development and of the tests).
    */
   paymentGateway: PaymentGatewayName;
   /** PAYMENT_GATEWAY=pix-api: the bank's API Pix and the club's credentials there. */
   pixApi: PixApiConfig | undefined;
-  /** PAYMENT_GATEWAY=pix-api-stand-in: the stand-in PSP's port (0 = any free one), certificates' folder and the adapter's time limit. */
-  pixStandIn: { port: number; dir: string | undefined; timeoutMs: number };
+  /**
+   * PAYMENT_GATEWAY=pix-api-stand-in: the stand-in PSP's port (0 = any free one), the folder its
+   * certificates are made in once (`.data/pix-stand-in/` next to the data; without a data dir, one
+   * folder in the system's temporary directory that every test app and Jest worker shares) and the
+   * adapter's time limit.
+   */
+  pixStandIn: { port: number; dir: string; timeoutMs: number };
   /** The secret path segment of the API Pix callback URL (`/v1/webhooks/pix-api/<segment>/pix`). */
   pixWebhookSegment: string;
   /** HMAC-SHA256 key of the payment webhook (`x-clube-signature`). */
@@ -139,9 +145,9 @@ export interface MailConfig {
   from: string;
 }
 
-export const PAYMENT_GATEWAYS = ['pix-api', 'pix-api-stand-in', 'sandbox'] as const;
+export const PAYMENT_GATEWAYS = ['pix-api', 'pix-api-stand-in'] as const;
 export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
-const DEV_WEBHOOK_SECRET = 'clube-sandbox-webhook-secret';
+const DEV_WEBHOOK_SECRET = 'clube-dev-webhook-secret';
 /** The local SMTP server `npm start` runs (api/scripts/dev-mail-server.ts); its inbox is on http://localhost:8025. */
 export const DEV_SMTP_URL = 'smtp://127.0.0.1:1025';
 
@@ -166,6 +172,13 @@ export class ConfigError extends Error {
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * The stand-in PSP's certificates without a data dir (the tests, DATA_DIR=memory): made once in the
+ * system's temporary directory, per user, and shared by every app, Jest worker and the FerretDB pass
+ * (ensureStandInCertificates writes them atomically, so parallel first starts do not race).
+ */
+export const SHARED_STAND_IN_DIR = path.join(tmpdir(), `clube-pix-stand-in-${userInfo().uid}`);
 
 const DEFAULT_CORS_ORIGINS = [8080, 8081, 8082, 8083, 8084].flatMap((port) => [
   `http://localhost:${port}`,
@@ -365,8 +378,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       );
     }
   }
-  // Development: the stand-in PSP; production: a bank's API Pix; tests: the in-process sandbox.
-  const defaultGateway = nodeEnv === 'development' ? 'pix-api-stand-in' : nodeEnv === 'production' ? 'pix-api' : 'sandbox';
+  // Production: a bank's API Pix; development and tests: the same adapter against the stand-in PSP.
+  const defaultGateway = nodeEnv === 'production' ? 'pix-api' : 'pix-api-stand-in';
   const paymentGateway = parsePaymentGateway(vars.PAYMENT_GATEWAY ?? defaultGateway, nodeEnv);
   const webhookSecret = vars.WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET;
   const publicApiUrl = vars.PUBLIC_API_URL?.replace(/\/+$/, '');
@@ -424,7 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     publicWebUrl: vars.PUBLIC_WEB_URL.replace(/\/+$/, ''),
     paymentGateway,
     pixApi,
-    pixStandIn: { port: vars.PIX_STAND_IN_PORT, dir: dataDir ? path.join(path.dirname(dataDir), 'pix-stand-in') : undefined, timeoutMs: vars.PIX_API_TIMEOUT_MS },
+    pixStandIn: { port: vars.PIX_STAND_IN_PORT, dir: dataDir ? path.join(path.dirname(dataDir), 'pix-stand-in') : SHARED_STAND_IN_DIR, timeoutMs: vars.PIX_API_TIMEOUT_MS },
     pixWebhookSegment,
     webhookSecret,
     pix: { key: vars.PIX_KEY, merchantName: vars.PIX_MERCHANT_NAME, merchantCity: vars.PIX_MERCHANT_CITY },
@@ -488,11 +501,6 @@ export function parseCompany(vars: Partial<Record<(typeof COMPANY_VARIABLES)[num
 function parsePaymentGateway(gateway: string, nodeEnv: NodeEnv): PaymentGatewayName {
   if (!(PAYMENT_GATEWAYS as readonly string[]).includes(gateway)) {
     throw new ConfigError(`PAYMENT_GATEWAY inválido: "${gateway}". Adaptadores disponíveis: ${PAYMENT_GATEWAYS.join(', ')}.`);
-  }
-  if (nodeEnv === 'production' && gateway === 'sandbox') {
-    throw new ConfigError(
-      'Modo produção (NODE_ENV=production) não aceita o gateway de pagamento sandbox (PAYMENT_GATEWAY=sandbox): ele confirma pagamentos sem dinheiro real. Use PAYMENT_GATEWAY=pix-api com a API Pix do seu banco.',
-    );
   }
   if (nodeEnv === 'production' && gateway === 'pix-api-stand-in') {
     throw new ConfigError(

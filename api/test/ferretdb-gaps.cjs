@@ -82,13 +82,6 @@ const FERRETDB_GAPS = [
     'Job runner: schedules When two processes start together, then a schedule tick runs once across both',
   ].map((test) => ({ file: 'test/jobs/runner.test.ts', test, ...NON_ATOMIC_UPDATES })),
   {
-    // The sandbox payment marks the invoice paid with a conditional update on its status: on
-    // FerretDB two parallel payments both pass it (two 200s); on MongoDB one wins, the others get 409.
-    file: 'test/security.test.ts',
-    test: 'Security review (#26): paying the same invoice in parallel When the same invoice is paid by several requests at once, then one answers 200 and the others 409',
-    ...NON_ATOMIC_UPDATES,
-  },
-  {
     // The same API Pix callback delivered five times at once: the invoice's conditional claim is the lock.
     file: 'test/billing/pix-api.test.ts',
     test: 'API Pix adapter against the stand-in PSP (mTLS + OAuth2) When five deliveries of the same callback arrive at once, then one pays and the others are duplicates',

@@ -65,8 +65,8 @@ export async function seedPlans(app: FastifyInstance): Promise<{ plansCreated: n
 }
 
 /**
- * The demo member holds a paid quarterly subscription (with its credits), paid through the sandbox
- * or the stand-in PSP. Before the API listens the stand-in has nowhere to send its callback: the
+ * The demo member holds a paid quarterly subscription (with its credits), paid through the stand-in
+ * PSP. Before the API listens the stand-in has nowhere to send its callback: the
  * reconciliation then reads the paid charge back, as it does for any lost callback.
  */
 export async function seedDemoSubscription(app: FastifyInstance): Promise<{ subscriptionsCreated: number }> {

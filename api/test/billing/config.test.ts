@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
+import { loadConfig, REPO_ROOT, SHARED_STAND_IN_DIR } from '../../src/config';
 import { ensureStandInCertificates } from '../../src/plugins/payment-gateway/stand-in/certificates';
 import { testConfig } from '../helpers/test-config';
 
@@ -19,10 +20,12 @@ const production = {
 };
 
 describe('Billing configuration', () => {
-  test('When NODE_ENV=production would use the sandbox or the stand-in PSP, then configuration refuses and says why', () => {
-    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: 'sandbox' })).toThrow(/gateway de pagamento sandbox \(PAYMENT_GATEWAY=sandbox\)/);
+  test('When NODE_ENV=production would use the stand-in PSP, then configuration refuses naming it; the old sandbox gateway is gone everywhere', () => {
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: 'pix-api-stand-in' })).toThrow(/não aceita o PSP substituto \(PAYMENT_GATEWAY=pix-api-stand-in\)/);
     expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: 'pagseguro' })).toThrow(/PAYMENT_GATEWAY inválido/);
+    for (const env of [production, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      expect(() => loadConfig({ ...env, PAYMENT_GATEWAY: 'sandbox' })).toThrow('PAYMENT_GATEWAY inválido: "sandbox". Adaptadores disponíveis: pix-api, pix-api-stand-in.');
+    }
   });
 
   test('When PAYMENT_GATEWAY=pix-api (production\'s default) lacks credentials, then the start stops naming each missing or unreadable one', () => {
@@ -69,16 +72,18 @@ describe('Billing configuration', () => {
     }
   });
 
-  test('When a hand-built production config reaches the app with the sandbox, then the app refuses to start', async () => {
+  test('When a hand-built production config reaches the app with the stand-in PSP, then the app refuses to start naming it', async () => {
     const app = await buildApp({ config: testConfig({ nodeEnv: 'production' }), logger: false }).catch((error: Error) => error);
     const failure = app instanceof Error ? app : await app.ready().then(() => null, (error: Error) => error);
-    expect(failure?.message).toMatch(/sandbox/);
+    expect(failure?.message).toMatch(/PSP substituto \(pix-api-stand-in\)/);
     if (!(app instanceof Error)) await app.close().catch(() => undefined);
   });
 
-  test('When nothing is set, then the stand-in PSP (tests: the sandbox), a development webhook secret and the PIX receiver defaults are used', () => {
+  test('When nothing is set, then the stand-in PSP (development and tests alike), a development webhook secret and the PIX receiver defaults are used', () => {
     const config = loadConfig({});
-    expect(loadConfig({ NODE_ENV: 'test' }).paymentGateway).toBe('sandbox');
+    // Tests: the same stand-in, its certificates made once in a temporary folder every test app shares.
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ paymentGateway: 'pix-api-stand-in', pixStandIn: { port: 0, dir: SHARED_STAND_IN_DIR } });
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '.data/db' }).pixStandIn.dir).toBe(path.join(REPO_ROOT, '.data', 'pix-stand-in'));
     expect(config).toMatchObject({
       paymentGateway: 'pix-api-stand-in',
       pixStandIn: { port: 0 },
@@ -90,5 +95,32 @@ describe('Billing configuration', () => {
     expect(custom).toMatchObject({ pix: { key: '12345678000195', merchantName: 'Clube Lab', merchantCity: 'Campinas' }, webhookSecret: 's3cr3t', reconcileIntervalMs: 5000 });
     expect(() => loadConfig({ RECONCILE_INTERVAL_MS: 'sempre' })).toThrow(/RECONCILE_INTERVAL_MS/);
     expect(loadConfig({ NODE_ENV: 'test' }).reconcileIntervalMs).toBe(0);
+  });
+  test('When several processes start the stand-in at once on a folder without certificates, then one set is made and every process reads that same set', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'clube-pix-race-'));
+    const dir = path.join(parent, 'pix-stand-in');
+    const module = path.join(__dirname, '..', '..', 'src', 'plugins', 'payment-gateway', 'stand-in', 'certificates.ts');
+    // Each child prints the CA it ended up with (what Jest workers or the FerretDB pass would do).
+    const script = `const { ensureStandInCertificates } = require(${JSON.stringify(module)}); process.stdout.write(ensureStandInCertificates(${JSON.stringify(dir)}).ca.toString('base64'));`;
+    const run = () =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, out, err }));
+      });
+    try {
+      const results = await Promise.all([run(), run(), run()]);
+      for (const result of results) expect(result).toMatchObject({ code: 0, err: '' });
+      const cas = new Set(results.map((result) => result.out));
+      expect(cas.size).toBe(1);
+      expect(ensureStandInCertificates(dir).ca.toString('base64')).toBe([...cas][0]);
+      // No draft folder left behind, whoever won.
+      expect(readdirSync(parent)).toEqual(['pix-stand-in']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../../src/app';
+import { SHARED_STAND_IN_DIR } from '../../src/config';
 import { ensureStandInCertificates } from '../../src/plugins/payment-gateway/stand-in/certificates';
 import { createActor, createActors, type Actors } from '../helpers/app';
 import { expectErrorShape } from '../helpers/http';
@@ -61,8 +59,7 @@ describe('Development clock (one route: GET / POST / DELETE /v1/dev/clock)', () 
   });
 
   test('In production (a bank\'s API Pix) neither the clock route nor the pay button exists, and the clock cannot move', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'clube-dev-clock-'));
-    const files = ensureStandInCertificates(dir).files;
+    const files = ensureStandInCertificates(SHARED_STAND_IN_DIR).files;
     const app = await buildApp({
       config: testConfig({
         nodeEnv: 'production',
@@ -91,7 +88,6 @@ describe('Development clock (one route: GET / POST / DELETE /v1/dev/clock)', () 
       expect((await app.inject({ method: 'POST', url: `/v1/sandbox/invoices/${'a'.repeat(24)}/pay` })).statusCode).toBe(404);
     } finally {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -41,7 +41,7 @@ describe('Subscription lifecycle over HTTP', () => {
     const pngHeader = Buffer.from(pix.body.qrCodeDataUrl.split(',')[1], 'base64').subarray(0, 8);
     expect(pngHeader.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
 
-    // The sandbox "pays": the signed webhook activates it and grants the plan's credits.
+    // The stand-in PSP's payer pays: its callback, read back, activates it and grants the plan's credits.
     const paid = await t.call('POST', `/v1/sandbox/invoices/${pix.body.invoiceId}/pay`, { token });
     expect(paid.status).toBe(200);
     expect(paid.body.invoice).toMatchObject({ status: 'PAID', paidAt: '2026-03-10T12:00:00.000Z', creditsGranted: 3 });

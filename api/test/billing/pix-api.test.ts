@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { ObjectId } from 'mongodb';
 import { PixApiClient, PixApiUnavailableError } from '../../src/plugins/payment-gateway/pix-api-client';
@@ -8,6 +5,7 @@ import { PixApiGateway, txidFor } from '../../src/plugins/payment-gateway/pix-ap
 import { CobRequest, PixCallback } from '../../src/plugins/payment-gateway/pix-api-schemas';
 import { schemaErrors } from '../../src/plugins/payment-gateway/pix-api-client';
 import type { StandInPsp } from '../../src/plugins/payment-gateway/stand-in/stand-in-psp';
+import { SHARED_STAND_IN_DIR } from '../../src/config';
 import { ensureStandInCertificates } from '../../src/plugins/payment-gateway/stand-in/certificates';
 import { createActor } from '../helpers/app';
 import { expectErrorShape } from '../helpers/http';
@@ -19,7 +17,7 @@ import { startBillingApp, userDoc, type BillingTestApp } from '../helpers/billin
  */
 let t: BillingTestApp;
 let psp: StandInPsp;
-const certificatesDir = mkdtempSync(path.join(tmpdir(), 'clube-pix-test-'));
+const certificatesDir = SHARED_STAND_IN_DIR;
 const logLines: string[] = [];
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} } as never;
 
@@ -39,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  rmSync(certificatesDir, { recursive: true, force: true });
 });
 
 const callbackUrl = () => `/v1/webhooks/pix-api/${t.app.config.pixWebhookSegment}/pix`;

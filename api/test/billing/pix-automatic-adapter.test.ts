@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { crc16Hex } from '../../src/plugins/payment-gateway/crc16';
 import type { RecurrenceRequest } from '../../src/plugins/payment-gateway/gateway';
 import { PixApiClient, PixApiProblemError, PixApiUnavailableError, schemaErrors } from '../../src/plugins/payment-gateway/pix-api-client';
 import { PixApiGateway } from '../../src/plugins/payment-gateway/pix-api-gateway';
 import { CobRCallback, RecCallback, type CobRCallbackBody, type RecCallbackBody } from '../../src/plugins/payment-gateway/pix-api-schemas';
 import { PixApiAutomatic } from '../../src/plugins/payment-gateway/pix-automatic';
+import { SHARED_STAND_IN_DIR } from '../../src/config';
 import { ensureStandInCertificates } from '../../src/plugins/payment-gateway/stand-in/certificates';
 import { startPixStandIn, type StandInPsp } from '../../src/plugins/payment-gateway/stand-in/stand-in-psp';
 
@@ -17,7 +15,7 @@ import { startPixStandIn, type StandInPsp } from '../../src/plugins/payment-gate
  * stand-in PSP, each request and answer checked against the API Pix 2.9.0 schemas on both sides,
  * and the stand-in's `/rec` and `/cobr` callbacks received by a real HTTP server.
  */
-const dir = mkdtempSync(path.join(tmpdir(), 'clube-pix-auto-'));
+const dir = SHARED_STAND_IN_DIR;
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} } as never;
 let clock = new Date('2026-03-10T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -61,7 +59,6 @@ afterAll(async () => {
   client.close();
   await psp.close();
   await new Promise((resolve) => receiver.close(resolve));
-  rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {

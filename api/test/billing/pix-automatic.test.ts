@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { PixApiClient } from '../../src/plugins/payment-gateway/pix-api-client';
 import type { StandInPsp } from '../../src/plugins/payment-gateway/stand-in/stand-in-psp';
+import { SHARED_STAND_IN_DIR } from '../../src/config';
 import { ensureStandInCertificates } from '../../src/plugins/payment-gateway/stand-in/certificates';
 import { createActor } from '../helpers/app';
 import { expectErrorShape } from '../helpers/http';
@@ -18,7 +16,7 @@ import { startBillingApp, userDoc, type BillingTestApp } from '../helpers/billin
 let t: BillingTestApp;
 let psp: StandInPsp;
 let payerApp: PixApiClient;
-const dir = mkdtempSync(path.join(tmpdir(), 'clube-pix-auto-billing-'));
+const dir = SHARED_STAND_IN_DIR;
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} } as never;
 const START = '2026-03-10T12:00:00.000Z';
 
@@ -35,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   payerApp.close();
   await t.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => t.clock.set(START));

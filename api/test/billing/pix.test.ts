@@ -1,5 +1,5 @@
 import { crc16CcittFalse } from '../../src/plugins/payment-gateway/crc16';
-import { buildPixPayload } from '../../src/plugins/payment-gateway/pix-br-code';
+import { buildDynamicPixPayload } from '../../src/plugins/payment-gateway/pix-br-code';
 
 /** An EMV TLV reader written for the test, independent of the builder. */
 function parseTlv(text: string): Map<string, string> {
@@ -49,14 +49,13 @@ describe('CRC16/CCITT-FALSE', () => {
   });
 });
 
-describe('PIX copia e cola (EMV BR Code)', () => {
-  const payload = buildPixPayload({
-    key: 'financeiro@clube.com.br',
+describe('PIX copia e cola (EMV BR Code) as the stand-in PSP answers it', () => {
+  const location = 'pix.banco.com.br/qr/v2/cob/0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d';
+  const payload = buildDynamicPixPayload({
+    location,
     merchantName: 'Clube de Laboratórios Análises Clínicas Ltda',
     merchantCity: 'São José dos Campos',
     amountCents: 23990,
-    txid: 'CLB0A1B2C3D4E5F6A7B8C9D0E',
-    description: 'Clube assinatura',
   });
 
   test('When the payload is decoded field by field, then every mandatory field is there with the right value', () => {
@@ -66,8 +65,9 @@ describe('PIX copia e cola (EMV BR Code)', () => {
     expect(fields.get('01')).toBe('12');
     const account = parseTlv(fields.get('26')!);
     expect(account.get('00')).toBe('br.gov.bcb.pix');
-    expect(account.get('01')).toBe('financeiro@clube.com.br');
-    expect(account.get('02')).toBe('CLUBE ASSINATURA');
+    // A dynamic code: the charge's location instead of the key; the txid is read from it ("***").
+    expect(account.get('25')).toBe(location);
+    expect(account.has('01')).toBe(false);
     expect(fields.get('52')).toBe('0000');
     expect(fields.get('53')).toBe('986');
     expect(fields.get('54')).toBe('239.90');
@@ -75,7 +75,7 @@ describe('PIX copia e cola (EMV BR Code)', () => {
     // Plain ASCII, at most 25 and 15 characters.
     expect(fields.get('59')).toBe('CLUBE DE LABORATORIOS ANA');
     expect(fields.get('60')).toBe('SAO JOSE DOS CA');
-    expect(parseTlv(fields.get('62')!).get('05')).toBe('CLB0A1B2C3D4E5F6A7B8C9D0E');
+    expect(parseTlv(fields.get('62')!).get('05')).toBe('***');
   });
 
   test('When the CRC is recomputed over everything up to "6304", then it equals field 63', () => {
@@ -86,12 +86,12 @@ describe('PIX copia e cola (EMV BR Code)', () => {
     expect(referenceCrc(tampered.slice(0, -4)).toString(16).toUpperCase().padStart(4, '0')).not.toBe(tampered.slice(-4));
   });
 
-  test('When the amount or txid is invalid, then the payload is refused', () => {
-    const base = { key: 'k@clube.local', merchantName: 'Clube', merchantCity: 'Sao Paulo', txid: 'ABC123' };
-    expect(() => buildPixPayload({ ...base, amountCents: 0 })).toThrow();
-    expect(() => buildPixPayload({ ...base, amountCents: 12.5 })).toThrow();
-    expect(() => buildPixPayload({ ...base, amountCents: 100, txid: 'com espaço' })).toThrow();
-    expect(() => buildPixPayload({ ...base, amountCents: 100, txid: 'A'.repeat(26) })).toThrow();
-    expect(parseTlv(buildPixPayload({ ...base, amountCents: 5 })).get('54')).toBe('0.05');
+  test('When the amount or location is invalid, then the payload is refused; without an amount the payer types it', () => {
+    const base = { location, merchantName: 'Clube', merchantCity: 'Sao Paulo' };
+    expect(() => buildDynamicPixPayload({ ...base, amountCents: 0 })).toThrow();
+    expect(() => buildDynamicPixPayload({ ...base, amountCents: 12.5 })).toThrow();
+    expect(() => buildDynamicPixPayload({ ...base, amountCents: 100, location: `pix.banco.com.br/${'a'.repeat(90)}` })).toThrow(/excede 99 caracteres/);
+    expect(parseTlv(buildDynamicPixPayload({ ...base, amountCents: 5 })).get('54')).toBe('0.05');
+    expect(parseTlv(buildDynamicPixPayload(base)).has('54')).toBe(false);
   });
 });

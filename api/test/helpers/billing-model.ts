@@ -3,6 +3,7 @@ import { ObjectId } from 'mongodb';
 import { createAccount, signIn, type TestAccount } from './identity';
 import { billingSnapshot, signedEvent, startBillingApp, type BillingTestApp, type PlanView } from './billing';
 import { seedCatalogue } from '../../src/seed/catalogue';
+import { SHARED_STAND_IN_DIR } from '../../src/config';
 import { billingInvariantViolations, creditStepViolations } from '../../src/modules/billing/rules/invariants';
 import { COLLECTIONS } from './collections';
 import type { UserDocument } from '../../src/modules/users/documents';
@@ -130,7 +131,7 @@ export async function closeModel(): Promise<void> {
 async function newWorld(): Promise<World> {
   if (!app) {
     // The stand-in PSP (over mTLS, as `npm start`): Pix Automático exists only with an API Pix adapter.
-    app = await startBillingApp('2026-03-10T12:00:00.000Z', { config: { paymentGateway: 'pix-api-stand-in', pixStandIn: { port: 0, dir: undefined, timeoutMs: 5000 } } });
+    app = await startBillingApp('2026-03-10T12:00:00.000Z', { config: { pixStandIn: { port: 0, dir: SHARED_STAND_IN_DIR, timeoutMs: 5000 } } });
     await seedCatalogue(app.app);
     const contents = await app.app.contentsRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
     const videos = await app.app.videosRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });

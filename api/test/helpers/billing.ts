@@ -43,7 +43,7 @@ export interface PlanView {
   creditsPerCycle: number;
 }
 
-/** An app on a hand-moved clock with the sandbox plans seeded. */
+/** An app on a hand-moved clock with the club's plans seeded. */
 export async function startBillingApp(start = '2026-03-10T12:00:00.000Z', options: StartOptions = {}): Promise<BillingTestApp> {
   const clock = new TestClock(start);
   const testApp = await startTestApp({ ...options, now: clock.now });

@@ -15,7 +15,7 @@ export async function giveLaboratory(t: TestApp, actor: TestActor, laboratory: R
   if (result.status !== 200) throw new Error(`laboratório: ${result.status} ${JSON.stringify(result.body)}`);
 }
 
-/** Pays the subscription's oldest open invoice through the sandbox (the same path as the webhook). */
+/** Pays the subscription's oldest open invoice through the stand-in PSP (its `/pix` callback, read back: the same path as a bank's). */
 export async function payOpenInvoice(t: TestApp, actor: TestActor, subscriptionId: string): Promise<{ invoiceId: string; amountCents: number }> {
   const pix = await t.call('GET', `/v1/subscriptions/${subscriptionId}/pixQRCode`, { token: actor.token });
   if (pix.status !== 200) throw new Error(`pix: ${pix.status} ${JSON.stringify(pix.body)}`);

@@ -14,18 +14,12 @@ import { addTechnician, invite, labManager } from '../helpers/team';
 let t: BillingTestApp;
 const ROUNDS = 16;
 
-/** A real PSP answers over the network: the sandbox stand-in gets its round trip, so requests overlap as they would. */
+/** A bank's PSP takes a while to answer: the stand-in PSP waits this long before each answer, so requests overlap as they would. */
 const PSP_ROUND_TRIP_MS = 15;
 
 beforeAll(async () => {
   t = await startBillingApp('2026-03-10T12:00:00.000Z');
-  const gateway = t.app.paymentGateway;
-  const { createCustomer, createSubscription, createCharge } = gateway;
-  const slow = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A) => {
-    await new Promise((resolve) => setTimeout(resolve, PSP_ROUND_TRIP_MS));
-    return call.apply(gateway, args);
-  };
-  Object.assign(gateway, { createCustomer: slow(createCustomer), createSubscription: slow(createSubscription), createCharge: slow(createCharge) });
+  t.app.pixStandIn!.setDelay(PSP_ROUND_TRIP_MS);
 });
 
 afterAll(async () => {

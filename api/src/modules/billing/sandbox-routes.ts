@@ -13,9 +13,9 @@ import { found } from '../../http/route-options';
 const InvoiceIdParams = Type.Object({ invoiceId: ObjectIdString }, { additionalProperties: false });
 
 /**
- * Sandbox and stand-in PSP only (absent with a bank's API Pix; production refuses both): "pay" an
- * invoice. The sandbox sends its signed webhook through the real webhook route; the stand-in PSP
- * (PAYMENT_GATEWAY=pix-api-stand-in, `npm start`'s default) concludes the charge and POSTs the API
+ * Stand-in PSP only (absent with a bank's API Pix; production refuses the stand-in): "pay" an
+ * invoice. The stand-in PSP (PAYMENT_GATEWAY=pix-api-stand-in, the default of `npm start` and of the
+ * tests) concludes the charge and POSTs the API
  * Pix `/pix` callback over HTTP to the API, which reads the charge back over mTLS before paying —
  * exactly what happens after a member's PIX transfer. The invoice's owner or an admin may press it.
  */
@@ -38,7 +38,7 @@ const sandbox: FastifyPluginAsyncTypebox = async (fastify) => {
       },
       schema: {
         tags: ['sandbox'],
-        summary: 'Sandbox: paga a fatura (o gateway de teste envia o webhook assinado)',
+        summary: 'PSP substituto: o pagador paga a fatura (e o PSP avisa a API pelo callback /pix)',
         params: InvoiceIdParams,
         response: {
           200: Type.Object({ invoice: InvoiceSchema, subscription: SubscriptionSchema, webhookStatus: Type.Integer() }),

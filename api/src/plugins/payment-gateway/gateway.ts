@@ -3,9 +3,9 @@ import type { PlanInterval } from '../../modules/plans/documents';
 
 /**
  * The payment gateway port: the only thing billing knows about whoever moves the money.
- * Adapters: `pix-api` (pix-api-gateway.ts: a bank's API Pix 2.9.0, over mTLS + OAuth2 — also what
- * the stand-in PSP serves in development) and `sandbox` (sandbox-gateway.ts: in process, no network;
- * the API's tests). A PIX charge is an API Pix `cob`: its txid is ours, its status and amount are
+ * One adapter, pix-api-gateway.ts: a bank's API Pix 2.9.0 over mTLS + OAuth2 — `PAYMENT_GATEWAY=pix-api`
+ * in production, `pix-api-stand-in` against the stand-in PSP (stand-in/) in development and in the
+ * API's tests. A PIX charge is an API Pix `cob`: its txid is ours, its status and amount are
  * read back from the PSP before a payment counts (`readPixCharge`).
  */
 export interface GatewayPlan {
@@ -168,7 +168,10 @@ export interface PixAutomaticPort {
 
 export interface PaymentGateway {
   readonly name: string;
-  /** Sandbox gateways can simulate payments; production refuses them. */
+  /**
+   * True against the stand-in PSP (development and tests): its payer can pay and debit by itself,
+   * which the `/v1/sandbox/…` routes expose; production refuses the stand-in.
+   */
   readonly isSandbox: boolean;
   /** Prices and intervals the gateway bills (the plan catalogue's source of truth). */
   listPlans(): Promise<GatewayPlan[]>;
@@ -181,16 +184,13 @@ export interface PaymentGateway {
   cancelCharge(externalId: string, currentTxid?: string | null): Promise<void>;
   /** Gives a paid charge back the way it came (the right of withdrawal); answers the gateway's id of the refund. */
   refund(invoice: RefundRequest): Promise<{ refundId: string }>;
-  /** Sandbox and stand-in only: pays the charge and sends the callback, as the real PSP would. */
+  /** Stand-in only: pays the charge and sends the callback, as the real PSP would. */
   simulatePayment?(charge: { invoiceId: string; externalId: string; amountCents: number; txid?: string }): Promise<WebhookDelivery>;
-  /**
-   * API Pix adapters: the charge read back from the PSP (a callback is only a signal). Absent in
-   * the sandbox, whose signed webhook carries the payment itself.
-   */
+  /** API Pix adapters: the charge read back from the PSP (a callback is only a signal). */
   readPixCharge?(txid: string): Promise<PixChargeReading | null>;
   /** API Pix adapters: tells the PSP where to send the `/pix` callbacks (`PUT /webhook/{chave}`). */
   registerWebhook?(webhookUrl: string): Promise<void>;
-  /** API Pix adapters: Pix Automático (recurrences and their charges). Absent in the sandbox. */
+  /** API Pix adapters: Pix Automático (recurrences and their charges); absent without the club's account at the PSP. */
   readonly pixAutomatic?: PixAutomaticPort;
   /**
    * Stand-in only: the payer's bank acting on a recurrence (approve, reject, cancel the

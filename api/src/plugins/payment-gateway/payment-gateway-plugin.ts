@@ -1,13 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentGateway } from './gateway';
 import { PixApiClient, readCertificate, type PixApiCredentials } from './pix-api-client';
 import { PixApiGateway } from './pix-api-gateway';
 import type { ReceiverAccount } from './pix-automatic';
-import { SandboxGateway } from './sandbox-gateway';
 import { ensureStandInCertificates } from './stand-in/certificates';
 import { startPixStandIn, type StandInPsp } from './stand-in/stand-in-psp';
 
@@ -20,7 +17,6 @@ declare module 'fastify' {
   }
 }
 
-export const PAYMENT_WEBHOOK_PATH = '/v1/webhooks/payments';
 /** Where a PSP's API Pix posts its callbacks: `<this>/<secret segment>/pix` (billing/pix-webhook-routes.ts). */
 export const PIX_API_WEBHOOK_PATH = '/v1/webhooks/pix-api';
 
@@ -37,27 +33,9 @@ export default fp(
     const { config } = fastify;
     if (config.nodeEnv === 'production' && config.paymentGateway !== 'pix-api') {
       // loadConfig refuses this already; a hand-built config must not slip through either.
-      throw new Error(`Modo produção não aceita o gateway de pagamento ${config.paymentGateway}.`);
+      throw new Error('Modo produção não aceita o PSP substituto (pix-api-stand-in): ele confirma pagamentos sem dinheiro real. Use PAYMENT_GATEWAY=pix-api.');
     }
     const now = () => fastify.clock.now();
-    if (config.paymentGateway === 'sandbox') {
-      fastify.decorate(
-        'paymentGateway',
-        new SandboxGateway({
-          pix: config.pix,
-          webhookSecret: config.webhookSecret,
-          pixTtlMs: PIX_TTL_MS,
-          now,
-          // The same route, hooks and verification a real gateway's request goes through.
-          deliverWebhook: async (rawBody, headers) => {
-            const response = await fastify.inject({ method: 'POST', url: PAYMENT_WEBHOOK_PATH, headers, payload: rawBody });
-            return { statusCode: response.statusCode, body: response.json() as unknown };
-          },
-        }),
-      );
-      return;
-    }
-
     let credentials: PixApiCredentials;
     let webhookUrl: string | undefined;
     let receiverAccount: ReceiverAccount | undefined;
@@ -75,16 +53,12 @@ export default fp(
       webhookUrl = pixApi.webhookUrl;
       receiverAccount = pixApi.receiverAccount;
     } else {
-      // The stand-in PSP: certificates in `.data/pix-stand-in/` (a temporary folder without a data dir).
-      const temporary = config.pixStandIn.dir ? undefined : mkdtempSync(path.join(tmpdir(), 'clube-pix-stand-in-'));
-      const certificates = ensureStandInCertificates(config.pixStandIn.dir ?? temporary!);
+      // The stand-in PSP: certificates made once in `.data/pix-stand-in/` (tests: one shared temporary folder).
+      const certificates = ensureStandInCertificates(config.pixStandIn.dir);
       const standIn = await startPixStandIn({ certificates, ...STAND_IN_CLIENT, port: config.pixStandIn.port, merchantName: config.pix.merchantName, merchantCity: config.pix.merchantCity, now });
       fastify.log.info({ url: standIn.url }, 'PSP substituto (stand-in da API Pix do banco) ouvindo');
       fastify.decorate('pixStandIn', standIn);
-      fastify.addHook('onClose', async () => {
-        await standIn.close();
-        if (temporary) rmSync(temporary, { recursive: true, force: true });
-      });
+      fastify.addHook('onClose', async () => standIn.close());
       credentials = { baseUrl: standIn.url, ...STAND_IN_CLIENT, certificate: { pfx: certificates.clientPfx, passphrase: certificates.pfxPassphrase }, ca: certificates.ca, timeoutMs: config.pixStandIn.timeoutMs };
       webhookUrl = config.publicApiUrl ? `${config.publicApiUrl}${PIX_API_WEBHOOK_PATH}/${config.pixWebhookSegment}` : undefined;
       receiverAccount = STAND_IN_ACCOUNT;

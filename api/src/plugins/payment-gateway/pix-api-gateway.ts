@@ -16,7 +16,6 @@ import {
   type CobRequestBody,
   type DevolucaoAnswer,
 } from './pix-api-schemas';
-import { SANDBOX_PLANS } from './sandbox-gateway';
 import { StandInActionAnswer, StandInPayAnswer } from './stand-in/stand-in-schemas';
 
 export interface PixApiGatewayOptions {
@@ -33,6 +32,13 @@ export interface PixApiGatewayOptions {
   receiverAccount?: ReceiverAccount;
 }
 
+
+/** The club's plans as billing seeds them (API Pix bills amounts, not plans). */
+export const PIX_PLANS: readonly GatewayPlan[] = [
+  { externalPlanId: 'pix-plano-mensal', priceCents: 8990, interval: 'MONTHLY' },
+  { externalPlanId: 'pix-plano-trimestral', priceCents: 23990, interval: 'QUARTERLY' },
+  { externalPlanId: 'pix-plano-anual', priceCents: 86280, interval: 'YEARLY' },
+];
 
 const toValor = (cents: number) => (cents / 100).toFixed(2);
 const toCents = (valor: string) => Math.round(Number(valor) * 100);
@@ -58,9 +64,9 @@ export class PixApiGateway implements PaymentGateway {
     if (options.receiverAccount) this.pixAutomatic = new PixApiAutomatic(options.client, options.receiverAccount);
   }
 
-  /** A bank has no plan catalogue: the club's prices are its own (the same list the sandbox serves). */
+  /** A bank has no plan catalogue: the club's prices are its own. */
   async listPlans(): Promise<GatewayPlan[]> {
-    return SANDBOX_PLANS.map((plan) => ({ ...plan, externalPlanId: plan.externalPlanId.replace('sandbox-', 'pix-') }));
+    return PIX_PLANS.map((plan) => ({ ...plan }));
   }
 
   async createCustomer(customer: { userId: string }): Promise<{ customerId: string }> {
@@ -156,13 +162,23 @@ export class PixApiGateway implements PaymentGateway {
   async simulatePayment(charge: { invoiceId: string; externalId: string; amountCents: number; txid?: string }): Promise<WebhookDelivery> {
     if (!this.isSandbox) throw new Error('só o PSP substituto (stand-in) paga uma cobrança sozinho');
     const txid = charge.txid ?? charge.externalId;
-    const answer = await this.options.client.call<{ callback: { status: number; body: unknown } | null }>({
-      method: 'POST',
-      path: `/stand-in/cob/${txid}/pagar`,
-      scopes: ['cob.read'],
-      responseSchema: StandInPayAnswer,
-      txid,
-    });
+    let answer: { callback: { status: number; body: unknown } | null };
+    try {
+      answer = await this.options.client.call<{ callback: { status: number; body: unknown } | null }>({
+        method: 'POST',
+        path: `/stand-in/cob/${txid}/pagar`,
+        scopes: ['cob.read'],
+        responseSchema: StandInPayAnswer,
+        txid,
+      });
+    } catch (error) {
+      // The charge is no longer payable: a parallel press paid it first (a duplicate, as the same
+      // callback twice would be), or it was removed. Anything else is the PSP failing.
+      if (!(error instanceof PixApiProblemError) || error.status !== 400) throw error;
+      const cob = await this.readCobOrNull(txid);
+      if (cob?.status === 'CONCLUIDA') return { statusCode: 200, body: { duplicate: true } };
+      return { statusCode: 409, body: { code: 'PIX_CHARGE_NOT_PAYABLE', message: 'Esta cobrança PIX não pode mais ser paga.' } };
+    }
     if (!answer.callback) return { statusCode: 503, body: { code: 'PIX_CALLBACK_LOST', message: 'O PSP não entregou o aviso do pagamento; a conciliação vai confirmá-lo.' } };
     const results = (answer.callback.body as { results?: { txid: string; outcome: string; statusCode?: number; code?: string; message?: string }[] } | null)?.results ?? [];
     const mine = results.find((result) => result.txid === txid);

@@ -4,7 +4,7 @@ import type { TestApp } from '../../helpers/app';
 import type { Actor, MatrixContext, MatrixGroup, OptionalActor } from '../matrix';
 
 /**
- * Plans, subscriptions, the payment webhook and the sandbox pay button. `member` owns a paid
+ * Plans, subscriptions, the payment webhooks and the stand-in PSP's actions. `member` owns a paid
  * subscription with an open upgrade invoice. Rows that change state give the admin its own
  * target (`client`'s subscription, or `former`'s canceled one), so every cell sees the state
  * it expects whatever ran before it; the rows run in the order below.
@@ -120,7 +120,7 @@ export const subscriptionsGroup: MatrixGroup = {
       body: () => ({ reason: 'Desisti da compra' }),
       expect: { anonymous: 401, member: 200, otherMember: 403, admin: 403 },
     },
-    // Issue 28: "Desativar" Pix Automático (this app's sandbox has none: 409 once the caller may ask).
+    // Issue 28: "Desativar" Pix Automático (this member has none: 409 once the caller may ask).
     {
       method: 'DELETE',
       route: '/v1/subscriptions/:id/pix-automatico',
@@ -160,6 +160,22 @@ export const subscriptionsGroup: MatrixGroup = {
       label: 'o dono paga a sua fatura; o admin, a de outro membro',
       params: (ctx, actor) => ({ invoiceId: forAdmin(actor) ? f(ctx).clientInvoice : f(ctx).memberInvoice }),
       expect: OWNER_OR_ADMIN,
+    },
+    // The stand-in PSP's payer bank (every test app runs it): a member without Pix Automático → 409 once the caller may act.
+    {
+      method: 'POST',
+      route: '/v1/sandbox/subscriptions/:id/pix-automatico/:acao',
+      label: 'PSP substituto: o banco do pagador autoriza (sem Pix Automático: 409)',
+      params: (ctx) => ({ id: f(ctx).memberSub, acao: 'aprovar' }),
+      expect: { anonymous: 401, member: 409, otherMember: 403, admin: 409 },
+    },
+    {
+      method: 'POST',
+      route: '/v1/sandbox/invoices/:invoiceId/debitar',
+      label: 'PSP substituto: débito do Pix Automático (fatura paga por PIX comum: 409)',
+      params: (ctx) => ({ invoiceId: f(ctx).memberPaidInvoice }),
+      body: () => ({ resultado: 'ok' }),
+      expect: { anonymous: 401, member: 409, otherMember: 403, admin: 409 },
     },
     {
       method: 'PATCH',
@@ -223,5 +239,24 @@ export const subscriptionsGroup: MatrixGroup = {
       }),
       expect: { anonymous: 401, member: 401, otherMember: 401, admin: 401 },
     },
+    // API Pix callbacks: only the PSP, which knows the secret path segment; a token is no substitute.
+    ...(['pix', 'rec', 'cobr'] as const).map((kind) => ({
+      method: 'POST' as const,
+      route: `/v1/webhooks/pix-api/:segment/${kind}`,
+      label: 'sem o segmento secreto: ninguém, nem com token',
+      params: () => ({ segment: 'segredo-errado' }),
+      body: () => PIX_CALLBACKS[kind],
+      expect: { anonymous: 401, member: 401, otherMember: 401, admin: 401 },
+    })),
   ],
+};
+
+const AT = '2026-01-01T00:00:00.000Z';
+const ID_REC = 'RR1234567820260101abcdefghijk';
+const TXID = 'CLB0123456789abcdef0123456789';
+/** A valid body of each API Pix callback (API Pix 2.9.0), so the row is refused for who calls, not for what. */
+const PIX_CALLBACKS = {
+  pix: { pix: [{ endToEndId: 'E12345678202601010000abcdefghijk', txid: TXID, valor: '89.90', horario: AT }] },
+  rec: { recs: [{ idRec: ID_REC, status: 'APROVADA', atualizacao: [{ status: 'APROVADA', data: AT }] }] },
+  cobr: { cobsr: [{ idRec: ID_REC, txid: TXID, status: 'CONCLUIDA', atualizacao: [{ status: 'CONCLUIDA', data: AT }] }] },
 };

@@ -13566,6 +13566,347 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/invoices/{invoiceId}/debitar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PSP substituto: o banco do pagador faz (ok) ou não consegue fazer (falha) o débito do Pix Automático desta fatura (e avisa a API pelo callback /cobr) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        resultado: "ok" | "falha";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Fatura */
+                            invoice: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                amountCents: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                creditsGranted: number;
+                                description: string;
+                                /** Format: date-time */
+                                dueDate: string;
+                                endToEndId?: string | null;
+                                /** @description Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf) */
+                                hasReceipt: boolean;
+                                /**
+                                 * @description FIRST: primeiro ciclo; RENEWAL: renovação; UPGRADE: diferença de troca de plano; GRANT: período concedido pela administração (sem cobrança)
+                                 * @enum {unknown}
+                                 */
+                                kind: "FIRST" | "RENEWAL" | "UPGRADE" | "GRANT";
+                                paidAt: string | null;
+                                periodEnd: string | null;
+                                periodStart: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
+                                refundedAt: string | null;
+                                /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
+                                seats: number;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "PAID" | "OVERDUE" | "CANCELED" | "REFUNDED";
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                subscriptionId: string;
+                                txid?: string | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            };
+                            /** @description Assinatura com o resumo do plano */
+                            subscription: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                adminDecision: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @description Quem da administração decidiu */
+                                    byName: string;
+                                    reason: string | null;
+                                    /** @enum {unknown} */
+                                    status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                                } | null;
+                                canceledAt: string | null;
+                                cancelRequest: {
+                                    comment: string | null;
+                                    reason: string;
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                currentPeriodStart: string | null;
+                                cycleAmountCents: number | null;
+                                cycleCredits: number | null;
+                                endDate: string | null;
+                                /** @description Id da assinatura no gateway */
+                                externalId: string;
+                                externalPlanId: string;
+                                hasAccess: boolean;
+                                /**
+                                 * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
+                                 * @enum {unknown}
+                                 */
+                                paymentMethod: "PIX" | "CREDIT_CARD";
+                                pendingPlanChange: {
+                                    /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                    cycleAmountCents: number;
+                                    /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                    cycleCredits: number;
+                                    effectiveAt: string | null;
+                                    invoiceId: string | null;
+                                    /** @enum {unknown} */
+                                    kind: "UPGRADE" | "DOWNGRADE";
+                                    /** @description Resumo do plano */
+                                    plan: {
+                                        /** @description ObjectId (24 caracteres hexadecimais) */
+                                        _id: string;
+                                        creditsPerCycle: number;
+                                        externalPlanId: string;
+                                        /**
+                                         * @description Periodicidade da cobrança
+                                         * @enum {unknown}
+                                         */
+                                        interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                        name: string;
+                                        priceCents: number;
+                                    };
+                                    /** Format: date-time */
+                                    requestedAt: string;
+                                    /** @description Assentos depois da troca */
+                                    seats: number;
+                                } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
+                                /** @description null só se o plano não existir mais */
+                                plan: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    creditsPerCycle: number;
+                                    externalPlanId: string;
+                                    /**
+                                     * @description Periodicidade da cobrança
+                                     * @enum {unknown}
+                                     */
+                                    interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                    name: string;
+                                    priceCents: number;
+                                } | null;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                planId: string;
+                                /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                                seats: number;
+                                startDate: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                                withdrawnAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/invoices/{invoiceId}/pay": {
         parameters: {
             query?: never;
@@ -13575,7 +13916,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox: paga a fatura (o gateway de teste envia o webhook assinado) */
+        /** PSP substituto: o pagador paga a fatura (e o PSP avisa a API pelo callback /pix) */
         post: {
             parameters: {
                 query?: never;
@@ -13755,6 +14096,284 @@ export interface paths {
                                 withdrawnAt: string | null;
                             };
                             webhookStatus: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/subscriptions/{id}/pix-automatico/{acao}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PSP substituto: o banco do pagador autoriza, recusa ou cancela o Pix Automático (e avisa a API pelo callback /rec) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acao: "aprovar" | "rejeitar" | "cancelar";
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Assinatura com o resumo do plano */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
+                            canceledAt: string | null;
+                            cancelRequest: {
+                                comment: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                requestedAt: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
+                            endDate: string | null;
+                            /** @description Id da assinatura no gateway */
+                            externalId: string;
+                            externalPlanId: string;
+                            hasAccess: boolean;
+                            /**
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
+                             * @enum {unknown}
+                             */
+                            paymentMethod: "PIX" | "CREDIT_CARD";
+                            pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
+                                effectiveAt: string | null;
+                                invoiceId: string | null;
+                                /** @enum {unknown} */
+                                kind: "UPGRADE" | "DOWNGRADE";
+                                /** @description Resumo do plano */
+                                plan: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    creditsPerCycle: number;
+                                    externalPlanId: string;
+                                    /**
+                                     * @description Periodicidade da cobrança
+                                     * @enum {unknown}
+                                     */
+                                    interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                    name: string;
+                                    priceCents: number;
+                                };
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
+                            } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            /** @description null só se o plano não existir mais */
+                            plan: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                creditsPerCycle: number;
+                                externalPlanId: string;
+                                /**
+                                 * @description Periodicidade da cobrança
+                                 * @enum {unknown}
+                                 */
+                                interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                name: string;
+                                priceCents: number;
+                            } | null;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
+                            startDate: string | null;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            userId: string;
+                            withdrawnAt: string | null;
                         };
                     };
                 };
@@ -26119,6 +26738,535 @@ export interface paths {
                 };
                 /** @description Erro */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/pix-api/{segment}/cobr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** API Pix: cobranças recorrentes do Pix Automático mudaram (callback do PSP; cada uma é relida no PSP antes de pagar o ciclo) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    segment: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cobsr: {
+                            atualizacao: {
+                                /** Format: date-time */
+                                data: string;
+                                /** @enum {unknown} */
+                                status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                            }[];
+                            encerramento?: {
+                                cancelamento?: {
+                                    codigo: string;
+                                    descricao: string;
+                                    /** @enum {unknown} */
+                                    solicitante: "PSP_PAGADOR" | "USUARIO_PAGADOR" | "PSP_RECEBEDOR" | "USUARIO_RECEBEDOR";
+                                };
+                                rejeicao?: {
+                                    codigo: string;
+                                    descricao: string;
+                                };
+                            };
+                            /** @description idRec (29 caracteres) */
+                            idRec: string;
+                            pix?: {
+                                chave?: string;
+                                endToEndId: string;
+                                /** Format: date-time */
+                                horario: string;
+                                infoPagador?: string;
+                                /** @description txid (26 a 35 letras e dígitos) */
+                                txid: string;
+                                valor: string;
+                            }[];
+                            /** @enum {unknown} */
+                            status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                            tentativas?: {
+                                atualizacao: {
+                                    /** Format: date-time */
+                                    data: string;
+                                    /** @enum {unknown} */
+                                    status: "SOLICITADA" | "AGENDADA" | "PAGA" | "CANCELADA" | "REJEITADA" | "EXPIRADA";
+                                }[];
+                                /** Format: date */
+                                dataLiquidacao: string;
+                                endToEndId: string;
+                                rejeicao?: {
+                                    codigo: string;
+                                    descricao: string;
+                                };
+                                /** @enum {unknown} */
+                                status: "SOLICITADA" | "AGENDADA" | "PAGA" | "CANCELADA" | "REJEITADA" | "EXPIRADA";
+                                /** @enum {unknown} */
+                                tipo: "AGND" | "NTAG" | "RIFL";
+                            }[];
+                            /** @description txid (26 a 35 letras e dígitos) */
+                            txid: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            received: true;
+                            results: {
+                                code?: string;
+                                invoiceId?: string;
+                                message?: string;
+                                /** @enum {unknown} */
+                                outcome: "PAID" | "DUPLICATE" | "NOT_CONFIRMED" | "RETRY_SCHEDULED" | "FAILED" | "PENDING" | "UNKNOWN_CHARGE" | "REFUSED";
+                                retryOn?: string;
+                                txid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/pix-api/{segment}/pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** API Pix: Pix recebidos (callback do PSP; cada um é conferido no PSP antes de pagar a fatura) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    segment: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        pix: {
+                            chave?: string;
+                            endToEndId: string;
+                            /** Format: date-time */
+                            horario: string;
+                            infoPagador?: string;
+                            txid?: string;
+                            valor: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            received: true;
+                            results: {
+                                code?: string;
+                                endToEndId: string;
+                                invoiceId?: string;
+                                message?: string;
+                                /** @enum {unknown} */
+                                outcome: "PAID" | "DUPLICATE" | "NOT_CONFIRMED" | "UNKNOWN_CHARGE" | "REFUSED";
+                                statusCode?: number;
+                                txid: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/pix-api/{segment}/rec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** API Pix: recorrências do Pix Automático mudaram (callback do PSP; cada uma é relida no PSP antes de valer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    segment: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        recs: {
+                            ativacao?: {
+                                dadosJornada?: {
+                                    /** @description txid (26 a 35 letras e dígitos) */
+                                    txid: string;
+                                };
+                                /** @enum {unknown} */
+                                tipoJornada: "JORNADA_1" | "JORNADA_2" | "JORNADA_3" | "JORNADA_4" | "AGUARDANDO_DEFINICAO";
+                            };
+                            atualizacao: {
+                                /** Format: date-time */
+                                data: string;
+                                /** @enum {unknown} */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                            }[];
+                            encerramento?: {
+                                cancelamento?: {
+                                    codigo: string;
+                                    descricao: string;
+                                    /** @enum {unknown} */
+                                    solicitante: "PSP_PAGADOR" | "USUARIO_PAGADOR" | "PSP_RECEBEDOR" | "USUARIO_RECEBEDOR";
+                                };
+                                rejeicao?: {
+                                    codigo: string;
+                                    descricao: string;
+                                };
+                            };
+                            /** @description idRec (29 caracteres) */
+                            idRec: string;
+                            /** @enum {unknown} */
+                            status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            received: true;
+                            results: {
+                                idRec: string;
+                                /** @enum {unknown} */
+                                outcome: "UPDATED" | "UNCHANGED" | "UNKNOWN";
+                                status?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };

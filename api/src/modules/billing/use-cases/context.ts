@@ -251,8 +251,11 @@ export async function commit(ctx: BillingContext, state: LifecycleState, decisio
     try {
       await issueInvoice(ctx, updated, spec);
     } catch (error) {
-      // The other job instance issued this cycle's renewal first: the same invoice exists.
+      // The other job instance issued this cycle's renewal first: the same invoice exists. It read
+      // the subscription before us but inserted after our read (its PSP call sits in between), so
+      // this was a lost race: `run` retries on fresh state, which shows the renewal (not issued twice).
       if (!(isDuplicateKeyError(error) && spec.kind === 'RENEWAL')) throw error;
+      throw subscriptionChanged();
     }
   }
   await ctx.users.adjustCredits(updated.userId, decision.creditsDelta, at);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -46,14 +46,39 @@ function issue(dir: string, name: 'psp' | 'clube', subject: string, extensions: 
   openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', FILES.ca, '-CAkey', FILES.caKey, '-CAcreateserial', '-days', '825', '-sha256', '-out', cert, '-extfile', `${name}.ext`], dir);
 }
 
+const complete = (dir: string) => Object.values(FILES).every((name) => existsSync(path.join(dir, name)));
+
+function generate(dir: string): void {
+  openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', FILES.caKey, '-out', FILES.ca, '-days', '3650', '-subj', '/CN=PSP substituto do Clube (stand-in) CA'], dir);
+  issue(dir, 'psp', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
+  issue(dir, 'clube', '/CN=clube-cliente-api-pix', 'extendedKeyUsage=clientAuth\n');
+  openssl(['pkcs12', '-export', '-in', FILES.clientCert, '-inkey', FILES.clientKey, '-out', FILES.clientPfx, '-passout', `pass:${STAND_IN_PFX_PASSPHRASE}`], dir);
+}
+
+/**
+ * Makes the certificates once, then reads them. They are made in a private folder next to `dir`
+ * and renamed into place in one step, so processes starting together (Jest workers, the FerretDB
+ * pass, `npm start`'s API and the e2e stack) never read a half-written set: the first rename wins,
+ * the others drop theirs and read the winner's.
+ */
 export function ensureStandInCertificates(dir: string): StandInCertificates {
   const file = (name: string) => path.join(dir, name);
-  if (!Object.values(FILES).every((name) => existsSync(file(name)))) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', FILES.caKey, '-out', FILES.ca, '-days', '3650', '-subj', '/CN=PSP substituto do Clube (stand-in) CA'], dir);
-    issue(dir, 'psp', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
-    issue(dir, 'clube', '/CN=clube-cliente-api-pix', 'extendedKeyUsage=clientAuth\n');
-    openssl(['pkcs12', '-export', '-in', FILES.clientCert, '-inkey', FILES.clientKey, '-out', FILES.clientPfx, '-passout', `pass:${STAND_IN_PFX_PASSPHRASE}`], dir);
+  if (!complete(dir)) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    const draft = mkdtempSync(`${dir}.draft-`);
+    try {
+      generate(draft);
+      // A folder left incomplete by an older version (files written one by one): replace it.
+      if (existsSync(dir) && !complete(dir)) rmSync(dir, { recursive: true, force: true });
+      try {
+        renameSync(draft, dir);
+      } catch (error) {
+        // Another process renamed its set first (ENOTEMPTY / EEXIST): use that one.
+        if (!complete(dir)) throw error;
+      }
+    } finally {
+      rmSync(draft, { recursive: true, force: true });
+    }
   }
   return {
     dir,

@@ -37,6 +37,8 @@ export interface StandInPsp {
   /** What the stand-in holds, for tests: charges by txid, webhook URLs by key, tokens issued. */
   readonly charges: Map<string, CobAnswer>;
   readonly webhooks: Map<string, string>;
+  /** Every devolução asked of it, in order (what a test or the demo checks after a withdrawal). */
+  readonly refunds: StandInRefund[];
   readonly tokensIssued: () => number;
   /** Forgets every token (a bank revoking them): the next call gets 401 and must ask for a new one. */
   revokeTokens(): void;
@@ -48,6 +50,15 @@ export interface StandInPsp {
    */
   setSlowAnswer(operation: string, ms: number): void;
   close(): Promise<void>;
+}
+
+/** A devolução the stand-in accepted (`PUT /pix/{e2eid}/devolucao/{id}`). */
+export interface StandInRefund {
+  endToEndId: string;
+  id: string;
+  rtrId: string;
+  valor: string;
+  descricao: string | undefined;
 }
 
 const TOKEN_TTL_S = 3600;
@@ -68,6 +79,7 @@ export async function startPixStandIn(options: StandInOptions): Promise<StandInP
   let delayMs = 0;
   const charges = new Map<string, CobAnswer>();
   const webhooks = new Map<string, string>();
+  const refunds: StandInRefund[] = [];
   const app: FastifyInstance = Fastify({
     logger: false,
     https: { key: certificates.serverKey, cert: certificates.serverCert, ca: certificates.ca, requestCert: true, rejectUnauthorized: true },
@@ -187,13 +199,10 @@ export async function startPixStandIn(options: StandInOptions): Promise<StandInP
     const paid = [...charges.values()].flatMap((cob) => cob.pix ?? []).find((pix) => pix.endToEndId === request.params.e2eid);
     if (!paid) return problem(reply, 404, 'PixNaoEncontrado', 'Pix não encontrado');
     const at = options.now().toISOString();
-    return reply.code(201).send({
-      id: request.params.id,
-      rtrId: `D99999999${at.replace(/[-:T]/g, '').slice(0, 12)}${randomBytes(8).toString('hex').toUpperCase().slice(0, 11)}`,
-      valor: (request.body as { valor: string }).valor,
-      status: 'EM_PROCESSAMENTO',
-      horario: { solicitacao: at },
-    });
+    const body = request.body as { valor: string; descricao?: string };
+    const rtrId = `D99999999${at.replace(/[-:T]/g, '').slice(0, 12)}${randomBytes(8).toString('hex').toUpperCase().slice(0, 11)}`;
+    refunds.push({ endToEndId: request.params.e2eid, id: request.params.id, rtrId, valor: body.valor, descricao: body.descricao });
+    return reply.code(201).send({ id: request.params.id, rtrId, valor: body.valor, status: 'EM_PROCESSAMENTO', horario: { solicitacao: at } });
   });
 
   // Not API Pix: the payer's side, which a real bank has in its app.
@@ -228,6 +237,7 @@ export async function startPixStandIn(options: StandInOptions): Promise<StandInP
     automatic,
     charges,
     webhooks,
+    refunds,
     tokensIssued: () => issued,
     revokeTokens: () => tokens.clear(),
     setDelay: (ms) => {
