@@ -124,7 +124,8 @@ function keepPreviousBuilds(outputPath) {
   let kept = null;
   return (asset) => {
     kept ??= new Set([BUILDS_FILE, ...readBuilds(outputPath).slice(-(KEPT_BUILDS - 1)).flat()]);
-    return kept.has(asset);
+    // The first-view renderer is another build's output (firstViewConfig), cleaned by that build.
+    return kept.has(asset) || asset.startsWith('server/');
   };
 }
 
@@ -328,14 +329,75 @@ function isExposedRoutesChunk(chunk) {
   return chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')) || (chunk.origins ?? []).includes('container entry');
 }
 
+/** A remote's first-view renderer source (server side), when it has one. */
+const FIRST_VIEW_ENTRY = path.join('src', 'first-view.tsx');
+/** Where its build goes, inside the remote's dist/ (a remote redeployed alone brings its renderer). */
+const FIRST_VIEW_OUTPUT = path.join('server', 'first-view.cjs');
+
+/**
+ * The build of a remote's first-view renderer (src/first-view.tsx → dist/server/first-view.cjs): one
+ * CommonJS file for Node with everything bundled (React, the platform, the pages; no federation:
+ * it runs in the shell's HTML server), CSS imports registered as text (first-view-css-loader.cjs).
+ */
+function firstViewConfig({ name, dir }) {
+  return {
+    name: `${name}-first-view`,
+    mode: 'production',
+    context: dir,
+    target: 'node',
+    entry: { 'first-view': `./${FIRST_VIEW_ENTRY.split(path.sep).join('/')}` },
+    output: {
+      path: path.join(dir, 'dist', path.dirname(FIRST_VIEW_OUTPUT)),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    devtool: false,
+    // Readable stack traces in the server's log; the size does not matter here.
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } },
+          },
+        },
+        { test: /\.css$/, use: [path.join(__dirname, 'scripts', 'first-view-css-loader.cjs')] },
+      ],
+    },
+    plugins: [
+      // One file: the pages' `import()` resolve from it (no chunk files to load at run time).
+      new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }),
+      new (require('webpack').DefinePlugin)({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+    ],
+  };
+}
+
 /**
  * @param {{ name: keyof typeof FRONTENDS, dir: string }} options
+ * A remote with a src/first-view.tsx gets, in production, a second build: its first-view renderer
+ * (firstViewConfig); the factory then returns both configurations.
  */
 function createFederatedConfig({ name, dir }) {
   const frontend = FRONTENDS[name];
   const isShell = name === 'shell';
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 
+  const hasFirstView = !isShell && fs.existsSync(path.join(dir, FIRST_VIEW_ENTRY));
+  const browser = browserConfig({ name, dir, frontend, isShell, pkg });
+  return (env, argv = {}) => {
+    const config = browser(env, argv);
+    return hasFirstView && config.mode === 'production' ? [config, firstViewConfig({ name, dir })] : config;
+  };
+}
+
+function browserConfig({ name, dir, frontend, isShell, pkg }) {
   return (_env, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
     const dev = mode === 'development';
@@ -464,4 +526,4 @@ function createFederatedConfig({ name, dir }) {
   };
 }
 
-module.exports = { createFederatedConfig, preloadManifest, isExposedRoutesChunk, lazyRoutePages, pagePreloads, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
+module.exports = { createFederatedConfig, FIRST_VIEW_OUTPUT, preloadManifest, isExposedRoutesChunk, lazyRoutePages, pagePreloads, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };

@@ -17,7 +17,9 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
+const Module = require('node:module');
 const path = require('node:path');
+const vm = require('node:vm');
 const zlib = require('node:zlib');
 const { FRONTENDS, REMOTES, ROOT, portOf } = require('./frontends.cjs');
 const registry = require('../remotes.config.json');
@@ -54,6 +56,7 @@ function indexDir(dir) {
   const names = new Set(files.map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/')));
   for (const name of names) {
     if (ENCODINGS.some(([, ext]) => name.endsWith(ext) && names.has(name.slice(0, -ext.length)))) continue;
+    if (name.startsWith('server/')) continue; // a remote's first-view renderer: run by the shell's server, not served
     let body;
     try {
       body = fs.readFileSync(path.join(dir, name));
@@ -419,14 +422,32 @@ function pageScriptsOf(pages, pathname) {
 
 /**
  * The public API reads a remote declared for a page (its src/page-data.json, copied into
- * preload.json `data`), keyed by the exact path: `{ data: ['/v1/plans'], image?: { from, field } }`.
+ * preload.json `data`), keyed by the exact path or by a route pattern whose `:name` segments fill the
+ * reads' own (`/videos/:slug` → `/v1/videos/:slug`): `{ data: ['/v1/plans'], image?: { from, field } }`.
  */
 function pageDataOf(declared, pathname) {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = declared && typeof declared === 'object' && Object.hasOwn(declared, clean) ? declared[clean] : null;
+  if (!declared || typeof declared !== 'object') return null;
+  let page = Object.hasOwn(declared, clean) ? declared[clean] : null;
+  let params = {};
+  if (!page) {
+    const segments = clean.split('/').filter(Boolean);
+    for (const [pattern, candidate] of Object.entries(declared)) {
+      const parts = pattern.split('/').filter(Boolean);
+      if (!pattern.includes('/:') || parts.length !== segments.length) continue;
+      const found = {};
+      if (parts.every((part, i) => (part.startsWith(':') ? /^[\w-]+$/.test(segments[i]) && (found[part.slice(1)] = segments[i]) : part === segments[i]))) {
+        page = candidate;
+        params = found;
+        break;
+      }
+    }
+  }
   if (!page || !Array.isArray(page.data)) return null;
-  const reads = page.data.filter((url) => typeof url === 'string' && url.startsWith('/v1/'));
-  const image = page.image && reads.includes(page.image.from) && typeof page.image.field === 'string' ? page.image : null;
+  const fill = (url) => url.replace(/\/:(\w+)/g, (whole, name) => (Object.hasOwn(params, name) ? `/${encodeURIComponent(params[name])}` : whole));
+  const reads = page.data.filter((url) => typeof url === 'string' && url.startsWith('/v1/')).map(fill);
+  const from = page.image && typeof page.image.from === 'string' ? fill(page.image.from) : null;
+  const image = from && reads.includes(from) && typeof page.image.field === 'string' ? { from, field: page.image.field } : null;
   return { reads, image };
 }
 
@@ -507,6 +528,77 @@ function imageOf(answer, field) {
   return typeof value === 'string' && /^https?:\/\//.test(value) ? value : null;
 }
 
+/** Where a remote's build puts its first-view renderer (webpack.shared.js firstViewConfig). */
+const FIRST_VIEW_FILE = path.join('dist', 'server', 'first-view.cjs');
+/** A page whose renderer takes longer is served without its first view (the client renders it, as before). */
+const FIRST_VIEW_TIMEOUT_MS = 400;
+
+/**
+ * Each remote's first-view renderer (`<remote>/dist/server/first-view.cjs`, from the remote's own
+ * build): loaded on first use and again when the file changes (a redeploy of that remote alone), and
+ * warmed up once loaded. Returns null for a remote without one (or one that fails to load).
+ */
+function firstViewRenderers(dirs = Object.fromEntries(REMOTES.map((name) => [name, path.join(ROOT, FRONTENDS[name].dir)]))) {
+  const loaded = new Map();
+  return (remote) => {
+    if (!remote || !dirs[remote]) return null;
+    const file = path.join(dirs[remote], FIRST_VIEW_FILE);
+    let stamp;
+    try {
+      const stat = fs.statSync(file);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      loaded.delete(remote);
+      return null;
+    }
+    const known = loaded.get(remote);
+    if (known?.stamp === stamp) return known.renderer;
+    let renderer = null;
+    try {
+      // Compiled from the file's current text (not require(): its cache would keep the old version).
+      const module = { exports: {} };
+      vm.runInThisContext(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file })(module.exports, Module.createRequire(file), module, file, path.dirname(file));
+      const candidate = module.exports;
+      if (typeof candidate.render === 'function') renderer = candidate;
+    } catch (error) {
+      console.error(`[serve-static] first-view renderer of ${remote} failed to load`, error);
+    }
+    loaded.set(remote, { stamp, renderer });
+    // The first render of a freshly loaded renderer pays its modules' start-up: paid here, not by a visitor.
+    void renderer?.render({ pathname: '/', data: {} }).catch(() => undefined);
+    return renderer;
+  };
+}
+
+/**
+ * The page area's markup and CSS from the owning remote's renderer, or null (no renderer, an error,
+ * slower than FIRST_VIEW_TIMEOUT_MS, or markup with a script in it): the page is then rendered by the
+ * browser as before.
+ */
+async function firstViewOf(renderer, request) {
+  if (!renderer) return null;
+  let timer;
+  try {
+    const view = await Promise.race([
+      renderer.render(request),
+      new Promise((resolve) => {
+        timer = setTimeout(() => resolve(null), FIRST_VIEW_TIMEOUT_MS);
+      }),
+    ]);
+    if (!view || typeof view.html !== 'string' || !view.html || /<script/i.test(view.html)) return null;
+    // React hoists the page's own resource hints to the top of its markup; the shell's head has them.
+    return { html: view.html.replace(/^(<link [^>]*>)+/, ''), css: typeof view.css === 'string' ? view.css : '' };
+  } catch (error) {
+    console.error(`[serve-static] first view of ${request.pathname} failed; the browser renders it`, error);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The layout's empty page area in the shell's HTML (shell/src/layout/first-paint.html, minified or not): where a first view goes. */
+const PAGE_AREA = /<div id="?conteudo"? class="?shell-content"?><\/div>/;
+
 const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON safe inside a <script> element. */
 const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -517,7 +609,7 @@ const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').rep
  * their answers (`window.__CLUBE__.data`, used by the API client for a guest's first calls) and a
  * high-priority preload of the page's largest image.
  */
-function shellHtmlRenderer({ config, manifest, apiTarget: target = null }) {
+function shellHtmlRenderer({ config, manifest, apiTarget: target = null, firstViews = firstViewRenderers() }) {
   const preloadOf = remotePreloads(manifest);
   const readApi = target ? apiReads(target) : null;
   // The shell's own preload.json, parsed once per indexed version (no file-system access per request).
@@ -547,6 +639,11 @@ function shellHtmlRenderer({ config, manifest, apiTarget: target = null }) {
     const { scripts: remoteScripts, page } = await preloadOf(remote, pathname);
     const data = readApi && page && !search ? await readApi(page.reads) : {};
     const image = page?.image && data[page.image.from] ? imageOf(data[page.image.from], page.image.field) : null;
+    // The page's first view as a guest sees it, from the owning remote's renderer and the same answers.
+    const view =
+      page && !search && PAGE_AREA.test(template)
+        ? await firstViewOf(firstViews(remote), { pathname, data, config: { apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl } })
+        : null;
     const apiOrigin = origin(config.apiUrl);
     const remoteOrigin = remote ? origin(manifest[remote]) : null;
     const head = [
@@ -559,7 +656,9 @@ function shellHtmlRenderer({ config, manifest, apiTarget: target = null }) {
       ...shellScripts.filter((file) => file !== 'main.js').map((file) => `<link rel="preload" as="script" href="/${escapeAttr(file)}" fetchpriority="low">`),
       ...remoteScripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}" fetchpriority="low">`),
     ].filter(Boolean);
-    return template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    if (view?.css) head.push(`<style data-first-view>${view.css.replace(/<\/style/gi, '<\\/style')}</style>`);
+    const html = template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    return view ? html.replace(PAGE_AREA, () => `<div id="conteudo" class="shell-content" data-first-view="${escapeAttr(pathname)}">${view.html}</div>`) : html;
   };
 }
 
@@ -585,7 +684,7 @@ function serveFrontend(name, env = process.env) {
   });
 }
 
-module.exports = { serveStatic, serveFrontend, shellContentSecurityPolicy, inlineScriptHashes, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, shellHtmlRenderer };
+module.exports = { serveStatic, serveFrontend, shellContentSecurityPolicy, inlineScriptHashes, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, shellHtmlRenderer, firstViewRenderers };
 
 // CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/; SIGHUP re-indexes it.
 if (require.main === module) {

@@ -246,3 +246,99 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
     expect(html).toContain('<div id="root">');
   });
 });
+
+describe("the shell's HTML with the page's first view painted by the owning remote's renderer", () => {
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const http = require('node:http');
+  const { shellHtmlRenderer, firstViewRenderers, pageDataOf } = require('../serve-static.cjs');
+  const TEMPLATE = '<!doctype html><html><head><title>Clube</title></head><body><div id="root"><header>Clube</header><div id="conteudo" class="shell-content"></div></div></body></html>';
+  const fileOf = () => null;
+  let origin;
+  let server;
+  let renderer;
+  const rendered = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      if (req.url === '/preload.json') res.end(JSON.stringify({ scripts: [], data: { '/planos': { data: ['/v1/plans'] }, '/videos/:slug': { data: ['/v1/videos/:slug'] } } }));
+      else res.end(JSON.stringify({ url: req.url }));
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${server.address().port}`;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  beforeEach(() => {
+    rendered.length = 0;
+  });
+
+  const renderWith = (firstViews) => shellHtmlRenderer({ config: { apiUrl: origin }, manifest: { catalog: `${origin}/remoteEntry.js` }, apiTarget: origin, firstViews });
+
+  it("When the remote has a renderer, then the page's markup (fed the embedded answers) is in the page area and its CSS in the head", async () => {
+    renderer = {
+      render: async (request) => {
+        rendered.push(request);
+        return { html: '<link rel="preload" as="image" href="x.png"/><main><h1>Planos</h1></main>', css: '.catalog-plan{display:flex}' };
+      },
+    };
+    const html = await renderWith((remote) => (remote === 'catalog' ? renderer : null))(TEMPLATE, '/planos', fileOf, '');
+    expect(html).toContain('<div id="conteudo" class="shell-content" data-first-view="/planos"><main><h1>Planos</h1></main></div>');
+    expect(html).toContain('<style data-first-view>.catalog-plan{display:flex}</style>');
+    expect(rendered).toEqual([{ pathname: '/planos', data: { '/v1/plans': { url: '/v1/plans' } }, config: { apiUrl: origin, brasilApiUrl: undefined } }]);
+  });
+
+  it('When a video page is opened, then its own read (the video by its slug) is embedded and given to the renderer', async () => {
+    renderer = { render: async (request) => (rendered.push(request), { html: '<main><h1>Vídeo</h1></main>', css: '' }) };
+    const html = await renderWith(() => renderer)(TEMPLATE, '/videos/coleta-segura', fileOf, '');
+    expect(rendered[0].data).toEqual({ '/v1/videos/coleta-segura': { url: '/v1/videos/coleta-segura' } });
+    expect(html).toContain('data-first-view="/videos/coleta-segura"');
+  });
+
+  it('When the renderer is missing, throws, is too slow or returns a script, then the page is served as before (the browser renders it)', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const cases = [
+      () => null,
+      () => ({ render: async () => Promise.reject(new Error('quebrou')) }),
+      () => ({ render: () => new Promise(() => undefined) }),
+      () => ({ render: async () => ({ html: '<main><script>alert(1)</script></main>', css: '' }) }),
+    ];
+    for (const firstViews of cases) {
+      const html = await renderWith(firstViews)(TEMPLATE, '/planos', fileOf, '');
+      expect(html).toContain('<div id="conteudo" class="shell-content"></div>');
+      expect(html).not.toContain('data-first-view');
+      expect(html).toContain('window.__CLUBE__='); // the answers are still embedded for the client's render
+    }
+    error.mockRestore();
+  });
+
+  it('A route pattern fills its reads from the address; a segment that is not a plain slug matches nothing', () => {
+    const declared = { '/videos/:slug': { data: ['/v1/videos/:slug'], image: { from: '/v1/videos/:slug', field: 'data.0.thumbnailUrl' } } };
+    expect(pageDataOf(declared, '/videos/coleta-segura')).toEqual({ reads: ['/v1/videos/coleta-segura'], image: { from: '/v1/videos/coleta-segura', field: 'data.0.thumbnailUrl' } });
+    expect(pageDataOf(declared, '/videos/a b')).toBeNull();
+    expect(pageDataOf(declared, '/videos/a/b')).toBeNull();
+    expect(pageDataOf(declared, '/videos')).toBeNull();
+  });
+
+  it("When a remote's renderer file is redeployed, then the next page uses the new one without a restart", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clube-first-view-'));
+    const file = path.join(dir, 'dist', 'server', 'first-view.cjs');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const write = (title) => fs.writeFileSync(file, `exports.render = async () => ({ html: '<main><h1>${title}</h1></main>', css: '' });`);
+    try {
+      const renderers = firstViewRenderers({ catalog: dir });
+      expect(renderers('auth')).toBeNull();
+      expect(renderers('catalog')).toBeNull(); // not built yet
+      write('Antes');
+      expect((await renderers('catalog').render({})).html).toContain('Antes');
+      write('Depois e maior');
+      expect((await renderers('catalog').render({})).html).toContain('Depois e maior');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
