@@ -1,5 +1,5 @@
 // `npm run lighthouse`: builds, starts the product as `npm start` does and runs Lighthouse (mobile,
-// simulated throttling) 3 times on each public page and on a signed-in /assinatura, then prints the
+// simulated throttling) 3 times on each public page (and the newest video's page) and on a signed-in /assinatura, then prints the
 // median run's scores, FCP / LCP / TBT / CLS and the LCP element. Timing figures depend on the machine: not part of `npm test`.
 //   --no-build        reuse the last production build
 //   --runs N          runs per page (default 3; the median by performance score is reported)
@@ -93,7 +93,10 @@ try {
   await waitFor(`${shellUrl}/`);
   context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: [...FLAGS, `--remote-debugging-port=${DEBUG_PORT}`] });
 
-  for (const pathname of PUBLIC_PAGES) rows.push([pathname, await medianOf(pathname, { signedIn: false })]);
+  // One video page: the newest published video the API lists to a guest.
+  const newest = await fetch(`http://localhost:${process.env.API_PORT ?? 3000}/v1/videos?limit=1&sort=newest`).then((response) => response.json()).catch(() => null);
+  const videoPages = newest?.data?.[0]?.slug ? [`/videos/${newest.data[0].slug}`] : [];
+  for (const pathname of [...PUBLIC_PAGES, ...videoPages]) rows.push([pathname, await medianOf(pathname, { signedIn: false })]);
   await signIn(context);
   for (const pathname of SIGNED_IN_PAGES) rows.push([`${pathname} (membro)`, await medianOf(pathname, { signedIn: true })]);
 } catch (error) {

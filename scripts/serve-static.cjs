@@ -11,6 +11,9 @@
 // - for a page whose remote declared its first public reads (remote-*/src/page-data.json), the
 //   API's answers to them embedded in the HTML (a guest's first render needs no API client and no
 //   round trip) and a high-priority preload of the page's largest image;
+// - for those pages, their first view: the owning remote's renderer (its dist/server/first-view.cjs,
+//   from its own build) renders the page from the same answers into the layout's page area, with the
+//   remote's CSS; without a working renderer the page is served as before (the browser renders it);
 // - with SHELL_API_PROXY=1 the shell's server also forwards /v1 to the API (same-origin calls, no
 //   CORS preflight), as a CDN or ingress rule does in production.
 // CommonJS so both the ESM scripts and the Jest browser suite can use it.
@@ -587,7 +590,10 @@ async function firstViewOf(renderer, request) {
     ]);
     if (!view || typeof view.html !== 'string' || !view.html || /<script/i.test(view.html)) return null;
     // React hoists the page's own resource hints to the top of its markup; the shell's head has them.
-    return { html: view.html.replace(/^(<link [^>]*>)+/, ''), css: typeof view.css === 'string' ? view.css : '' };
+    // Its forms are inert until the app takes over: what a person typed would be lost when it does,
+    // and a native submit would put the fields (a password) in the address.
+    const html = view.html.replace(/^(<link [^>]*>)+/, '').replace(/<form(?=[\s>])/g, '<form inert');
+    return { html, css: typeof view.css === 'string' ? view.css : '' };
   } catch (error) {
     console.error(`[serve-static] first view of ${request.pathname} failed; the browser renders it`, error);
     return null;
@@ -678,7 +684,8 @@ function serveFrontend(name, env = process.env) {
     port: portOf(name, env),
     spa: isShell,
     files: isShell ? { '/config.json': config, '/remotes.json': manifest } : {},
-    renderHtml: isShell ? shellHtmlRenderer({ config, manifest, apiTarget: apiTarget(env) }) : undefined,
+    // FIRST_VIEW=0: no first view in the HTML (the browser renders every page, as before #32).
+    renderHtml: isShell ? shellHtmlRenderer({ config, manifest, apiTarget: apiTarget(env), firstViews: env.FIRST_VIEW === '0' ? () => null : firstViewRenderers() }) : undefined,
     pageHeaders: isShell ? (html) => ({ 'Content-Security-Policy': shellContentSecurityPolicy({ config, manifest, html }) }) : undefined,
     proxy: isShell && apiProxied(env) ? { prefix: '/v1', target: apiTarget(env) } : null,
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM } from '../support/browser';
 import { Frontends } from '../support/frontends';
+import { MEMBER, signInThroughPage } from '../support/session';
 
 // Issue 32 item 2: the public pages are painted from the HTML (the owning remote's first-view
 // renderer, run by the shell's server), before any script; the app then takes over without a blank,
@@ -92,6 +93,20 @@ describe('the first view in the HTML', () => {
       // The page is the app's now: a click on the banner's next button changes the slide.
       await page.getByRole('button', { name: 'Destaque 2: Assine e ganhe créditos todo mês' }).click();
       await page.getByRole('group', { name: '2 de 2' }).waitFor({ timeout: 10000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('When the login page arrives, then its form is shown but inert until the app takes over, and a person who starts typing at once signs in with what they typed', async () => {
+    const html = await htmlOf('/autenticacao/login');
+    expect(html).toContain('data-first-view="/autenticacao/login"');
+    expect(html).toMatch(/<form inert[^>]*>[\s\S]*<label[^>]*>E-mail/);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${frontends.shellUrl}/autenticacao/login`, { waitUntil: 'domcontentloaded' });
+      await signInThroughPage(page, frontends.shellUrl, MEMBER);
     } finally {
       await context.close();
     }

@@ -283,11 +283,12 @@ describe("the shell's HTML with the page's first view painted by the owning remo
     renderer = {
       render: async (request) => {
         rendered.push(request);
-        return { html: '<link rel="preload" as="image" href="x.png"/><main><h1>Planos</h1></main>', css: '.catalog-plan{display:flex}' };
+        return { html: '<link rel="preload" as="image" href="x.png"/><main><h1>Planos</h1><form class="calc"><input name="assentos"></form></main>', css: '.catalog-plan{display:flex}' };
       },
     };
     const html = await renderWith((remote) => (remote === 'catalog' ? renderer : null))(TEMPLATE, '/planos', fileOf, '');
-    expect(html).toContain('<div id="conteudo" class="shell-content" data-first-view="/planos"><main><h1>Planos</h1></main></div>');
+    // Its forms are inert until the app takes over (typing would be lost; a native submit would put the fields in the address).
+    expect(html).toContain('<div id="conteudo" class="shell-content" data-first-view="/planos"><main><h1>Planos</h1><form inert class="calc"><input name="assentos"></form></main></div>');
     expect(html).toContain('<style data-first-view>.catalog-plan{display:flex}</style>');
     expect(rendered).toEqual([{ pathname: '/planos', data: { '/v1/plans': { url: '/v1/plans' } }, config: { apiUrl: origin, brasilApiUrl: undefined } }]);
   });

@@ -49,7 +49,7 @@ it('Without a page painted by the server there is no first view to keep', () => 
 });
 
 it("When the page's code is still loading, then the server's markup stays on screen (the same nodes) and the loading state is not seen; once the page shows the same heading, it takes the place", async () => {
-  const view = serverPage('<main><h1>Planos</h1><p>Preço por pessoa</p></main>');
+  const view = serverPage('<main><h1>Planos</h1><p id="preco">Preço por pessoa</p></main>');
   const serverHeading = document.querySelector('h1');
   const { container } = render(
     <MemoryRouter initialEntries={['/planos']}>
@@ -60,6 +60,9 @@ it("When the page's code is still loading, then the server's markup stays on scr
   );
   expect(screen.getByText('Preço por pessoa')).toBeVisible();
   expect(container.querySelector('h1')).toBe(serverHeading); // moved, not copied: images stay decoded
+  // Only a picture of the page now: inert, and its ids gone (one element per label, no duplicate ids).
+  expect(serverHeading?.closest('[inert]')).not.toBeNull();
+  expect(document.getElementById('preco')).toBeNull();
   expect(screen.getByRole('status', { hidden: true })).not.toBeVisible();
 
   await act(async () => release()); // the page's DOM changes; the hand-over follows (MutationObserver)

@@ -40,9 +40,13 @@ export function FirstViewHandOver({ view, children }: { view: FirstView | null; 
   const page = useRef<HTMLDivElement>(null);
   const active = waiting && view !== null && pathname === view.pathname;
 
-  // The server's nodes go into the page in the same commit that removes the HTML's frame (no paint between).
+  // The server's nodes go into the page in the same commit that removes the HTML's frame (no paint
+  // between). From now on they are only a picture of the page: inert, and without their ids, so
+  // labels, anchors and tests find the page's own elements (hidden until ready), never two of them.
   useLayoutEffect(() => {
-    if (view && server.current && !server.current.firstChild) server.current.append(...view.nodes);
+    if (!view || !server.current || server.current.firstChild) return;
+    server.current.append(...view.nodes);
+    for (const element of server.current.querySelectorAll('[id]')) element.removeAttribute('id');
   }, [view]);
 
   useEffect(() => {
@@ -68,7 +72,7 @@ export function FirstViewHandOver({ view, children }: { view: FirstView | null; 
   if (!view) return children;
   return (
     <>
-      {active && <div ref={server} style={{ display: 'contents' }} data-first-view="" />}
+      {active && <div ref={server} style={{ display: 'contents' }} data-first-view="" inert />}
       <div ref={page} style={{ display: active ? 'none' : 'contents' }}>
         {children}
       </div>
