@@ -652,18 +652,23 @@ function shellHtmlRenderer({ config, manifest, apiTarget: target = null, firstVi
         : null;
     const apiOrigin = origin(config.apiUrl);
     const remoteOrigin = remote ? origin(manifest[remote]) : null;
+    const scripts = [...shellScripts.filter((file) => file !== 'main.js').map((file) => `/${file}`), ...remoteScripts];
     const head = [
       apiOrigin && `<link rel="preconnect" href="${escapeAttr(apiOrigin)}" crossorigin>`,
       remoteOrigin && `<link rel="preconnect" href="${escapeAttr(remoteOrigin)}">`,
-      `<script>window.__CLUBE__=${inlineJson({ config, remotes: manifest, ...(Object.keys(data).length ? { data } : {}) })}</script>`,
+      // With a first view, the scripts are preloaded only once it is painted (by the HTML's start
+      // script, webpack.shared.js FirstPaintPlugin): on a slow phone their download would otherwise
+      // come before the page's content is counted as shown.
+      `<script>window.__CLUBE__=${inlineJson({ config, remotes: manifest, ...(Object.keys(data).length ? { data } : {}), ...(view ? { preloadLater: scripts } : {}) })}</script>`,
       image && `<link rel="preload" as="image" href="${escapeAttr(image)}" fetchpriority="high">`,
       // Low, as Chrome itself ranks a script that blocks nothing (async/defer): these run after the
       // frame is painted, and the page's largest image (high) goes first.
-      ...shellScripts.filter((file) => file !== 'main.js').map((file) => `<link rel="preload" as="script" href="/${escapeAttr(file)}" fetchpriority="low">`),
-      ...remoteScripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}" fetchpriority="low">`),
+      ...(view ? [] : scripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}" fetchpriority="low">`)),
     ].filter(Boolean);
     if (view?.css) head.push(`<style data-first-view>${view.css.replace(/<\/style/gi, '<\\/style')}</style>`);
-    const html = template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    // The entry's own preload (the build's) goes too: the start script loads it after the paint.
+    const base = view ? template.replace(/<link rel="?preload"? as="?script"?[^>]*>/g, '') : template;
+    const html = base.replace('</head>', `${head.join('\n    ')}\n  </head>`);
     return view ? html.replace(PAGE_AREA, () => `<div id="conteudo" class="shell-content" data-first-view="${escapeAttr(pathname)}">${view.html}</div>`) : html;
   };
 }
