@@ -646,8 +646,10 @@ function shellHtmlRenderer({ config, manifest, apiTarget: target = null, firstVi
     const data = readApi && page && !search ? await readApi(page.reads) : {};
     const image = page?.image && data[page.image.from] ? imageOf(data[page.image.from], page.image.field) : null;
     // The page's first view as a guest sees it, from the owning remote's renderer and the same answers.
+    // Only with every declared answer: a page missing one (a slug that does not exist, the API slow)
+    // would be painted loading, and is left to the browser as before.
     const view =
-      page && !search && PAGE_AREA.test(template)
+      page && !search && page.reads.every((url) => Object.hasOwn(data, url)) && PAGE_AREA.test(template)
         ? await firstViewOf(firstViews(remote), { pathname, data, config: { apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl } })
         : null;
     const apiOrigin = origin(config.apiUrl);

@@ -253,8 +253,9 @@ describe("the shell's HTML with the page's first view painted by the owning remo
   const path = require('node:path');
   const http = require('node:http');
   const { shellHtmlRenderer, firstViewRenderers, pageDataOf } = require('../serve-static.cjs');
-  const TEMPLATE = '<!doctype html><html><head><title>Clube</title></head><body><div id="root"><header>Clube</header><div id="conteudo" class="shell-content"></div></div></body></html>';
+  const TEMPLATE = '<!doctype html><html><head><title>Clube</title><link rel=preload as=script href=/main.js fetchpriority=low></head><body><div id="root"><header>Clube</header><div id="conteudo" class="shell-content"></div></div></body></html>';
   const fileOf = () => null;
+  const inlined = (html) => JSON.parse(/window\.__CLUBE__=(.*?)<\/script>/.exec(html)[1]);
   let origin;
   let server;
   let renderer;
@@ -263,7 +264,8 @@ describe("the shell's HTML with the page's first view painted by the owning remo
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      if (req.url === '/preload.json') res.end(JSON.stringify({ scripts: [], data: { '/planos': { data: ['/v1/plans'] }, '/videos/:slug': { data: ['/v1/videos/:slug'] } } }));
+      if (req.url === '/preload.json') res.end(JSON.stringify({ scripts: ['routes.js'], data: { '/planos': { data: ['/v1/plans'] }, '/videos/:slug': { data: ['/v1/videos/:slug'] } } }));
+      else if (req.url === '/v1/videos/nao-existe') res.end(); // not JSON: left out, as a 404 is
       else res.end(JSON.stringify({ url: req.url }));
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -291,6 +293,19 @@ describe("the shell's HTML with the page's first view painted by the owning remo
     expect(html).toContain('<div id="conteudo" class="shell-content" data-first-view="/planos"><main><h1>Planos</h1><form inert class="calc"><input name="assentos"></form></main></div>');
     expect(html).toContain('<style data-first-view>.catalog-plan{display:flex}</style>');
     expect(rendered).toEqual([{ pathname: '/planos', data: { '/v1/plans': { url: '/v1/plans' } }, config: { apiUrl: origin, brasilApiUrl: undefined } }]);
+    // Its scripts are preloaded only once it is painted (the start script reads preloadLater).
+    expect(html).not.toMatch(/<link rel="?preload"? as="?script/);
+    expect(inlined(html).preloadLater).toEqual([`${origin}/remoteEntry.js`, `${origin}/routes.js`]);
+  });
+
+  it('When a declared read is missing (a video that does not exist), then no first view is painted and the scripts are preloaded as before', async () => {
+    renderer = { render: async (request) => (rendered.push(request), { html: '<main><h1>Carregando vídeo…</h1></main>', css: '' }) };
+    const html = await renderWith(() => renderer)(TEMPLATE, '/videos/nao-existe', fileOf, '');
+    expect(rendered).toEqual([]);
+    expect(html).not.toContain('data-first-view');
+    expect(html).toContain('<link rel=preload as=script href=/main.js fetchpriority=low>');
+    expect(html).toContain(`<link rel="preload" as="script" href="${origin}/routes.js" fetchpriority="low">`);
+    expect(inlined(html).preloadLater).toBeUndefined();
   });
 
   it('When a video page is opened, then its own read (the video by its slug) is embedded and given to the renderer', async () => {

@@ -101,3 +101,18 @@ it('When the person goes to another page before it is ready, then the server mar
   expect(screen.queryByRole('heading', { name: 'Planos' })).not.toBeInTheDocument();
   expect(screen.getByRole('status')).toBeVisible();
 });
+
+it('When the page finishes loading into another state than the server showed (an error), then it is shown at once, not after the wait', async () => {
+  const view = serverPage('<main><h1>Planos</h1></main>');
+  render(
+    <MemoryRouter initialEntries={['/planos']}>
+      <FirstViewHandOver view={view}>
+        <SlowPage title="Não foi possível carregar os planos" />
+      </FirstViewHandOver>
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('heading', { name: 'Planos' })).toBeVisible();
+  await act(async () => release());
+  expect(screen.queryByRole('heading', { name: 'Planos' })).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Não foi possível carregar os planos' })).toBeVisible();
+});

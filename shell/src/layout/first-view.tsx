@@ -30,8 +30,9 @@ export function takeFirstView(doc: Document = document): FirstView | null {
 /**
  * Keeps the server's first view on screen, unchanged, while the page's own code loads (the
  * remote's entry, its page chunk, its first reads): the page renders hidden beside it and takes
- * its place once it shows the same heading with no more loading placeholders — no blank, no
- * skeleton, no shift in between. Another path, or FIRST_VIEW_MAX_MS, ends it at once.
+ * its place once it shows the same heading with no more loading placeholders (or has finished
+ * loading into another state: no placeholder left) — no blank, no skeleton, no shift in between.
+ * Another path, or FIRST_VIEW_MAX_MS, ends it at once.
  */
 export function FirstViewHandOver({ view, children }: { view: FirstView | null; children: ReactNode }) {
   const { pathname } = useLocation();
@@ -52,7 +53,12 @@ export function FirstViewHandOver({ view, children }: { view: FirstView | null; 
   useEffect(() => {
     const element = page.current;
     if (!active || !element || !view) return undefined;
-    const ready = () => headingOf(element) === view.heading && element.querySelector('main') !== null && statusesOf(element) <= view.statuses;
+    // Ready: the page shows what the server showed, or it has finished loading into another state (an error, a redirect's page).
+    const ready = () => {
+      if (element.querySelector('main') === null) return false;
+      const statuses = statusesOf(element);
+      return (headingOf(element) === view.heading && statuses <= view.statuses) || (statuses === 0 && headingOf(element) !== null);
+    };
     const done = () => setWaiting(false);
     if (ready()) {
       done();
