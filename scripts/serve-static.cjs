@@ -538,8 +538,8 @@ const FIRST_VIEW_TIMEOUT_MS = 400;
 
 /**
  * Each remote's first-view renderer (`<remote>/dist/server/first-view.cjs`, from the remote's own
- * build): loaded on first use and again when the file changes (a redeploy of that remote alone), and
- * warmed up once loaded. Returns null for a remote without one (or one that fails to load).
+ * build): loaded on first use and again when the file changes (a redeploy of that remote alone).
+ * Returns null for a remote without one (or one that fails to load).
  */
 function firstViewRenderers(dirs = Object.fromEntries(REMOTES.map((name) => [name, path.join(ROOT, FRONTENDS[name].dir)]))) {
   const loaded = new Map();
@@ -566,9 +566,9 @@ function firstViewRenderers(dirs = Object.fromEntries(REMOTES.map((name) => [nam
     } catch (error) {
       console.error(`[serve-static] first-view renderer of ${remote} failed to load`, error);
     }
+    // No warm-up render: it would run on this process's event loop beside the pages being served
+    // (the first page of each kind after a deploy may miss FIRST_VIEW_TIMEOUT_MS and go without).
     loaded.set(remote, { stamp, renderer });
-    // The first render of a freshly loaded renderer pays its modules' start-up: paid here, not by a visitor.
-    void renderer?.render({ pathname: '/', data: {} }).catch(() => undefined);
     return renderer;
   };
 }
