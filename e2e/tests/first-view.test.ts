@@ -67,7 +67,12 @@ describe('the first view in the HTML', () => {
         const record = { shifts: [] as string[], framesWithoutHeading: 0, frames: 0, firstFrameHadHeading: false };
         Object.assign(window, { __firstView: record });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) record.shifts.push(entry.value.toFixed(4));
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+            if (entry.hadRecentInput) continue;
+            // What moved, for the failure message.
+            const nodes = (entry.sources ?? []).map((source) => (source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${source.node.className}` : String(source.node?.nodeName)));
+            record.shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
+          }
         }).observe({ type: 'layout-shift', buffered: true });
         // Every frame the page paints once its HTML is parsed: is the page's heading visible in it?
         const check = () => {
