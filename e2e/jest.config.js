@@ -8,6 +8,8 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] },
   testTimeout: 120000,
   maxWorkers: 1,
+  // The files that move the API's clock run last (see the sequencer).
+  testSequencer: '<rootDir>/support/clock-last-sequencer.cjs',
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
 };

@@ -15,19 +15,25 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import ts from 'typescript';
-import { ladderFor, SEGMENT_SECONDS } from '../src/modules/media/rules/ladder';
+import { FIRST_SEGMENT_SECONDS, ladderFor, SEGMENT_SECONDS } from '../src/modules/media/rules/ladder';
 import { probeVideo, transcodeHls } from '../src/plugins/ffmpeg';
 
 const PORT = Number(process.env.BENCH_VIDEO_PORT ?? 21160);
 const RUNS = Number(process.env.BENCH_VIDEO_RUNS ?? 3);
 const SECONDS = 30;
 const HLS_JS = require.resolve('hls.js/dist/hls.light.min.mjs');
-/** Served gzipped, as the catalog's deployment serves its `hls` chunk. */
-const HLS_JS_GZIP = gzipSync(readFileSync(HLS_JS), { level: 9 });
+/**
+ * Served as the catalog's deployment serves its `hls` chunk (`scripts/serve-static.cjs`): the build's
+ * brotli (quality 11) sibling when the browser accepts `br` (Debian's Chromium does, on http too), gzip otherwise.
+ */
+const HLS_JS_ENCODED = {
+  br: brotliCompressSync(readFileSync(HLS_JS), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: gzipSync(readFileSync(HLS_JS), { level: 9 }),
+};
 /** The player's own warm-up (playlists and first segment while hls.js downloads), types stripped. */
 const WARMUP_JS = ts.transpileModule(readFileSync(path.join(__dirname, '../../remote-catalog/src/videos/player/hls-warmup.ts'), 'utf8'), {
   compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
@@ -40,7 +46,7 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel
 <video id="v" muted playsinline autoplay width="640" height="360"></video>
 <script type="module">
 // hls-warmup.ts is in the page's own chunk in the catalog (no request of its own): a data: URL here.
-import { warmHls, warmLoader } from 'data:text/javascript;base64,${Buffer.from(WARMUP_JS).toString('base64')}';
+import { hlsLinks, warmHls, warmLoader } from 'data:text/javascript;base64,${Buffer.from(WARMUP_JS).toString('base64')}';
 const HLS_CONFIG = ${HLS_CONFIG};
 const mode = new URLSearchParams(location.search).get('mode');
 const video = document.getElementById('v');
@@ -51,7 +57,8 @@ else {
   const master = new URL('/media/hls/master.m3u8', location.href).href;
   const warmup = warmHls(master);
   const { default: Hls, FetchLoader } = await import('/hls.light.min.mjs');
-  const Loader = warmLoader(FetchLoader, warmup);
+  // The player renews an expired link through the API; nothing expires during a bench run.
+  const Loader = warmLoader(FetchLoader, warmup, hlsLinks(master, async () => undefined));
   const hls = new Hls({ ...HLS_CONFIG, pLoader: Loader, fLoader: Loader });
   hls.on(Hls.Events.FRAG_LOADING, (_event, data) => { window.firstLevel ??= hls.levels[data.frag.level]?.height; });
   hls.loadSource(master);
@@ -67,7 +74,9 @@ function serve(dir: string): http.Server {
       const url = new URL(request.url ?? '/', 'http://x');
       if (url.pathname === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
       if (url.pathname === '/hls.light.min.mjs') {
-        return response.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip', 'content-length': HLS_JS_GZIP.length }).end(HLS_JS_GZIP);
+        const encoding = /\bbr\b/.test(request.headers['accept-encoding'] ?? '') ? 'br' : 'gzip';
+        const body = HLS_JS_ENCODED[encoding];
+        return response.writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': encoding, 'content-length': body.length, vary: 'accept-encoding' }).end(body);
       }
       const file = path.join(dir, path.normalize(url.pathname.replace(/^\/media\//, '')));
       if (!file.startsWith(dir)) return response.writeHead(404).end();
@@ -102,8 +111,12 @@ async function main(): Promise<void> {
   const ladder = ladderFor(probed.height);
   for (const step of ladder) await mkdir(path.join(dir, 'hls', step.name), { recursive: true });
   const started = performance.now();
-  await transcodeHls({ input: original, outputDir: path.join(dir, 'hls'), renditions: ladder, hasAudio: probed.hasAudio, segmentSeconds: SEGMENT_SECONDS });
+  await transcodeHls({ input: original, outputDir: path.join(dir, 'hls'), renditions: ladder, hasAudio: probed.hasAudio, segmentSeconds: SEGMENT_SECONDS, firstSegmentSeconds: FIRST_SEGMENT_SECONDS });
   const transcodeSeconds = (performance.now() - started) / 1000;
+  // What a phone fetches first: the lowest rung's first segment.
+  const lowest = ladder[0]!;
+  const firstDuration = /#EXTINF:([\d.]+)/.exec(readFileSync(path.join(dir, 'hls', lowest.name, 'index.m3u8'), 'utf8'))?.[1];
+  const firstSize = (await stat(path.join(dir, 'hls', lowest.name, 'seg-00000.ts'))).size;
 
   const server = serve(dir);
   await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
@@ -152,6 +165,7 @@ async function main(): Promise<void> {
   const load = os.loadavg()[0]!.toFixed(1);
   console.log(`Vídeo de ${SECONDS} s em 1080p (MP4 de 6 Mb/s); carga ${load}, ${os.cpus().length} núcleos`);
   console.log(`Conversão (360p + 720p + 1080p, uma execução do ffmpeg): ${transcodeSeconds.toFixed(1)} s = ${(SECONDS / transcodeSeconds).toFixed(2)}× o tempo real`);
+  console.log(`Primeiro segmento de ${lowest.name}: ${Number(firstDuration).toFixed(1)} s, ${Math.round(firstSize / 1024)} kB`);
   console.log(`Primeiro quadro, 1,6 Mb/s, 150 ms, CPU 4× (mediana de ${RUNS}, desde a navegação):`);
   console.log(`  MP4 original  ${(median(results.mp4!) / 1000).toFixed(2)} s  (${results.mp4!.map((ms) => (ms / 1000).toFixed(2)).join(' / ')})`);
   console.log(`  HLS (hls.js)  ${(median(results.hls!) / 1000).toFixed(2)} s  (${results.hls!.map((ms) => (ms / 1000).toFixed(2)).join(' / ')}), primeira qualidade ${startLevel ?? '?'}p`);

@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { loadConfig, type Config } from './config';
 import authentication, { type AuthRule } from './http/authentication';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import devClockRoutes from './http/dev-clock-routes';
 import healthRoutes from './http/health-routes';
 import authHooks from './http/route-auth';
 import { validatorCompiler } from './http/validation';
@@ -115,7 +114,6 @@ async function registerPlugins(app: FastifyInstance, options: BuildAppOptions): 
       // Every route says who may call it (config.auth); these hooks enforce it.
       await authHooks(api);
       await api.register(healthRoutes, { prefix: '/health' });
-      if (app.config.devClock) await api.register(devClockRoutes, { prefix: '/dev' });
       for (const module of MODULES) for (const [prefix, plugin] of Object.entries(module.routes)) await api.register(plugin, { prefix });
     },
     { prefix: '/v1' },

@@ -84,8 +84,6 @@ export interface Config {
   mail: MailConfig;
   /** How often the competence reminders (30 and 7 days before a qualification expires) are looked for; 0 = never by itself (tests run them). */
   competenceReminderIntervalMs: number;
-  /** DEV_CLOCK=1 (never in production): an admin may move the API's clock (`PUT /v1/dev/clock`), for browser tests of expiry. */
-  devClock: boolean;
 }
 
 export interface PixApiConfig {
@@ -103,6 +101,8 @@ export interface PixApiConfig {
   /** The public URL the bank posts callbacks to (+ `/pix`): PUBLIC_API_URL + the secret path. */
   webhookUrl: string;
   timeoutMs: number;
+  /** PIX_API_ACCOUNT: the club's account at the bank, where Pix Automático debits are credited; without it, plain PIX only. */
+  receiverAccount?: { agencia?: string; conta: string; tipoConta: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO' } | undefined;
 }
 
 export interface CompanyConfig {
@@ -223,6 +223,11 @@ export const ENV_SCHEMA = {
     PIX_API_PFX: text,
     PIX_API_PFX_PASSPHRASE: text,
     PIX_API_CA: text,
+    PIX_API_ACCOUNT: {
+      type: 'string',
+      pattern: '^(\\d{1,4}/)?\\d{1,20}/(CORRENTE|POUPANCA|PAGAMENTO)$',
+      description: 'agência/conta/tipo da conta do Clube no banco, por exemplo 0001/1234567/CORRENTE (tipo: CORRENTE, POUPANCA ou PAGAMENTO)',
+    },
     PIX_API_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 10_000, default: 10_000, description: 'um número inteiro de 100 a 10000 milissegundos' },
     PIX_STAND_IN_PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 0, description: 'uma porta de 0 a 65535 (0 = qualquer porta livre)' },
     WEBHOOK_SECRET: text,
@@ -248,7 +253,6 @@ export const ENV_SCHEMA = {
     SMTP_URL: { type: 'string', pattern: '^smtps?://', description: 'uma URL smtp:// ou smtps:// (ex.: smtp://usuario:senha@smtp.exemplo.com:587)' },
     MAIL_FROM: { type: 'string', default: 'Clube <nao-responda@clube.local>' },
     COMPETENCE_REMINDER_INTERVAL_MS: { type: 'integer', minimum: 0, description: 'um número inteiro de milissegundos, ou 0 para não procurar lembretes sozinho' },
-    DEV_CLOCK: { type: 'string', enum: ['0', '1'] },
   },
 } as const;
 
@@ -289,6 +293,7 @@ interface Env {
   PIX_API_PFX?: string;
   PIX_API_PFX_PASSPHRASE?: string;
   PIX_API_CA?: string;
+  PIX_API_ACCOUNT?: string;
   PIX_API_TIMEOUT_MS: number;
   PIX_STAND_IN_PORT: number;
   WEBHOOK_SECRET?: string;
@@ -310,7 +315,6 @@ interface Env {
   SMTP_URL?: string;
   MAIL_FROM: string;
   COMPETENCE_REMINDER_INTERVAL_MS?: number;
-  DEV_CLOCK?: '0' | '1';
 }
 
 interface AjvError {
@@ -359,9 +363,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       throw new ConfigError(
         'Modo produção (NODE_ENV=production) não aceita FIREBASE_AUTH_EMULATOR_HOST: os tokens precisam ser verificados pelo Firebase Auth real.',
       );
-    }
-    if (vars.DEV_CLOCK === '1') {
-      throw new ConfigError('Modo produção (NODE_ENV=production) não aceita DEV_CLOCK=1: o relógio da API não pode ser movido em produção.');
     }
   }
   // Development: the stand-in PSP; production: a bank's API Pix; tests: the in-process sandbox.
@@ -442,7 +443,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     },
     mail: { smtpUrl, from: vars.MAIL_FROM },
     competenceReminderIntervalMs: vars.COMPETENCE_REMINDER_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 3_600_000),
-    devClock: vars.DEV_CLOCK === '1',
   };
 }
 
@@ -543,7 +543,17 @@ function parsePixApi(vars: Env, publicApiUrl: string | undefined, segment: strin
     caFile: resolved.PIX_API_CA,
     webhookUrl: `${publicApiUrl}/v1/webhooks/pix-api/${segment}`,
     timeoutMs: vars.PIX_API_TIMEOUT_MS,
+    receiverAccount: parseReceiverAccount(vars.PIX_API_ACCOUNT),
   };
+}
+
+/** PIX_API_ACCOUNT "agência/conta/TIPO" (the agency may be left out, e.g. a payment account). */
+function parseReceiverAccount(value: string | undefined): PixApiConfig['receiverAccount'] {
+  if (!value) return undefined;
+  const parts = value.split('/');
+  const tipoConta = parts.pop() as 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO';
+  const conta = parts.pop()!;
+  return { ...(parts[0] ? { agencia: parts[0] } : {}), conta, tipoConta };
 }
 
 /**

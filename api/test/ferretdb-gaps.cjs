@@ -24,7 +24,7 @@ const DATE_TO_STRING = {
 const FERRETDB_GAPS = [
   {
     file: 'test/indexes.test.ts',
-    test: 'Indexes created at start When the API has started, then the partial unique indexes (one open subscription per member, one ACTIVE seat per person, one team unlock per item, one invoice per PIX txid, a signed record or a certificate revoked once, one active assignment per function and person) are on the server with their filters',
+    test: 'Indexes created at start When the API has started, then the partial unique indexes (one open subscription per member, one ACTIVE seat per person, one team unlock per item, one invoice per PIX txid or Pix Automático txid, one subscription per recurrence, a signed record or a certificate revoked once, one active assignment per function and person) are on the server with their filters',
     ...PARTIAL_INDEXES,
   },
   {

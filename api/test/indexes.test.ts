@@ -58,16 +58,18 @@ describe('Indexes created at start', () => {
     }
   });
 
-  test('When the API has started, then the partial unique indexes (one open subscription per member, one ACTIVE seat per person, one team unlock per item, one invoice per PIX txid, a signed record or a certificate revoked once, one active assignment per function and person) are on the server with their filters', async () => {
+  test('When the API has started, then the partial unique indexes (one open subscription per member, one ACTIVE seat per person, one team unlock per item, one invoice per PIX txid or Pix Automático txid, one subscription per recurrence, a signed record or a certificate revoked once, one active assignment per function and person) are on the server with their filters', async () => {
     const partial = INDEXES.filter(isPartial);
     expect(partial.map(nameOf).sort()).toEqual([
       'a_certificate_is_revoked_once',
       'a_record_is_revoked_once',
+      'invoice_cobr_txid_unique',
       'invoice_pix_txid_unique',
       'one_active_assignment',
       'one_active_seat_per_user',
       'one_open_subscription_per_user',
       'one_unlock_per_team_item',
+      'subscription_id_rec_unique',
     ]);
     for (const declaration of partial) {
       const found = (await onServer(declaration.collection)).find((index) => index.name === nameOf(declaration));

@@ -31,7 +31,8 @@ export function newPerson(label: string): Person {
   return { name: `${label} ${unique}`, email: `${slug}.${unique}@lab.test`, password: 'Segura#2026' };
 }
 
-async function call<T>(method: string, path: string, token: string, body: unknown, expected: number): Promise<T> {
+/** Calls the API under test and fails with the answer when the status is not `expected`. */
+export async function call<T>(method: string, path: string, token: string, body: unknown, expected: number): Promise<T> {
   const result = await api<T>(method, path, token, body);
   if (result.status !== expected) throw new Error(`${method} /v1${path} respondeu ${result.status}: ${JSON.stringify(result.body)}`);
   return result.body;

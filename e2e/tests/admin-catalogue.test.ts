@@ -186,7 +186,8 @@ describe('the admin edits the catalogue', () => {
       return video.play();
     });
     await member.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15000 });
-    // hls.js (Chromium has no native HLS) started from the lowest rendition; "Qualidade" → 720p fetches the other one.
+    // hls.js (wherever Media Source runs, even where the browser plays HLS itself, as Debian's Chromium 156 does)
+    // started from the lowest rendition; "Qualidade" → 720p fetches the other one.
     expect(await member.locator('video').getAttribute('data-source')).toBe('hls.js');
     expect(hlsFiles).toEqual(expect.arrayContaining(['master.m3u8', '360p/index.m3u8', '360p/seg-00000.ts']));
     await member.getByLabel('Qualidade').selectOption({ label: '720p' });
@@ -197,5 +198,28 @@ describe('the admin edits the catalogue', () => {
     expect(hlsFiles).toEqual(expect.arrayContaining(['720p/index.m3u8']));
     expect(hlsFiles.some((file) => /^720p\/seg-\d{5}\.ts$/.test(file))).toBe(true);
     await screenshot(member, 'admin-catalogue-video-member-1280');
+
+    // Resume under HLS: the member stops at ~4 s (a pause is reported at once) and comes back; hls.js
+    // opens the ladder where they stopped and loads that part first, not the opening segment.
+    await chapters.getByRole('button', { name: /Descarte da agulha/ }).click();
+    await member.waitForFunction(() => {
+      const video = document.querySelector('video');
+      return Boolean(video && video.currentTime >= 4 && !video.seeking);
+    }, undefined, { timeout: 15000 });
+    const paused = member.waitForResponse((response) => response.url().includes('/v1/me/progress/videos/') && response.request().method() === 'PUT');
+    await member.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
+    expect((await paused).status()).toBe(200);
+    const stoppedAt = await member.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
+    hlsFiles.length = 0;
+    await member.reload({ waitUntil: 'domcontentloaded' });
+    await heading1(member, title);
+    await member.getByText('Continuando de onde você parou.', { exact: true }).waitFor();
+    await member.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15000 });
+    const resumedAt = await member.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
+    expect(Math.abs(resumedAt - stoppedAt)).toBeLessThanOrEqual(2);
+    expect(await member.locator('video').getAttribute('data-source')).toBe('hls.js');
+    const firstSegment = hlsFiles.find((file) => file.endsWith('.ts'));
+    expect(firstSegment).toMatch(/^360p\/seg-\d{5}\.ts$/);
+    expect(firstSegment).not.toBe('360p/seg-00000.ts');
   });
 });

@@ -215,7 +215,10 @@ describe('the catalog', () => {
 
     // In-video search narrows the transcript to the lines that say it.
     await page.getByLabel('Buscar no vídeo').fill('torniquete');
-    expect(await page.getByRole('list', { name: 'Falas do vídeo' }).getByRole('button').count()).toBe(1);
+    // The list narrows after the keystrokes (a deferred render): wait for the others to go.
+    const lines = page.getByRole('list', { name: 'Falas do vídeo' }).getByRole('button');
+    await lines.nth(1).waitFor({ state: 'detached', timeout: 10000 });
+    expect(await lines.count()).toBe(1);
   });
 
   // The certificate pages' own journey (genuine, superseded, not found) is tests/certificates.test.ts.

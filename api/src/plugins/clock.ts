@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 export interface Clock {
   now(): Date;
   /**
-   * Moves the clock `ms` ahead of its time source (0 puts it back). Only the development route
-   * of DEV_CLOCK=1 (http/dev-clock-routes.ts) calls it: browser tests of expiry move a running API.
+   * Moves the clock `ms` ahead of its time source (0 puts it back). Only the development clock
+   * route (`DELETE /v1/dev/clock`, billing/dev-clock-routes.ts) calls it, to put the real time back.
    */
   setOffset(ms: number): void;
   offsetMs(): number;

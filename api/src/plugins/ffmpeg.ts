@@ -89,6 +89,8 @@ export interface HlsOptions {
   renditions: readonly Rendition[];
   hasAudio: boolean;
   segmentSeconds: number;
+  /** The first segment's length (s), shorter than the others so a phone's first frame needs fewer bytes. */
+  firstSegmentSeconds?: number;
   signal?: AbortSignal;
   /** Seconds of the output written so far. */
   onProgress?: (seconds: number) => void;
@@ -96,10 +98,20 @@ export interface HlsOptions {
 
 /**
  * One ffmpeg run for the whole ladder: the source decoded once, scaled per rendition, H.264 with a
- * keyframe every `segmentSeconds` (so every segment has that length), AAC stereo at each rendition's bitrate, VOD playlists,
- * `master.m3u8` naming each rendition's bandwidth and resolution.
+ * keyframe at the end of the first segment (`firstSegmentSeconds`, ffmpeg's `-hls_init_time`) and
+ * then every `segmentSeconds` (so every later segment has that length), AAC stereo at each
+ * rendition's bitrate, VOD playlists, `master.m3u8` naming each rendition's bandwidth and resolution.
  */
-export async function transcodeHls({ input, outputDir, renditions, hasAudio, segmentSeconds, signal, onProgress }: HlsOptions): Promise<void> {
+export async function transcodeHls({
+  input,
+  outputDir,
+  renditions,
+  hasAudio,
+  segmentSeconds,
+  firstSegmentSeconds = segmentSeconds,
+  signal,
+  onProgress,
+}: HlsOptions): Promise<void> {
   const split = `[0:v]split=${renditions.length}${renditions.map((_, index) => `[s${index}]`).join('')}`;
   const scales = renditions.map((rendition, index) => `[s${index}]scale=-2:${rendition.height}[v${index}]`);
   const args = ['-hide_banner', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', '-y', '-i', input, '-filter_complex', [split, ...scales].join(';')];
@@ -118,11 +130,12 @@ export async function transcodeHls({ input, outputDir, renditions, hasAudio, seg
   });
   args.push(
     '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p',
-    '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`,
+    // Keyframes at 0, first, first + segment, first + 2 × segment…: where each segment starts.
+    '-sc_threshold', '0', '-force_key_frames', `expr:gte(t,if(eq(n_forced,0),0,${firstSegmentSeconds}+(n_forced-1)*${segmentSeconds}))`,
   );
   if (hasAudio) args.push('-c:a', 'aac', '-ac', '2');
   args.push(
-    '-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
+    '-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_init_time', String(firstSegmentSeconds), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
     '-hls_segment_filename', path.join(outputDir, '%v', 'seg-%05d.ts'),
     '-master_pl_name', 'master.m3u8',
     '-var_stream_map', renditions.map((rendition, index) => `v:${index}${hasAudio ? `,a:${index}` : ''},name:${rendition.name}`).join(' '),

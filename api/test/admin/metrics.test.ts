@@ -52,18 +52,31 @@ beforeAll(async () => {
     createdAt: d(startDate ?? '2026-06-01T00:00:00.000Z'),
     updatedAt: d(NOW),
   });
+  let recurrences = 0;
+  const pixAutomatic = (status: 'APROVADA' | 'CANCELADA') => ({
+    idRec: `RR9999999920260101${String((recurrences += 1)).padStart(11, '0')}`,
+    status,
+    debtor: { document: '52998224725', name: 'Pagador' },
+    amountCents: 8990,
+    createdAt: d('2026-01-10T12:00:00.000Z'),
+    updatedAt: d('2026-01-10T12:00:00.000Z'),
+    endedReason: status === 'CANCELADA' ? 'O Pix Automático foi cancelado junto com a assinatura.' : null,
+  });
   await t.db.collection(COLLECTIONS.subscriptions).insertMany([
-    // S1 active since January
-    subscription('s1', plan.mensal, 'ACTIVE', '2026-01-10T12:00:00.000Z', null),
+    // S1 active since January, its renewals debited by Pix Automático
+    { ...subscription('s1', plan.mensal, 'ACTIVE', '2026-01-10T12:00:00.000Z', null), pixAutomatic: pixAutomatic('APROVADA') },
     // S2 active, started inside the window (new)
     subscription('s2', plan.trimestral, 'ACTIVE', '2026-05-20T12:00:00.000Z', null),
     // S3 active, asked to cancel inside the window (reason counted, still active)
     subscription('s3', plan.anual, 'ACTIVE', '2026-03-01T12:00:00.000Z', null, { reason: 'Preço', requestedAt: '2026-06-01T12:00:00.000Z' }),
     // S4 canceled inside the window, after a request inside it
-    subscription('s4', plan.mensal, 'CANCELED', '2026-02-01T12:00:00.000Z', '2026-05-25T12:00:00.000Z', {
-      reason: 'Preço',
-      requestedAt: '2026-05-18T12:00:00.000Z',
-    }),
+    {
+      ...subscription('s4', plan.mensal, 'CANCELED', '2026-02-01T12:00:00.000Z', '2026-05-25T12:00:00.000Z', {
+        reason: 'Preço',
+        requestedAt: '2026-05-18T12:00:00.000Z',
+      }),
+      pixAutomatic: pixAutomatic('CANCELADA'),
+    },
     // S5 canceled inside the window
     subscription('s5', plan.trimestral, 'CANCELED', '2026-04-01T12:00:00.000Z', '2026-06-10T12:00:00.000Z', {
       reason: 'Pouco conteúdo',
@@ -183,6 +196,7 @@ describe('GET /v1/admin/metrics', () => {
     expect(result.body).toEqual({
       window: { from: '2026-05-16T12:00:00.000Z', to: NOW },
       activeSubscribers: 3,
+      pixAutomaticSubscribers: 1,
       // 8990 (Mensal) + 23990 / 3 (Trimestral) + 86280 / 12 (Anual) = 8990 + 7996.67 + 7190 = 24176.67
       mrrCents: 24177,
       newSubscriptions: 1,

@@ -59,6 +59,11 @@ describe('Billing configuration', () => {
       expect(() => loadConfig({ ...complete, PIX_API_KEY: path.join(dir, 'nao-existe.pem') })).toThrow(/PIX_API_KEY aponta para um arquivo que não existe ou não pode ser lido/);
       expect(() => loadConfig({ ...complete, PIX_API_URL: 'http://pix.banco.com.br' })).toThrow(/PIX_API_URL/);
       expect(() => loadConfig({ ...complete, PIX_API_TIMEOUT_MS: '30000' })).toThrow(/PIX_API_TIMEOUT_MS/);
+      // Pix Automático needs the club's account at the bank (where the debits are credited).
+      expect(config.pixApi!.receiverAccount).toBeUndefined();
+      expect(loadConfig({ ...complete, PIX_API_ACCOUNT: '0001/1234567/CORRENTE' }).pixApi!.receiverAccount).toEqual({ agencia: '0001', conta: '1234567', tipoConta: 'CORRENTE' });
+      expect(loadConfig({ ...complete, PIX_API_ACCOUNT: '98765/PAGAMENTO' }).pixApi!.receiverAccount).toEqual({ conta: '98765', tipoConta: 'PAGAMENTO' });
+      expect(() => loadConfig({ ...complete, PIX_API_ACCOUNT: '0001/1234567' })).toThrow(/PIX_API_ACCOUNT/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -20,7 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('Development clock (POST /v1/dev/clock)', () => {
+describe('Development clock (one route: GET / POST / DELETE /v1/dev/clock)', () => {
   test('When the admin moves the clock 25 days forward, then the renewal is issued at once and, unpaid, goes overdue after its due date', async () => {
     const member = await createActor(t);
     const sub = (await t.call('POST', '/v1/subscriptions', { token: member.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX' } })).body;
@@ -39,6 +39,18 @@ describe('Development clock (POST /v1/dev/clock)', () => {
     expect(later.body.reconciliation).toMatchObject({ invoicesOverdue: 1, subscriptionsPaused: 1 });
     expect((await t.call('GET', `/v1/subscriptions/${sub._id}`, { token: member.token })).body).toMatchObject({ status: 'PAUSED' });
     expect(t.app.clock.now().toISOString()).toBe('2026-04-14T12:00:00.000Z');
+  });
+
+  test('GET says how far ahead the clock is; DELETE puts it back to the real clock (what a browser test of an expiring qualification does)', async () => {
+    await t.call('POST', '/v1/dev/clock', { token: actors.admin.token, body: { dias: 3 } });
+    const read = await t.call('GET', '/v1/dev/clock', { token: actors.admin.token });
+    expect(read.status).toBe(200);
+    expect(read.body.now).toBe(t.app.clock.now().toISOString());
+    expect(read.body.offsetDays).toBeGreaterThanOrEqual(3);
+    for (const method of ['GET', 'DELETE'] as const) expectErrorShape(await t.call(method, '/v1/dev/clock', { token: actors.member.token }), 403);
+    const back = await t.call('DELETE', '/v1/dev/clock', { token: actors.admin.token });
+    expect(back.body).toEqual({ now: t.clock.now().toISOString(), offsetDays: 0 });
+    expect(t.app.clock.now().toISOString()).toBe(t.clock.now().toISOString());
   });
 
   test('When a member calls it, or the days are not a whole number from 0 to 400, then it is refused and the clock stays', async () => {
@@ -75,7 +87,7 @@ describe('Development clock (POST /v1/dev/clock)', () => {
       await app.ready();
       expect(app.clock.advance).toBeUndefined();
       expect(app.paymentGateway.name).toBe('pix-api');
-      expect((await app.inject({ method: 'POST', url: '/v1/dev/clock', payload: { dias: 1 } })).statusCode).toBe(404);
+      for (const method of ['GET', 'POST', 'DELETE'] as const) expect((await app.inject({ method, url: '/v1/dev/clock', payload: method === 'POST' ? { dias: 1 } : undefined })).statusCode).toBe(404);
       expect((await app.inject({ method: 'POST', url: `/v1/sandbox/invoices/${'a'.repeat(24)}/pay` })).statusCode).toBe(404);
     } finally {
       await app.close();

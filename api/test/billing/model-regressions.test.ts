@@ -98,6 +98,57 @@ const REGRESSIONS: [string, Action[]][] = [
       { kind: 'cancelNow', member: 1, byAdmin: false },
     ],
   ],
+  // Pix Automático (issue 28): the journeys the generated histories reach only now and then, kept by name.
+  [
+    'Pix Automático: authorized, the renewal debited, the next one fails three retries and goes overdue, then the member cancels',
+    [
+      { kind: 'subscribe', member: 0, plan: 'mensal', method: 'PIX', automatic: true },
+      { kind: 'pay', member: 0, replay: true },
+      { kind: 'authorize', member: 0 },
+      { kind: 'advance', hours: 24 * 24 },
+      { kind: 'debit', member: 0, ok: true },
+      { kind: 'advance', hours: 24 * 24 },
+      { kind: 'debit', member: 0, ok: false },
+      { kind: 'debit', member: 0, ok: false },
+      { kind: 'debit', member: 0, ok: false },
+      { kind: 'debit', member: 0, ok: false },
+      { kind: 'advance', hours: 2 * 24 },
+      { kind: 'pay', member: 0, replay: false },
+      { kind: 'cancelNow', member: 0, byAdmin: true },
+    ],
+  ],
+  [
+    'Pix Automático: the payer rejects, or cancels at the bank after a debit was scheduled, and a plan change ends it',
+    [
+      { kind: 'subscribe', member: 0, plan: 'trimestral', method: 'PIX', automatic: true },
+      { kind: 'subscribe', member: 1, plan: 'mensal', method: 'PIX', automatic: true },
+      { kind: 'pay', member: 0, replay: false },
+      { kind: 'pay', member: 1, replay: false },
+      { kind: 'reject', member: 1 },
+      { kind: 'authorize', member: 0 },
+      { kind: 'advance', hours: 85 * 24 },
+      { kind: 'payerCancels', member: 0 },
+      { kind: 'debit', member: 0, ok: true },
+      { kind: 'advance', hours: 8 * 24 },
+      { kind: 'pay', member: 0, replay: false },
+      { kind: 'changePlan', member: 0, plan: 'anual', previewFirst: true },
+      { kind: 'deactivate', member: 0 },
+    ],
+  ],
+  [
+    'Pix Automático: a cancel request after the debit was scheduled, undone, then the failed debit paid by PIX',
+    [
+      { kind: 'subscribe', member: 0, plan: 'mensal', method: 'PIX', automatic: true },
+      { kind: 'pay', member: 0, replay: false },
+      { kind: 'authorize', member: 0 },
+      { kind: 'advance', hours: 24 * 24 },
+      { kind: 'debit', member: 0, ok: false },
+      { kind: 'cancelRequest', member: 0 },
+      { kind: 'reactivate', member: 0 },
+      { kind: 'pay', member: 0, replay: true },
+      { kind: 'advance', hours: 31 * 24 },
+    ],
+  ],
 ];
 
 describe('Billing model: shrunk counter-examples', () => {

@@ -55,6 +55,8 @@ describe('Reconciliation job', () => {
       subscriptionsCanceled: 0,
       refundsSent: 0,
       pixPaymentsFound: 0,
+      recurringDebitsPaid: 0,
+      recurringRetriesScheduled: 0,
     });
   });
 

@@ -1,8 +1,9 @@
 import { createActor, snapshotData, type TestActor } from '../helpers/app';
 import { COLLECTIONS } from '../helpers/collections';
 import { startBillingApp, type BillingTestApp } from '../helpers/billing';
-import { createCategory, createVideo } from '../helpers/catalogue';
+import { createCategory, createContent, createVideo } from '../helpers/catalogue';
 import { expectErrorShape } from '../helpers/http';
+import { pdfText } from '../helpers/pdf-text';
 import { addTechnician, labManager } from '../helpers/team';
 
 /**
@@ -340,7 +341,64 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     expect(await snapshotData(t.db)).toBe(before);
   });
 
-  test('When the manager opens the laboratory matrix, then each person with a function has a cell per requirement and the share in order; the CSV says the same; others cannot', async () => {
+  test('When the admin saves a quiz that keeps its order, then every attempt shows the questions and options as written; by default the key says they are shuffled', async () => {
+    const itemId = (await createContent(t, admin, categoryId, { attachments: [] }))._id as string;
+    const questions = Array.from({ length: 5 }, (_, index) => ({
+      kind: 'SINGLE',
+      text: `Pergunta em ordem ${index + 1}`,
+      options: ['A', 'B', 'C', 'D'].map((letter, option) => ({ text: `Opção ${letter}`, correct: option === 0 })),
+    }));
+    const saved = await t.call('PUT', `/v1/assessments/contents/${itemId}`, { token: admin.token, body: { passMarkPercent: 60, maxAttempts: 1, shuffle: false, questions } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.shuffle).toBe(false);
+    const attempt = await t.call('POST', `/v1/assessments/contents/${itemId}/attempts`, { token: technician.token });
+    expect(attempt.status).toBe(201);
+    const shown = (attempt.body.questions as OpenQuestion[]).map((question) => [question.text, question.options.map((option) => option.text).join(' ')]);
+    expect(shown).toEqual(questions.map((question) => [question.text, 'Opção A Opção B Opção C Opção D']));
+
+    const reset = await t.call('PUT', `/v1/assessments/contents/${itemId}`, { token: admin.token, body: { passMarkPercent: 60, maxAttempts: 1, questions } });
+    expect(reset.body).toMatchObject({ shuffle: true, version: 2 });
+    expect((await t.call('GET', `/v1/assessments/contents/${itemId}/key`, { token: admin.token })).body.shuffle).toBe(true);
+  });
+
+  test('When the admin is about to publish a new revision, then the API says how many people it makes due again (each once) and how many completions it supersedes', async () => {
+    // A FREE content with the quiz: nothing to watch before the attempt.
+    const itemId = (await createContent(t, admin, categoryId, { attachments: [] }))._id as string;
+    expect((await t.call('PUT', `/v1/assessments/contents/${itemId}`, { token: admin.token, body: QUIZ })).status).toBe(200);
+    const impact = async () => {
+      const result = await t.call('GET', `/v1/revisions/contents/${itemId}/impact`, { token: admin.token });
+      expect(result.status).toBe(200);
+      return result.body;
+    };
+    expect(await impact()).toEqual({ people: 0, completionsInForce: 0 });
+    for (const name of ['Coletor A', 'Coletor B']) {
+      const fn = await t.call('POST', `/v1/competence/accounts/${accountId}/functions`, {
+        token: manager.token,
+        body: { name: `${name} ${itemId.slice(-6)}`, requirements: [{ itemType: 'CONTENT', itemId, validityMonths: 12 }] },
+      });
+      expect(fn.status).toBe(201);
+      expect((await t.call('PUT', `/v1/competence/accounts/${accountId}/functions/${fn.body.id}/assignees/${technician.id}`, { token: manager.token })).status).toBe(200);
+    }
+    // The technician holds two functions requiring the content: one person.
+    expect(await impact()).toEqual({ people: 1, completionsInForce: 0 });
+
+    const attempt = await t.call('POST', `/v1/assessments/contents/${itemId}/attempts`, { token: technician.token });
+    expect(attempt.status).toBe(201);
+    expect((await submit(technician, attempt.body.id, answersFor(attempt.body.questions, true))).body.passed).toBe(true);
+    expect(await impact()).toEqual({ people: 1, completionsInForce: 1 });
+
+    const publish = (revision: number) =>
+      t.call('POST', `/v1/revisions/contents/${itemId}`, { token: admin.token, body: { documentCode: 'POP-IMP-001', revision, effectiveDate: '2026-03-01', changeSummary: `Revisão ${revision}` } });
+    expect((await publish(1)).status).toBe(201);
+    expect((await publish(2)).status).toBe(201);
+    expect(await impact()).toEqual({ people: 1, completionsInForce: 0 });
+
+    const missing = await t.call('GET', `/v1/revisions/contents/${'0'.repeat(24)}/impact`, { token: admin.token });
+    expectErrorShape(missing, 404);
+    expect(missing.body.message).toBe('Item não encontrado no catálogo.');
+  });
+
+  test('When the manager opens the laboratory matrix, then each person with a function has a cell per requirement and the share in order; the CSV and the PDF say the same; others cannot', async () => {
     const matrix = await t.call('GET', `/v1/competence/accounts/${accountId}/matrix`, { token: manager.token });
     expect(matrix.status).toBe(200);
     const row = matrix.body.people.find((person: { userId: string }) => person.userId === technician.id);
@@ -356,6 +414,19 @@ describe('Competence dossier: function, assessment, revision, expiry', () => {
     const lines = String(csv.body).replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
     expect(lines[0]).toContain('Pessoa;Função;Item;Documento em vigor;Situação');
     expect(lines.filter((line) => line.startsWith('Nguyễn Thị Ánh;'))).toHaveLength(statuses.length);
-    for (const actor of [technician, outsider]) expectErrorShape(await t.call('GET', `/v1/competence/accounts/${accountId}/matrix`, { token: actor.token }), 404);
+
+    // The same matrix as PDF, for the auditor: the share in order, per person, and each person × requirement.
+    const pdf = await fetch(`${t.url}/v1/competence/accounts/${accountId}/matrix.pdf`, { headers: { authorization: `Bearer ${manager.token}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    const share = `${inOrder} de ${statuses.length} ${String(row.percentInOrder).replace('.', ',')} %`;
+    for (const expected of ['Matriz de competência (ISO/IEC 17025, 6.2)', `Requisitos em dia no laboratório: ${String(matrix.body.percentInOrder).replace('.', ',')} %`, 'Nguyễn Thị Ánh', share, 'Técnico de coleta', 'Em dia', 'Gestora do Laboratório']) {
+      expect(text).toContain(expected);
+    }
+    for (const actor of [technician, outsider]) {
+      expectErrorShape(await t.call('GET', `/v1/competence/accounts/${accountId}/matrix`, { token: actor.token }), 404);
+      expect((await fetch(`${t.url}/v1/competence/accounts/${accountId}/matrix.pdf`, { headers: { authorization: `Bearer ${actor.token}` } })).status).toBe(404);
+    }
   });
 });

@@ -20,7 +20,7 @@ const PLAN_KEYS: PlanKey[] = ['mensal', 'trimestral', 'anual'];
 const HOURS = [1, 12, 24, 2 * 24, 3 * 24, 5 * 24, 6 * 24, 8 * 24, 20 * 24, 31 * 24, 95 * 24];
 
 export type Action =
-  | { kind: 'subscribe'; member: number; plan: PlanKey; method: 'PIX' | 'CREDIT_CARD'; seats?: number }
+  | { kind: 'subscribe'; member: number; plan: PlanKey; method: 'PIX' | 'CREDIT_CARD'; seats?: number; automatic?: boolean }
   | { kind: 'pay'; member: number; replay: boolean }
   | { kind: 'payLate'; member: number; hours: number }
   | { kind: 'replayWebhook'; member: number }
@@ -37,7 +37,13 @@ export type Action =
   | { kind: 'changeSeats'; member: number; seats: number; previewFirst: boolean }
   | { kind: 'invite'; member: number; technician: number }
   | { kind: 'acceptInvitation'; technician: number }
-  | { kind: 'removeMember'; member: number; technician: number };
+  | { kind: 'removeMember'; member: number; technician: number }
+  // Pix Automático (issue 28): the payer's bank authorizes, rejects or cancels; a cycle's debit goes through or fails; the member deactivates
+  | { kind: 'authorize'; member: number }
+  | { kind: 'reject'; member: number }
+  | { kind: 'payerCancels'; member: number }
+  | { kind: 'debit'; member: number; ok: boolean }
+  | { kind: 'deactivate'; member: number };
 
 // Mostly one member (so histories go deep), sometimes the other (so members do not mix).
 const member = fc.constantFrom(0, 0, 0, 1);
@@ -47,7 +53,7 @@ const hours = fc.constantFrom(...HOURS);
 const seats = fc.constantFrom(1, 1, 2, 3, 4);
 const technician = fc.constantFrom(0, 1, 2);
 export const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), member, plan, method, seats }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), member, plan, method, seats, automatic: fc.boolean() }) },
   { weight: 7, arbitrary: fc.record({ kind: fc.constant('pay' as const), member, replay: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('payLate' as const), member, hours }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayWebhook' as const), member }) },
@@ -64,7 +70,15 @@ export const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('invite' as const), member, technician }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('acceptInvitation' as const), technician }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('removeMember' as const), member, technician }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('authorize' as const), member }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reject' as const), member }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('payerCancels' as const), member }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('debit' as const), member, ok: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deactivate' as const), member }) },
 );
+
+/** A payer for Pix Automático checkouts (a valid CPF). */
+const PAYER = { documento: '529.982.247-25', nome: 'Pessoa do Modelo' };
 
 /** Emulator accounts made once; each run's fresh app gets their profiles. Tokens are renewed before they expire. */
 let accounts: TestAccount[] = [];
@@ -115,7 +129,8 @@ export async function closeModel(): Promise<void> {
 
 async function newWorld(): Promise<World> {
   if (!app) {
-    app = await startBillingApp('2026-03-10T12:00:00.000Z');
+    // The stand-in PSP (over mTLS, as `npm start`): Pix Automático exists only with an API Pix adapter.
+    app = await startBillingApp('2026-03-10T12:00:00.000Z', { config: { paymentGateway: 'pix-api-stand-in', pixStandIn: { port: 0, dir: undefined, timeoutMs: 5000 } } });
     await seedCatalogue(app.app);
     const contents = await app.app.contentsRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
     const videos = await app.app.videosRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
@@ -202,10 +217,11 @@ async function step(world: World, act: Action): Promise<void> {
     case 'subscribe': {
       const result = await t.call('POST', '/v1/subscriptions', {
         token: who!.token,
-        body: { planId: t.plans[act.plan]._id, paymentMethod: act.method, ...(act.seats ? { seats: act.seats } : {}) },
+        body: { planId: t.plans[act.plan]._id, paymentMethod: act.method, ...(act.seats ? { seats: act.seats } : {}), ...(act.automatic ? { pixAutomatico: PAYER } : {}) },
       });
       expectOk(result.status, 'assinar', result.body);
-      cardRefused(act.method, result.status, 'assinar');
+      // A card with Pix Automático is bad input (400) before the card is refused.
+      if (!(act.automatic && act.method === 'CREDIT_CARD')) cardRefused(act.method, result.status, 'assinar');
       if (result.status === 201) world.subscriptions[act.member] = result.body._id;
       return;
     }
@@ -309,6 +325,32 @@ async function step(world: World, act: Action): Promise<void> {
       const person = world.technicians[act.technician]!;
       const accepted = await t.call('POST', `/v1/team/invitations/by-token/${token}/accept`, { token: person.token });
       return expectOk(accepted.status, 'aceitar convite', accepted.body);
+    }
+    case 'authorize':
+    case 'reject':
+    case 'payerCancels': {
+      if (!subId) return;
+      const acao = act.kind === 'authorize' ? 'aprovar' : act.kind === 'reject' ? 'rejeitar' : 'cancelar';
+      const result = await t.call('POST', `/v1/sandbox/subscriptions/${subId}/pix-automatico/${acao}`, { token: who!.token });
+      return expectOk(result.status, `banco: ${acao}`, result.body);
+    }
+    case 'debit': {
+      // On the debit date (or a retry's), the payer's bank settles the scheduled attempt.
+      const invoice = (await t.app.invoicesRepository.findOpen(new ObjectId(subId ?? '0'.repeat(24)))).find((candidate) => candidate.recurringCharge?.status === 'ATIVA');
+      if (!invoice) return;
+      const charge = invoice.recurringCharge!;
+      const date = charge.retryOn ?? charge.dueDate;
+      if (t.clock.now().toISOString().slice(0, 10) < date) {
+        t.clock.set(`${date}T12:00:00.000Z`);
+        await t.app.reconciliation.run();
+      }
+      const result = await t.call('POST', `/v1/sandbox/invoices/${invoice._id.toHexString()}/debitar`, { token: who!.token, body: { resultado: act.ok ? 'ok' : 'falha' } });
+      return expectOk(result.status, 'débito', result.body);
+    }
+    case 'deactivate': {
+      if (!subId) return;
+      const result = await t.call('DELETE', `/v1/subscriptions/${subId}/pix-automatico`, { token: who!.token });
+      return expectOk(result.status, 'desativar', result.body);
     }
     case 'removeMember': {
       const person = world.technicians[act.technician]!;

@@ -14,7 +14,7 @@ const SAMPLES: Record<string, { data: Record<string, string | number>; expect: s
   'subscription-reactivated': { data: { renewsAt: '2026-07-10T15:00:00.000Z', subscriptionUrl: 'https://clube.test/assinatura' }, expect: ['renova normalmente em 10/07/2026'] },
   'pix-automatic-activated': { data: { maxAmountCents: 8990, subscriptionUrl: 'https://clube.test/assinatura' }, expect: ['até R$ 89,90 por ciclo'] },
   'pix-automatic-next-debit': { data: { amountCents: 8990, debitDate: '2026-07-10T15:00:00.000Z', subscriptionUrl: 'https://clube.test/assinatura' }, expect: ['Em 10/07/2026 debitaremos R$ 89,90'] },
-  'pix-automatic-debit-failed': { data: { amountCents: 8990, debitDate: '2026-07-10T15:00:00.000Z', subscriptionUrl: 'https://clube.test/assinatura' }, expect: ['não foi autorizado'] },
+  'pix-automatic-debit-failed': { data: { amountCents: 8990, debitDate: '2026-07-10T15:00:00.000Z', subscriptionUrl: 'https://clube.test/assinatura' }, expect: ['não foi autorizado', 'Não haverá nova tentativa de débito: pague pelo PIX'] },
   'certificate-issued': { data: { contentTitle: 'Biossegurança NB-2', certificateUrl: 'https://clube.test/certificados/ABC' }, expect: ['Você concluiu Biossegurança NB-2', 'https://clube.test/certificados/ABC'] },
   'dossier-expiry-reminder': { data: { itemTitle: 'Treinamento de pipetagem', expiresAt: '2026-08-01T15:00:00.000Z', dossierUrl: 'https://clube.test/equipe' }, expect: ['Treinamento de pipetagem vence em 01/08/2026'] },
   'account-deleted': { data: {}, expect: ['Confirmamos a exclusão da sua conta'] },
@@ -34,6 +34,14 @@ describe('E-mail templates', () => {
     // Only the inline QR code (cid:) as an image: nothing fetched from a server when the message opens.
     expect(message.html.match(/<img[^>]+src="(?!cid:)/g)).toBeNull();
     expect(message.text.includes('Deixar de receber')).toBe(content.category !== 'ESSENTIAL');
+  });
+
+  test('A failed Pix Automático debit with a retry ahead says when, and does not ask the member to pay at once', async () => {
+    const data = { amountCents: 8990, debitDate: '2026-07-10T15:00:00.000Z', retryDate: '2026-07-11T15:00:00.000Z', subscriptionUrl: 'https://clube.test/assinatura' };
+    const message = await renderMessage(messageContent('pix-automatic-debit-failed', data));
+    expect(message.text).toContain('Vamos tentar de novo em 11/07/2026, sem você precisar fazer nada.');
+    expect(message.text).not.toContain('Não haverá nova tentativa');
+    expect(message.text).not.toContain('Pagar agora');
   });
 
   test('The account-deletion message holds no personal data', async () => {

@@ -52,7 +52,7 @@ const text = async (key: string) => {
 };
 
 describe('HLS transcoding of uploaded videos', () => {
-  test('When an admin uploads an MP4, then a job makes 360p and 720p HLS with 4 s segments, AAC, a poster and the duration', async () => {
+  test('When an admin uploads an MP4, then a job makes 360p and 720p HLS with a 1 s first segment then 4 s ones, AAC, a poster and the duration', async () => {
     const videoKey = await upload(clip720, 'aula.mp4');
     const queued = await transcodeOf(videoKey);
     expect(queued.status).toBe(200);
@@ -73,9 +73,10 @@ describe('HLS transcoding of uploaded videos', () => {
     for (const rendition of ['360p', '720p']) {
       const playlist = await text(`${folder}/${rendition}/index.m3u8`);
       const durations = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((match) => Number(match[1]));
-      // 6 s in 4 s segments: 4 + 2.
-      expect(durations.length).toBe(2);
-      expect(durations[0]).toBeCloseTo(4, 1);
+      // 6 s: a 1 s first segment (a phone's first frame needs fewer bytes), then 4 s ones: 1 + 4 + 1.
+      expect(durations.length).toBe(3);
+      expect(durations[0]).toBeCloseTo(1, 1);
+      expect(durations[1]).toBeCloseTo(4, 1);
       expect(playlist).toContain('#EXT-X-ENDLIST');
       expect(await testApp.app.fileStorage.stat(`${folder}/${rendition}/seg-00000.ts`)).toMatchObject({ contentType: 'video/mp2t' });
     }
@@ -148,6 +149,12 @@ describe('Playing the ladder: signed, short-lived links', () => {
     expect(detail.body.source).toMatchObject({ kind: 'file', key: readyVideoKey, url: expect.stringContaining('/v1/files/videos/') });
     hlsUrl = detail.body.source.hlsUrl;
     expect(hlsUrl).toMatch(/\/v1\/files\/hls\/[a-f0-9]+\/\d+-[\w-]{43}\/master\.m3u8$/);
+    // The player's poster: the ladder's JPEG, signed like the playlists.
+    expect(detail.body.source.posterUrl).toBe(hlsUrl.replace(/master\.m3u8$/, 'poster.jpg'));
+    const poster = await fetch(detail.body.source.posterUrl);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect([...Buffer.from(await poster.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
     const master = await fetch(hlsUrl);
     expect(master.status).toBe(200);
@@ -187,5 +194,52 @@ describe('Playing the ladder: signed, short-lived links', () => {
       expectErrorShape(expired, 403);
       expect(expired.body.code).toBe('LINK_EXPIRED');
     }
+  });
+
+  test('When a subscriber still watching asks for the video again after the link expired, then the fresh link opens the same segment (what the player retries with)', async () => {
+    const fresh = (await testApp.call('GET', `/v1/videos/${videoId}`, { token: actors.member.token })).body.source.hlsUrl as string;
+    const signature = /\/(\d+-[\w-]{43})\//;
+    expect(signature.exec(fresh)?.[1]).not.toBe(signature.exec(hlsUrl)?.[1]);
+    // The player keeps the segment's path and swaps the signature for the fresh one.
+    const renewed = await fetch(segmentUrl.replace(signature, `/${signature.exec(fresh)![1]}/`));
+    expect(renewed.status).toBe(200);
+    expect(Buffer.from(await renewed.arrayBuffer())[0]).toBe(0x47);
+  });
+});
+
+describe('A video that stops playing a file', () => {
+  const ladderKeys = (videoKey: string) => {
+    const folder = `hls/${videoKey.slice('videos/'.length, -'.mp4'.length)}`;
+    return [videoKey, `${folder}/master.m3u8`, `${folder}/poster.jpg`, `${folder}/360p/index.m3u8`, `${folder}/360p/seg-00000.ts`, `${folder}/720p/seg-00000.ts`];
+  };
+  const stored = async (keys: string[]) => Promise.all(keys.map(async (key) => (await testApp.app.fileStorage.stat(key)) !== null));
+
+  test('When an admin replaces the file, then the old original, ladder and poster leave storage and the new ones stay', async () => {
+    const first = await upload(silentClip, 'primeira.mp4');
+    const second = await upload(silentClip, 'segunda.mp4');
+    expect(await testApp.app.jobs.runDue()).toBe(2);
+    expect(await stored(ladderKeys(first))).toEqual([true, true, true, true, true, true]);
+    const category = await createCategory(testApp, actors.admin);
+    const video = await createVideo(testApp, actors.admin, category._id, { source: { kind: 'file', url: first }, durationSeconds: 2 });
+
+    const replaced = await testApp.call('PATCH', `/v1/videos/${video._id}`, { token: actors.admin.token, body: { source: { kind: 'file', url: second } } });
+    expect(replaced.status).toBe(200);
+    expect(await stored(ladderKeys(first))).toEqual([false, false, false, false, false, false]);
+    expectErrorShape(await transcodeOf(first), 404);
+    expect(await stored(ladderKeys(second))).toEqual([true, true, true, true, true, true]);
+    expect((await transcodeOf(second)).body.status).toBe('READY');
+  });
+
+  test('When another video still plays the file, then replacing it in one video keeps it for the other', async () => {
+    const shared = await upload(silentClip, 'compartilhada.mp4');
+    await testApp.app.jobs.runDue();
+    const category = await createCategory(testApp, actors.admin);
+    const one = await createVideo(testApp, actors.admin, category._id, { source: { kind: 'file', url: shared }, durationSeconds: 2 });
+    await createVideo(testApp, actors.admin, category._id, { source: { kind: 'file', url: shared }, durationSeconds: 2 });
+    const other = await upload(silentClip, 'outra.mp4');
+    const replaced = await testApp.call('PATCH', `/v1/videos/${one._id}`, { token: actors.admin.token, body: { source: { kind: 'file', url: other } } });
+    expect(replaced.status).toBe(200);
+    expect(await stored(ladderKeys(shared))).toEqual([true, true, true, true, true, true]);
+    expect((await transcodeOf(shared)).body.status).toBe('READY');
   });
 });

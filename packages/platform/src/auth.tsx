@@ -45,6 +45,12 @@ export interface AuthActions {
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
   /** Sends the signed-in member a new e-mail with the link that confirms their address. */
   sendEmailVerification(): Promise<void>;
+  /**
+   * Asks for the signed-in person's password again (an electronic signature, 21 CFR 11.200): after it,
+   * the API calls carry a new ID token whose `auth_time` is now. A wrong password rejects with a
+   * Portuguese message and nothing else changes.
+   */
+  reauthenticate(password: string): Promise<void>;
 }
 
 const unavailable = () => Promise.reject(new Error('Autenticação indisponível.'));
@@ -63,6 +69,7 @@ export const anonymousAuth: AuthContextValue = {
     confirmPasswordReset: unavailable,
     changePassword: unavailable,
     sendEmailVerification: unavailable,
+    reauthenticate: unavailable,
   },
 };
 

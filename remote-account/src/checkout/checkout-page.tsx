@@ -1,8 +1,9 @@
-import { cnpjProblem } from '@clube/kit/brazilian/documents';
+import { cnpjProblem, cpfProblem } from '@clube/kit/brazilian/documents';
+import { RadioGroup } from '@clube/kit/ui/radio-group';
 import { messageOf } from '@clube/kit/forms/form';
 import { Money } from '@clube/kit/ui/money';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { ApiError, Button, Card, EmptyState, ErrorState, PageLayout, useAuth } from '@clube/platform';
+import { ApiError, Button, Card, EmptyState, ErrorState, Input, PageLayout, useAuth } from '@clube/platform';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../shared/account.css';
@@ -14,6 +15,33 @@ import { MAX_SEATS, SeatsInput } from '@clube/kit/ui/seats-input';
 import { useSubscription } from '../shared/api/get-subscription';
 import { useCreateSubscription } from '../shared/api/subscription-mutations';
 import { PixPanel } from '../shared/pix-panel';
+
+const RENEWAL_OPTIONS = [
+  { value: 'PIX', label: 'PIX a cada ciclo: você paga um QR code em cada renovação' },
+  { value: 'AUTOMATICO', label: 'Pix Automático: as renovações são debitadas sozinhas' },
+] as const;
+
+/** A CPF (11 digits) or a CNPJ (14 letters or digits): the problem of the one the member typed. */
+export function payerDocumentProblem(value: string): string | undefined {
+  const characters = value.replace(/[^0-9A-Za-z]/g, '');
+  if (!characters) return 'Informe o CPF ou o CNPJ de quem paga.';
+  if (characters.length <= 11 && /^\d+$/.test(characters)) return characters.length === 11 ? cpfProblem(value) : 'O CPF tem 11 dígitos; o CNPJ, 14 caracteres.';
+  return cnpjProblem(value);
+}
+
+/** Pix Automático's payer: the laboratory's CNPJ and name pre-filled, or the member's CPF and name. */
+function AutomaticPayer({ documento, nome, errors, onChange }: { documento: string; nome: string; errors: { documento?: string; nome?: string }; onChange: (field: 'documento' | 'nome', value: string) => void }) {
+  return (
+    <div className="account-stack">
+      <Input label="CPF ou CNPJ de quem paga" autoComplete="off" spellCheck={false} value={documento} error={errors.documento} onChange={(event) => onChange('documento', event.target.value)} />
+      <Input label="Nome de quem paga" autoComplete="name" value={nome} error={errors.nome} onChange={(event) => onChange('nome', event.target.value)} />
+      <p role="note">
+        <strong>Seu banco vai pedir para autorizar os próximos pagamentos.</strong> Um só QR code paga o primeiro ciclo e autoriza o débito dos próximos, no
+        valor do plano; você pode desativar quando quiser em Minha assinatura.
+      </p>
+    </div>
+  );
+}
 
 /** Seats for a laboratory: asked only when the profile's laboratory has a valid CNPJ, as the API requires for more than one. */
 function Seats({ plan, value, onChange, error }: { plan: Plan; value: string; onChange: (value: string) => void; error?: string }) {
@@ -115,6 +143,12 @@ export function CheckoutPage() {
   const [seatsText, setSeatsText] = useState(() => /^\d{1,3}$/.test(searchParams.get('assentos') ?? '') ? String(searchParams.get('assentos')) : '1');
   const [seatsTouched, setSeatsTouched] = useState(false);
   const [paidSeats, setPaidSeats] = useState(1);
+  const [renewal, setRenewal] = useState<'PIX' | 'AUTOMATICO'>('PIX');
+  const [payer, setPayer] = useState(() => ({
+    documento: profile?.laboratory?.cnpj ?? '',
+    nome: profile?.laboratory?.cnpj ? (profile.laboratory.name ?? '') : (profile?.name ?? ''),
+  }));
+  const [payerTouched, setPayerTouched] = useState(false);
   const onPaid = useCallback(() => {
     setPaid(true);
     void refreshProfile();
@@ -159,6 +193,11 @@ export function CheckoutPage() {
       <>
         <PlanSummary plan={plan.data} />
         <Card>
+          {(create.data?.pixAutomatic ?? current?.pixAutomatic)?.status === 'CRIADA' && (
+            <p role="note">
+              <strong>Pix Automático:</strong> este QR code paga o primeiro ciclo. Seu banco vai pedir para autorizar os próximos pagamentos.
+            </p>
+          )}
           <PixPanel subscriptionId={payingId} onPaid={onPaid} />
         </Card>
       </>,
@@ -184,6 +223,11 @@ export function CheckoutPage() {
   }
 
   const seatsError = seatsProblem(seatsText);
+  const payerErrors = {
+    documento: payerDocumentProblem(payer.documento),
+    nome: payer.nome.trim().length < 2 ? 'Informe o nome de quem paga, como o banco mostra.' : undefined,
+  };
+  const automatic = renewal === 'AUTOMATICO';
   const labCnpj = profile?.laboratory?.cnpj ?? '';
   const seats = labCnpj && !cnpjProblem(labCnpj) && !seatsError ? Number(seatsText) : 1;
   return layout(
@@ -202,6 +246,15 @@ export function CheckoutPage() {
       </Card>
       <Card title="Pagamento">
         <p>Forma de pagamento: <strong>PIX</strong>. O acesso é liberado assim que o pagamento é confirmado, em poucos segundos.</p>
+        <RadioGroup label="Como pagar as renovações" name="renovacao" options={RENEWAL_OPTIONS} value={renewal} onChange={(event) => setRenewal(event.target.value as 'PIX' | 'AUTOMATICO')} />
+        {automatic && (
+          <AutomaticPayer
+            documento={payer.documento}
+            nome={payer.nome}
+            errors={payerTouched ? payerErrors : {}}
+            onChange={(field, value) => setPayer((current) => ({ ...current, [field]: value }))}
+          />
+        )}
         {create.isError && (
           <p className="clube-input__error" role="alert">
             {messageOf(create.error)}
@@ -211,9 +264,11 @@ export function CheckoutPage() {
           loading={create.isPending}
           onClick={() => {
             setSeatsTouched(true);
+            setPayerTouched(true);
             if (labCnpj && !cnpjProblem(labCnpj) && seatsError) return;
+            if (automatic && (payerErrors.documento || payerErrors.nome)) return;
             create.mutate(
-              { planId: plan.data._id, paymentMethod: 'PIX', seats },
+              { planId: plan.data._id, paymentMethod: 'PIX', seats, ...(automatic ? { pixAutomatico: { documento: payer.documento.trim(), nome: payer.nome.trim() } } : {}) },
               {
                 onSuccess: (subscription) => {
                   setSubscriptionId(subscription._id);

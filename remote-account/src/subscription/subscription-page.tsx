@@ -16,7 +16,7 @@ import { useInvoices } from './api/get-invoices';
 import { useReceiptDownload } from './api/download-receipt';
 import { usePlans } from '../shared/api/get-plans';
 import { useSubscription } from '../shared/api/get-subscription';
-import { useChangePaymentMethod, useReactivate } from '../shared/api/subscription-mutations';
+import { useChangePaymentMethod, useDeactivatePixAutomatic, useReactivate } from '../shared/api/subscription-mutations';
 import { PlanChangeCard } from './plan-change';
 import { PixPanel } from '../shared/pix-panel';
 import { statusTone, statusWords } from './subscription-status';
@@ -212,6 +212,58 @@ function Overview({ subscription }: { subscription: Subscription }) {
   );
 }
 
+/** `YYYY-MM-DD` (a bank's date, no time zone) as DD/MM/AAAA. */
+const bankDate = (day: string) => day.split('-').reverse().join('/');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Pix Automático on /assinatura: its state, the next debit, a failed debit in plain words, "Desativar". */
+function PixAutomaticCard({ subscription }: { subscription: Subscription }) {
+  const invoices = useInvoices(subscription._id);
+  const deactivate = useDeactivatePixAutomatic(subscription._id);
+  const recurrence = subscription.pixAutomatic;
+  if (!recurrence || subscription.status === 'CANCELED') return null;
+  const live = recurrence.status === 'APROVADA' || recurrence.status === 'CRIADA';
+  const scheduled = invoices.rows.find((invoice) => (invoice.status === 'PENDING' || invoice.status === 'OVERDUE') && invoice.recurringCharge)?.recurringCharge;
+  // The next debit: the one scheduled at the bank, else the day before the paid period ends.
+  const nextDebit = scheduled?.status === 'ATIVA' ? (scheduled.retryOn ?? scheduled.debitDate) : subscription.endDate ? new Date(Date.parse(subscription.endDate) - DAY_MS).toISOString().slice(0, 10) : null;
+  const renews = subscription.status !== 'PENDING' && !subscription.cancelRequest;
+  return (
+    <Card title="Pix Automático">
+      {recurrence.status === 'APROVADA' && (
+        <p role="status">
+          <strong>
+            Pix Automático ativo{renews && nextDebit ? ` — próximo débito em ${bankDate(nextDebit)} de ` : ''}
+            {renews && nextDebit && <Money cents={recurrence.amountCents} />}
+          </strong>
+        </p>
+      )}
+      {recurrence.status === 'CRIADA' && <p role="status">Aguardando a autorização no seu banco. Seu banco vai pedir para autorizar os próximos pagamentos quando você pagar o QR code.</p>}
+      {!live && <p role="status">{recurrence.endedReason ?? 'O Pix Automático não está ativo. Os próximos ciclos serão cobrados por PIX comum.'}</p>}
+      {scheduled?.failure && (
+        <p className="clube-input__error" role="alert">
+          {scheduled.failure}
+        </p>
+      )}
+      {live && (
+        <Button
+          variant="secondary"
+          loading={deactivate.isPending}
+          onClick={() =>
+            deactivate.mutate(undefined, { onSuccess: () => toast({ variant: 'success', title: 'Pix Automático desativado.', description: 'Os próximos ciclos serão cobrados por PIX comum.', duration: 5000 }) })
+          }
+        >
+          Desativar
+        </Button>
+      )}
+      {deactivate.isError && (
+        <p className="clube-input__error" role="alert">
+          {messageOf(deactivate.error)}
+        </p>
+      )}
+    </Card>
+  );
+}
+
 function OpenInvoice({ subscription }: { subscription: Subscription }) {
   const invoices = useInvoices(subscription._id);
   const queryClient = useQueryClient();
@@ -223,8 +275,23 @@ function OpenInvoice({ subscription }: { subscription: Subscription }) {
     void queryClient.invalidateQueries({ queryKey: ['subscriptions', subscription._id], predicate: (query) => !query.queryKey.includes('payment-status') && !query.queryKey.includes('pix') });
     void refreshProfile();
   }, [queryClient, refreshProfile, subscription._id]);
-  const open = invoices.rows.some((invoice) => invoice.status === 'PENDING' || invoice.status === 'OVERDUE');
+  const [payByPix, setPayByPix] = useState(false);
+  const openInvoice = invoices.rows.find((invoice) => invoice.status === 'PENDING' || invoice.status === 'OVERDUE');
+  const open = Boolean(openInvoice);
   if (!confirmed && (!open || subscription.status === 'CANCELED')) return null;
+  // Debited by Pix Automático: no code to pay; after a failed debit, paying by PIX replaces the retries (on request).
+  const debit = openInvoice?.recurringCharge;
+  if (!confirmed && !payByPix && debit && (debit.status === 'ATIVA' || debit.status === 'CRIADA')) {
+    if (!debit.failure) return null;
+    return (
+      <Card>
+        <p>Prefere não esperar a nova tentativa? Pague esta fatura agora por PIX (as novas tentativas de débito são canceladas).</p>
+        <Button variant="secondary" onClick={() => setPayByPix(true)}>
+          Pagar agora por PIX
+        </Button>
+      </Card>
+    );
+  }
   return (
     <Card>
       <PixPanel subscriptionId={subscription._id} onPaid={onPaid} />
@@ -248,6 +315,7 @@ export function SubscriptionPage() {
     body = (
       <>
         <Overview subscription={data} />
+        <PixAutomaticCard subscription={data} />
         <OpenInvoice subscription={data} />
         {canChange && <PlanChangeCard subscription={data} initialTarget={searchParams.get('trocar')} />}
         {data.status === 'CANCELED' && (

@@ -11,7 +11,7 @@ const fileBase = (name: string) => `dossie-${name.trim().toLocaleLowerCase('pt-B
 
 /**
  * The laboratory's competence (issue 31, ISO/IEC 17025 §6.2) on `/equipe`: per person with a function,
- * how many requirements are in order, and their dossier (CSV, PDF) for an auditor; the matrix as CSV.
+ * how many requirements are in order, and their dossier (CSV, PDF) for an auditor; the matrix as CSV and PDF.
  */
 export function CompetenceSection({ accountId }: { accountId: string }) {
   const matrix = useCompetenceMatrix(accountId);
@@ -62,11 +62,15 @@ export function CompetenceSection({ accountId }: { accountId: string }) {
               <>
                 Requisitos em dia no laboratório: <strong>{percentText(matrix.data.percentInOrder)}</strong>.
               </>
-            )}{' '}
-            <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate({ path: `${base}/matrix.csv`, name: 'matriz-de-competencia', format: 'csv' })}>
-              Matriz em CSV
-            </Button>
+            )}
           </p>
+          <div className="account-row">
+            {(['csv', 'pdf'] as const).map((format) => (
+              <Button key={format} variant="secondary" disabled={download.isPending} onClick={() => download.mutate({ path: `${base}/matrix.${format}`, name: 'matriz-de-competencia', format })}>
+                Matriz em {format.toUpperCase()}
+              </Button>
+            ))}
+          </div>
           {download.isError && <p role="alert">{messageOf(download.error)}</p>}
           <Table
             caption="Competências por pessoa"

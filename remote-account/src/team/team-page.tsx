@@ -13,7 +13,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import '../shared/account.css';
 import { useTrainingReport } from './api/download-report';
+import { AuthorizationsSection } from './authorizations-section';
 import { CompetenceSection } from './competence-section';
+import { FunctionsSection } from './functions-section';
 import { useTeam, type Team, type TeamInvitation, type TeamMember } from './api/get-team';
 import { useTraining, type Period, type TrainingItem, type TrainingPerson } from './api/get-training';
 import { useInvite, useLeaveTeam, useRemoveMember, useRevokeInvitation } from './api/team-mutations';
@@ -23,7 +25,7 @@ const ROLE_WORDS = { MANAGER: 'Gestor', TECHNICIAN: 'Técnico' } as const;
 
 function layout(children: ReactNode, actions?: ReactNode) {
   return (
-    <PageLayout title="Equipe" description="Assentos, convites e o registro de treinamento do laboratório." actions={actions}>
+    <PageLayout title="Equipe" description="Assentos, convites, o registro de treinamento, as funções e as autorizações do laboratório." actions={actions}>
       <div className="account-stack team-stack">{children}</div>
     </PageLayout>
   );
@@ -405,7 +407,9 @@ export function TeamPage() {
       <Invitations invitations={invitations} />
       <Members members={members} />
       <TrainingRecord />
+      <FunctionsSection accountId={account.id} members={members} />
       <CompetenceSection accountId={account.id} />
+      <AuthorizationsSection accountId={account.id} members={members} />
     </>,
   );
 }

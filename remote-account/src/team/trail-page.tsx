@@ -4,6 +4,7 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { EmptyState, ErrorState, PageLayout, formatDate } from '@clube/platform';
 import { Link } from 'react-router-dom';
 import { useTrail, type TrailLine } from './api/get-trail';
+import '../shared/account.css';
 
 const STATUS: Record<TrailLine['status'], { label: string; tone: BadgeTone }> = {
   VALID: { label: 'Em dia', tone: 'success' },

@@ -1,3 +1,4 @@
+import { startMockApi, type MockApi } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
@@ -31,6 +32,15 @@ const PAGES: Array<[path: string, title: string]> = [
   ['/admin/usuarios/665f1c2e9b1d8a0012345678', 'Usuário'],
   ['/admin/assinaturas', 'Assinaturas'],
 ];
+
+// Every page's reads are answered at once (the API's 404) rather than left to a DNS lookup of the
+// fake host, which on an offline CI machine took longer than findBy's wait (the page stayed a skeleton).
+let server: MockApi;
+beforeAll(() => {
+  server = startMockApi();
+});
+afterEach(() => server.reset());
+afterAll(() => server.close());
 
 describe('admin remote routes', () => {
   it.each(PAGES)('When %s is opened, then the page "%s" is shown', async (path, title) => {

@@ -40,6 +40,7 @@ const MONTH_COLUMNS: TableColumn<MonthRow>[] = [
 function Figures({ metrics }: { metrics: Metrics }) {
   const figures: Array<[label: string, value: string]> = [
     ['Assinantes ativos', String(metrics.activeSubscribers)],
+    ['No Pix Automático', String(metrics.pixAutomaticSubscribers)],
     ['Receita recorrente mensal (MRR)', formatMoney(metrics.mrrCents)],
     ['Novas assinaturas', String(metrics.newSubscriptions)],
     ['Cancelamentos', String(metrics.canceledSubscriptions)],

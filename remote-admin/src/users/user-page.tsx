@@ -9,6 +9,7 @@ import { planWithInterval } from '@clube/platform/subscription-words';
 import { formatCnpj } from '@clube/kit/brazilian/masks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { LaboratoryCompetence } from './laboratory-competence';
 import { useSubscriptionInvoices, useUser, useUserProgress, useUserSubscriptions, useUserTeam, useUserUnlocks } from './api/get-user';
 import { useUpdateUserRole, type Role } from './api/update-user-role';
 
@@ -20,11 +21,27 @@ type ProgressRow = ApiResponse<'/v1/users/{id}/progress'>['data'][number];
 type UserTeam = ApiResponse<'/v1/users/{id}/team'>;
 type TeamPerson = UserTeam['members'][number];
 
+const PIX_AUTOMATIC_STATUS = { CRIADA: 'Aguardando autorização', APROVADA: 'Ativo', REJEITADA: 'Recusado pelo pagador', EXPIRADA: 'Expirado', CANCELADA: 'Cancelado' } as const;
+
 const SUBSCRIPTION_COLUMNS: TableColumn<SubscriptionRow>[] = [
   { key: 'plan', header: 'Plano', cell: (s) => (s.plan ? planWithInterval(s.plan) : 'Plano removido') },
   { key: 'status', header: 'Situação', cell: (s) => <StatusBadge status={s.status} /> },
   { key: 'period', header: 'Período', cell: (s) => (s.currentPeriodStart && s.endDate ? `${formatDate(s.currentPeriodStart)} a ${formatDate(s.endDate)}` : '—') },
   { key: 'createdAt', header: 'Criada em', cell: (s) => formatDate(s.createdAt) },
+  {
+    key: 'pixAutomatic',
+    header: 'Pix Automático',
+    wrap: true,
+    cell: (s) =>
+      s.pixAutomatic ? (
+        <>
+          <div>{PIX_AUTOMATIC_STATUS[s.pixAutomatic.status]}</div>
+          <div>idRec {s.pixAutomatic.idRec}</div>
+        </>
+      ) : (
+        '—'
+      ),
+  },
 ];
 
 const INVOICE_COLUMNS: TableColumn<InvoiceRow>[] = [
@@ -41,6 +58,7 @@ const INVOICE_COLUMNS: TableColumn<InvoiceRow>[] = [
       i.txid || i.endToEndId ? (
         <>
           {i.txid ? <div>txid {i.txid}</div> : null}
+          {i.recurringCharge ? <div>idRec {i.recurringCharge.idRec} (débito {i.recurringCharge.status.toLowerCase()}, {i.recurringCharge.attempts} tentativa{i.recurringCharge.attempts === 1 ? '' : 's'})</div> : null}
           {i.endToEndId ? <div>E2E {i.endToEndId}</div> : null}
         </>
       ) : (
@@ -161,6 +179,7 @@ function LaboratoryAccount({ userId }: { userId: string }) {
           <dd>{TEAM_ROLES[role]}</dd>
         </dl>
         <Table caption="Pessoas da conta de laboratório" columns={TEAM_COLUMNS} rows={members} rowKey={(m) => m.userId} emptyMessage="Ninguém além do gestor." />
+        <LaboratoryCompetence accountId={account.id} />
       </>
     );
   }

@@ -9,6 +9,8 @@ import { ItemMeta } from '../shared/access-badge';
 import type { VideoDetail } from '../shared/types';
 import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
+import { useRenewHlsLink } from './api/renew-hls-link';
+import { useFinishedNow } from './api/save-progress';
 import { AssessmentPanel } from './assessment-panel';
 import { ChaptersList } from './player/chapters-list';
 import { EmbedPlayer, FilePlayer, type PlayerHandle } from './player/players';
@@ -45,6 +47,8 @@ function VideoView({ video }: { video: VideoDetail }) {
   const [currentTime, setCurrentTime] = useState(0);
   const [justUnlocked, setJustUnlocked] = useState(false);
   const related = useRelatedVideos(video.categoryId);
+  const renewHlsUrl = useRenewHlsLink(video.slug);
+  const finishedNow = useFinishedNow(video._id);
 
   const t = secondsFrom(searchParams.get('t'));
   const resume = video.progress && !video.progress.finished ? video.progress.positionSeconds : 0;
@@ -78,13 +82,13 @@ function VideoView({ video }: { video: VideoDetail }) {
           {!source ? (
             <LockedPanel item={video} itemType="VIDEO" verb="assistir" onUnlocked={() => setJustUnlocked(true)} />
           ) : source.kind === 'file' ? (
-            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} />
+            <FilePlayer {...playerProps} url={source.url} hlsUrl={source.hlsUrl} renewHlsUrl={renewHlsUrl} posterUrl={source.posterUrl} />
           ) : (
             <EmbedPlayer {...playerProps} kind={source.kind} url={source.url} />
           )}
           {startAt > 0 && source && <p className="catalog-meta">{t !== null ? 'Abrindo no trecho encontrado.' : 'Continuando de onde você parou.'}</p>}
           <p style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{video.description}</p>
-          {status === 'authenticated' && source && <AssessmentPanel videoId={video._id} finished={Boolean(video.progress?.finished)} />}
+          {status === 'authenticated' && source && <AssessmentPanel videoId={video._id} finished={Boolean(video.progress?.finished) || finishedNow} />}
         </div>
         <aside className="catalog-side" aria-label="Capítulos e transcrição">
           <ChaptersList chapters={video.chapters} currentTime={currentTime} onSeek={seek} disabled={!source} />

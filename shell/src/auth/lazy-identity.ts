@@ -133,6 +133,7 @@ export function lazyFirebaseIdentity(
     confirmPasswordReset: async (oobCode, password) => (await identity()).confirmPasswordReset(oobCode, password),
     changePassword: async (current, next) => (await identity()).changePassword(current, next),
     sendEmailVerification: async () => (await identity()).sendEmailVerification(),
+    reauthenticate: async (password) => (await identity()).reauthenticate(password),
     signOut: async () => ((await sessionNeedsSdk()) ? (await identity()).signOut() : undefined),
     warmUp: () => void identity().catch(() => undefined),
   };

@@ -69,6 +69,7 @@ export function useShellAuth(controller: AuthController, identity: FirebaseIdent
       confirmPasswordReset: mapped((oobCode: string, password: string) => identity.confirmPasswordReset(oobCode, password)),
       changePassword: mapped((current: string, next: string) => identity.changePassword(current, next)),
       sendEmailVerification: mapped(() => identity.sendEmailVerification()),
+      reauthenticate: mapped((password: string) => identity.reauthenticate(password)),
     };
   });
 

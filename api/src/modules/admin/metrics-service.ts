@@ -13,6 +13,8 @@ export interface MetricsWindow {
 
 export interface AdminMetrics {
   activeSubscribers: number;
+  /** Of them, those whose renewals are debited by Pix Automático. */
+  pixAutomaticSubscribers: number;
   mrrCents: number;
   newSubscriptions: number;
   canceledSubscriptions: number;
@@ -50,7 +52,7 @@ export default fp(
     const service: AdminMetricsService = {
       async compute(window) {
         const { from, to } = window;
-        const [byPlan, plans, newSubscriptions, canceledSubscriptions, activeAtWindowStart, revenue, cancelReasons, watched, finished, credits] =
+        const [byPlan, plans, newSubscriptions, canceledSubscriptions, activeAtWindowStart, revenue, cancelReasons, watched, finished, credits, pixAutomaticSubscribers] =
           await Promise.all([
             subscriptions.activeByPlan(),
             fastify.plansRepository.mapAll(),
@@ -62,6 +64,7 @@ export default fp(
             fastify.progressRepository.mostWatched(TOP_VIDEOS),
             fastify.progressRepository.mostFinished(from, to, TOP_VIDEOS),
             fastify.unlocksRepository.creditsSpent(from, to),
+            subscriptions.countOnPixAutomatic(),
           ]);
 
         let activeSubscribers = 0;
@@ -73,6 +76,7 @@ export default fp(
         }
         return {
           activeSubscribers,
+          pixAutomaticSubscribers,
           mrrCents: Math.round(monthlyCents),
           newSubscriptions,
           canceledSubscriptions,

@@ -23,6 +23,7 @@ export const MetricsSchema = Type.Object(
   {
     window: Type.Object({ from: DateTime, to: DateTime }),
     activeSubscribers: Type.Integer(),
+    pixAutomaticSubscribers: Type.Integer({ description: 'Assinantes ativos com as renovações debitadas pelo Pix Automático' }),
     mrrCents: Type.Integer({ description: 'Receita recorrente mensal em centavos de real' }),
     newSubscriptions: Type.Integer(),
     canceledSubscriptions: Type.Integer(),

@@ -17,7 +17,7 @@ export interface AttemptResult {
 export interface AssessmentsRepository {
   findForItem(ref: ItemRef): Promise<AssessmentDocument | null>;
   /** Creates the item's quiz or replaces its questions and rules (version + 1). */
-  save(ref: ItemRef, quiz: Pick<AssessmentDocument, 'passMarkPercent' | 'maxAttempts' | 'questions'>, at: Date): Promise<AssessmentDocument>;
+  save(ref: ItemRef, quiz: Pick<AssessmentDocument, 'passMarkPercent' | 'maxAttempts' | 'shuffle' | 'questions'>, at: Date): Promise<AssessmentDocument>;
   remove(ref: ItemRef): Promise<boolean>;
 
   /** Throws the driver's duplicate-key error when attempt `number` exists (another start won). */

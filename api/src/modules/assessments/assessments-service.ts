@@ -12,6 +12,8 @@ import { attemptQuestions, buildQuestions, type QuestionInput } from './rules/qu
 export interface QuizInput {
   passMarkPercent: number;
   maxAttempts: number;
+  /** Default true: a new order for each attempt. */
+  shuffle?: boolean;
   questions: QuestionInput[];
 }
 
@@ -122,7 +124,7 @@ export default fp(
             revision: view.revision,
             revisionKey: view.revision ?? -1,
             number: view.attempts.length + 1,
-            questions: attemptQuestions(assessment.questions),
+            questions: attemptQuestions(assessment.questions, undefined, assessment.shuffle ?? true),
             passMarkPercent: assessment.passMarkPercent,
             startedAt: now(),
             submittedAt: null,
@@ -190,14 +192,18 @@ export default fp(
         const item = await fastify.revisions.item(ref);
         if (!item) throw notFound('Item não encontrado no catálogo.', 'ITEM_NOT_FOUND');
         const at = now();
-        const saved = await repository.save(ref, { passMarkPercent: input.passMarkPercent, maxAttempts: input.maxAttempts, questions: buildQuestions(input.questions) }, at);
+        const saved = await repository.save(
+          ref,
+          { passMarkPercent: input.passMarkPercent, maxAttempts: input.maxAttempts, shuffle: input.shuffle ?? true, questions: buildQuestions(input.questions) },
+          at,
+        );
         await fastify.auditRepository.append({
           at,
           accountId: null,
           actor: admin,
           action: 'ASSESSMENT_SAVED',
           target: { type: ref.itemType, id: ref.itemId },
-          summary: `Salvou a avaliação de "${item.title}" (versão ${saved.version}): ${saved.questions.length} pergunta(s), nota mínima ${saved.passMarkPercent} %, ${saved.maxAttempts} tentativa(s).`,
+          summary: `Salvou a avaliação de "${item.title}" (versão ${saved.version}): ${saved.questions.length} pergunta(s), nota mínima ${saved.passMarkPercent} %, ${saved.maxAttempts} tentativa(s)${saved.shuffle === false ? ', sem embaralhar' : ''}.`,
         });
         return saved;
       },

@@ -33,6 +33,8 @@ export interface AssessmentDocument {
   passMarkPercent: number;
   /** Attempts a person has per document revision. */
   maxAttempts: number;
+  /** Questions and options in a new order for each attempt (absent on quizzes saved before the choice existed: shuffled). */
+  shuffle?: boolean;
   /** Bumped by every save; an attempt keeps the version (and the questions) it was started with. */
   version: number;
   questions: QuestionDocument[];

@@ -75,6 +75,7 @@ export function toQuiz(assessment: AssessmentDocument) {
     itemId: assessment.itemId.toHexString(),
     passMarkPercent: assessment.passMarkPercent,
     maxAttempts: assessment.maxAttempts,
+    shuffle: assessment.shuffle ?? true,
     version: assessment.version,
     questions: assessment.questions,
   };

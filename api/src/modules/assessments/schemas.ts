@@ -81,6 +81,7 @@ export const QuizBody = Type.Object(
   {
     passMarkPercent: Type.Integer({ minimum: 1, maximum: 100, description: 'Nota mínima (%)' }),
     maxAttempts: Type.Integer({ minimum: 1, maximum: 20, description: 'Tentativas por revisão do documento' }),
+    shuffle: Type.Optional(Type.Boolean({ description: 'Embaralhar perguntas e opções em cada tentativa (padrão: true)' })),
     questions: Type.Array(
       Type.Object(
         {
@@ -107,6 +108,7 @@ export const QuizSchema = Type.Object(
     itemId: ObjectIdString,
     passMarkPercent: Type.Integer(),
     maxAttempts: Type.Integer(),
+    shuffle: Type.Boolean({ description: 'Perguntas e opções em nova ordem a cada tentativa' }),
     version: Type.Integer(),
     questions: Type.Array(
       Type.Object({

@@ -15,6 +15,19 @@ import { confirmPix, type PixConfirmation, type ReportedPix } from './use-cases/
 import { reconcile, type ReconciliationReport } from './use-cases/reconcile';
 import { requestCancel } from './use-cases/request-cancel';
 import { subscribe } from './use-cases/subscribe';
+import {
+  ENDED_BY_PLAN_CHANGE,
+  ENDED_WITH_SUBSCRIPTION,
+  noPixAutomatic,
+  startRecurrence,
+  stopRecurrence,
+  syncRecurrence,
+  syncRecurringCharge,
+  type PixAutomaticPayer,
+  type PixAutomaticReconciliation,
+  type RecurrenceSync,
+  type RecurringChargeSync,
+} from './use-cases/pix-automatic';
 import { updatePaymentMethod } from './use-cases/update-payment-method';
 import { withdraw, withdrawalPreview } from './use-cases/withdraw';
 import type { Withdrawal } from './rules/withdrawal';
@@ -39,7 +52,14 @@ export type { PlanChange, PixQrCode, PaymentOutcome, PaymentStatus, Reconciliati
  */
 export interface BillingService {
   /** `seats` ≥ 2 makes a laboratory account (price and credits × seats). */
-  subscribe(user: UserDocument, planId: string, paymentMethod: PaymentMethod, seats?: number): Promise<SubscriptionDocument>;
+  /** With `payer`: Pix Automático (one composite QR pays the first cycle and asks to authorize the next ones). */
+  subscribe(user: UserDocument, planId: string, paymentMethod: PaymentMethod, seats?: number, payer?: PixAutomaticPayer): Promise<SubscriptionDocument>;
+  /** "Desativar": ends the Pix Automático at the PSP; the next cycles are paid by plain PIX. */
+  stopPixAutomatic(subscription: SubscriptionDocument): Promise<SubscriptionDocument>;
+  /** API Pix `/rec` callback: each recurrence read back from the PSP before anything changes. */
+  syncRecurrences(idRecs: string[]): Promise<RecurrenceSync[]>;
+  /** API Pix `/cobr` callback: each recurring charge read back from the PSP before a cycle is paid. */
+  syncRecurringCharges(txids: string[]): Promise<RecurringChargeSync[]>;
   updatePaymentMethod(subscription: SubscriptionDocument, paymentMethod: PaymentMethod | undefined): Promise<SubscriptionDocument>;
   /** An admin's decision, kept with who made it and why (`adminDecision`). */
   overrideStatus(subscription: SubscriptionDocument, status: AdminStatus, by: StatusDecider, reason: string | null): Promise<SubscriptionDocument>;
@@ -91,20 +111,68 @@ export default fp(
       await send(subscription);
       return subscription;
     };
+    /** Pix Automático's e-mails: activated (once per recurrence), each failed debit (once per attempt). */
+    const pixAutomaticMail = async (report: PixAutomaticReconciliation) => {
+      for (const change of report.recurrences) if (change.outcome === 'UPDATED' && change.status === 'APROVADA' && change.after) await mail.pixAutomaticActivated(change.after);
+      for (const charge of report.charges) if (charge.newFailure) await mail.pixAutomaticDebitFailed(charge.newFailure.invoice, charge.newFailure.attempt, charge.newFailure.retryOn);
+    };
+    /** Ends the recurrence with the subscription's change; a PSP that does not answer now gets it from the reconciliation. */
+    const stopQuietly = async (subscription: SubscriptionDocument, reason: string) => {
+      try {
+        return await stopRecurrence(ctx, subscription, reason);
+      } catch (error) {
+        ctx.log.warn({ subscriptionId: subscription._id.toHexString(), err: error instanceof Error ? error.message : String(error) }, 'recurrence not cancelled now; the reconciliation will');
+        return subscription;
+      }
+    };
     const service: BillingService = {
-      subscribe: async (user, planId, paymentMethod, seats) => {
-        const subscription = await subscribe(ctx, user, planId, paymentMethod, seats);
+      subscribe: async (user, planId, paymentMethod, seats, payer) => {
+        let subscription = await subscribe(ctx, user, planId, paymentMethod, seats);
+        if (payer) {
+          try {
+            subscription = await startRecurrence(ctx, subscription, (await ctx.plans.findById(planId))!, payer);
+          } catch (error) {
+            // Nothing half-created: the checkout (and its charge) goes away; the member tries again.
+            await cancelNow(ctx, subscription);
+            throw error;
+          }
+        }
         await mail.pixChargeIssued(subscription);
         return subscription;
       },
+      stopPixAutomatic: async (subscription) => {
+        const live = subscription.pixAutomatic?.status === 'CRIADA' || subscription.pixAutomatic?.status === 'APROVADA';
+        if (!live) throw noPixAutomatic();
+        return stopRecurrence(ctx, subscription, 'Você desativou o Pix Automático. Os próximos ciclos serão cobrados por PIX comum.');
+      },
+      syncRecurrences: async (idRecs) => {
+        const results = [];
+        for (const idRec of idRecs) results.push(await syncRecurrence(ctx, idRec));
+        await pixAutomaticMail({ recurrences: results, charges: [] });
+        return results;
+      },
+      syncRecurringCharges: async (txids) => {
+        const results = [];
+        for (const txid of txids) results.push(await syncRecurringCharge(ctx, txid, service.applyPaidEvent));
+        await pixAutomaticMail({ recurrences: [], charges: results });
+        return results;
+      },
       updatePaymentMethod: (subscription, paymentMethod) => updatePaymentMethod(ctx, subscription, paymentMethod),
-      overrideStatus: (subscription, status, by, reason) => overrideStatus(ctx, subscription, status, by, reason),
-      changePlan: (subscription, externalPlanId, seats) => changePlan(ctx, subscription, externalPlanId, seats),
+      overrideStatus: async (subscription, status, by, reason) => {
+        const decided = await overrideStatus(ctx, subscription, status, by, reason);
+        return decided.status === 'CANCELED' ? stopQuietly(decided, ENDED_WITH_SUBSCRIPTION) : decided;
+      },
+      changePlan: async (subscription, externalPlanId, seats) => {
+        const changed = await changePlan(ctx, subscription, externalPlanId, seats);
+        // API Pix 2.9.0 cannot revise a recurrence's amount: it ends; the member may authorize again.
+        return { ...changed, subscription: await stopQuietly(changed.subscription, ENDED_BY_PLAN_CHANGE) };
+      },
       previewPlanChange: (subscription, externalPlanId, seats) => previewPlanChange(ctx, subscription, externalPlanId, seats),
-      requestCancel: async (subscription, reason, comment) => notified(await requestCancel(ctx, subscription, reason, comment ?? null), mail.cancelRequested),
-      cancelNow: async (subscription) => notified(await cancelNow(ctx, subscription), mail.canceled),
+      requestCancel: async (subscription, reason, comment) =>
+        notified(await stopQuietly(await requestCancel(ctx, subscription, reason, comment ?? null), ENDED_WITH_SUBSCRIPTION), mail.cancelRequested),
+      cancelNow: async (subscription) => notified(await stopQuietly(await cancelNow(ctx, subscription), ENDED_WITH_SUBSCRIPTION), mail.canceled),
       withdrawalPreview: (subscription) => withdrawalPreview(ctx, subscription),
-      withdraw: async (subscription, reason, comment) => notified(await withdraw(ctx, subscription, reason, comment ?? null), mail.canceled),
+      withdraw: async (subscription, reason, comment) => notified(await stopQuietly(await withdraw(ctx, subscription, reason, comment ?? null), ENDED_WITH_SUBSCRIPTION), mail.canceled),
       reactivate: async (subscription) => notified(await reactivate(ctx, subscription), (after) => mail.reactivated(subscription, after)),
       pixQrCode: (subscription) => pixQrCode(ctx, subscription),
       paymentStatus: (subscription) => paymentStatus(ctx, subscription),
@@ -115,7 +183,7 @@ export default fp(
         return outcome;
       },
       reconcile: async () => {
-        const report = await reconcile(ctx, service.applyPaidEvent, { paused: mail.paymentOverdue });
+        const report = await reconcile(ctx, service.applyPaidEvent, { paused: mail.paymentOverdue, pixAutomatic: pixAutomaticMail });
         // The calendar's e-mails (renewal charges, reminders): each once per invoice, whichever pass comes first.
         await mail.pixCalendar();
         return report;

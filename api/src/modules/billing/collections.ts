@@ -32,6 +32,17 @@ export const BILLING_INDEXES: IndexDeclaration[] = [
     options: { unique: true, name: 'invoice_pix_txid_unique', partialFilterExpression: { 'pix.txid': { $type: 'string' } } },
   },
   { collection: invoices, key: { status: 1, dueDate: 1 } },
+  // Pix Automático: a `/rec` callback names the recurrence, a `/cobr` one the recurring charge's txid
+  {
+    collection: subscriptions,
+    key: { 'pixAutomatic.idRec': 1 },
+    options: { unique: true, name: 'subscription_id_rec_unique', partialFilterExpression: { 'pixAutomatic.idRec': { $type: 'string' } } },
+  },
+  {
+    collection: invoices,
+    key: { 'recurringCharge.txid': 1 },
+    options: { unique: true, name: 'invoice_cobr_txid_unique', partialFilterExpression: { 'recurringCharge.txid': { $type: 'string' } } },
+  },
   // admin metrics (the repositories' metrics operations): each pipeline's first $match runs on one of these
   { collection: subscriptions, key: { startDate: 1 } },
   { collection: subscriptions, key: { canceledAt: 1 } },

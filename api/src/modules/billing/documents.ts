@@ -52,6 +52,24 @@ export interface AdminDecision {
   at: Date;
 }
 
+/**
+ * Pix Automático (API Pix 2.9.0 `/rec`): the member's authorization for the PSP to debit each
+ * cycle. Statuses are the specification's (CRIADA → APROVADA, or REJEITADA / EXPIRADA /
+ * CANCELADA), always as last read back from the PSP, never as a callback claimed.
+ */
+export interface PixAutomaticState {
+  idRec: string;
+  status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+  /** The payer the PSP asks: a person (CPF) or a laboratory (CNPJ), 11 or 14 characters. */
+  debtor: { document: string; name: string };
+  /** The recurrence's fixed amount per cycle (plan price × seats when it was authorized). */
+  amountCents: number;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Why it ended, in Portuguese, for the member (rejected, cancelled by the payer, by us, plan change). */
+  endedReason: string | null;
+}
+
 export interface SubscriptionDocument {
   _id: ObjectId;
   userId: ObjectId;
@@ -84,6 +102,8 @@ export interface SubscriptionDocument {
   adminDecision?: AdminDecision | null;
   /** Ended by the member's right of withdrawal (art. 49 CDC): every payment refunded. */
   withdrawnAt?: Date | null;
+  /** Pix Automático: the recurrence authorized (or asked for) at the PSP; missing/null: plain PIX each cycle. */
+  pixAutomatic?: PixAutomaticState | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -106,6 +126,25 @@ export interface PixCharge {
   expiresAt: Date;
   /** The QR code PNG (data URL), rendered once per payload and kept with it. */
   qrCodeDataUrl?: string;
+}
+
+/**
+ * A cycle charged by Pix Automático (`PUT /cobr/{txid}`): the payer's bank debits it on the due
+ * date; a failed debit is retried (`retentativa`) while the policy allows. Status as last read back.
+ */
+export interface RecurringChargeState {
+  txid: string;
+  idRec: string;
+  status: 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
+  /** `YYYY-MM-DD`: the debit date the PSP holds. */
+  dueDate: string;
+  /** Debit attempts so far (the first, then retries), and how many of them failed. */
+  attempts: number;
+  failures: number;
+  /** The last failed attempt, in the PSP's words ("AM04: Saldo insuficiente"); null when none failed. */
+  lastFailure: string | null;
+  /** `YYYY-MM-DD` of a retry asked for and not settled yet. */
+  retryOn: string | null;
 }
 
 export interface InvoiceDocument {
@@ -141,6 +180,8 @@ export interface InvoiceDocument {
   seats?: number;
   /** The PIX end-to-end id of the payment (E2E, from the gateway), when known. */
   endToEndId?: string | null;
+  /** Pix Automático: this cycle is debited by a recurring charge instead of paid by a QR code. */
+  recurringCharge?: RecurringChargeState | null;
   /** REFUNDED: when, how much, and the gateway's id of the refund (null until the gateway took it). */
   refundedAt?: Date | null;
   refundedCents?: number;

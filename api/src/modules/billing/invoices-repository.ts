@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
-import type { InvoiceDocument, PixCharge } from './documents';
+import type { InvoiceDocument, PixCharge, RecurringChargeState } from './documents';
 import { BILLING_COLLECTIONS } from './collections';
 import { toObjectId } from '../../store/object-id';
 import { findPage } from '../../store/pagination';
@@ -35,6 +35,12 @@ export interface InvoicesRepository {
   setPix(id: ObjectId, pix: PixCharge, at: Date): Promise<void>;
   /** The invoice whose current PIX charge has this txid (an API Pix callback names only the txid). */
   findByPixTxid(txid: string): Promise<InvoiceDocument | null>;
+  /** Pix Automático: the invoice a recurring charge pays (a `/cobr` callback names its txid). */
+  findByRecurringTxid(txid: string): Promise<InvoiceDocument | null>;
+  /** Pix Automático: the recurring charge's state as last read back from the PSP. */
+  setRecurringCharge(id: ObjectId, state: RecurringChargeState, at: Date): Promise<void>;
+  /** Pix Automático: PENDING/OVERDUE invoices with a recurring charge (the reconciliation reads them back). */
+  listOpenRecurring(): Promise<InvoiceDocument[]>;
   /** PENDING/OVERDUE invoices with a PIX charge: the reconciliation reads them back from the PSP. */
   listOpenWithPix(): Promise<InvoiceDocument[]>;
   /** For the reconciliation job: PENDING invoices whose due date has come. */
@@ -130,6 +136,18 @@ export default fp(
       },
 
       findByPixTxid: (txid) => collection().findOne({ 'pix.txid': txid }),
+
+      findByRecurringTxid: (txid) => collection().findOne({ 'recurringCharge.txid': txid }),
+
+      async setRecurringCharge(id, state, at) {
+        await collection().updateOne({ _id: id }, { $set: { recurringCharge: state, updatedAt: at } });
+      },
+
+      listOpenRecurring: () =>
+        collection()
+          .find({ status: { $in: [...OPEN] }, 'recurringCharge.txid': { $type: 'string' } })
+          .sort({ dueDate: 1, _id: 1 })
+          .toArray(),
 
       listOpenWithPix: () =>
         collection()

@@ -6,6 +6,7 @@ import type { InvoiceDocument, SubscriptionDocument } from './documents';
 import { creditsFor, priceFor, seatsOf } from './rules/pricing';
 import { allowedStatusChanges } from './rules/state-machine';
 import { hasReceipt } from './rules/receipt';
+import { debitFailureMessage } from './rules/pix-automatic';
 import type { AdminSubscriptionSchema, InvoiceResponse, PaymentStatusSchema, PixQRCodeSchema, PlanChangeSchema, SubscriptionResponse, WithdrawalSchema } from './schemas';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
@@ -61,6 +62,17 @@ export function toSubscriptionResponse(subscription: SubscriptionDocument, plans
         }
       : null,
     withdrawnAt: iso(subscription.withdrawnAt),
+    ...(subscription.pixAutomatic
+      ? {
+          pixAutomatic: {
+            idRec: subscription.pixAutomatic.idRec,
+            status: subscription.pixAutomatic.status,
+            amountCents: subscription.pixAutomatic.amountCents,
+            endedReason: subscription.pixAutomatic.endedReason,
+            updatedAt: subscription.pixAutomatic.updatedAt.toISOString(),
+          },
+        }
+      : {}),
     createdAt: subscription.createdAt.toISOString(),
     updatedAt: subscription.updatedAt.toISOString(),
   };
@@ -84,8 +96,21 @@ export function toInvoiceResponse(invoice: InvoiceDocument): InvoiceResponse {
     seats: seatsOf(invoice),
     refundedAt: iso(invoice.refundedAt),
     hasReceipt: hasReceipt(invoice),
-    txid: invoice.pix?.txid ?? null,
+    txid: invoice.pix?.txid ?? invoice.recurringCharge?.txid ?? null,
     endToEndId: invoice.endToEndId ?? null,
+    ...(invoice.recurringCharge
+      ? {
+          recurringCharge: {
+            txid: invoice.recurringCharge.txid,
+            idRec: invoice.recurringCharge.idRec,
+            status: invoice.recurringCharge.status,
+            debitDate: invoice.recurringCharge.dueDate,
+            attempts: invoice.recurringCharge.attempts,
+            retryOn: invoice.recurringCharge.retryOn,
+            failure: debitFailureMessage(invoice.recurringCharge),
+          },
+        }
+      : {}),
     createdAt: invoice.createdAt.toISOString(),
   };
 }

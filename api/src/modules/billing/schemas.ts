@@ -55,6 +55,18 @@ export const SubscriptionSchema = Type.Object(
       ),
     ),
     withdrawnAt: Nullable(Type.String({ format: 'date-time', description: 'Encerrada pelo direito de arrependimento (art. 49 do CDC): os pagamentos foram devolvidos' })),
+    pixAutomatic: Type.Optional(
+      Type.Object(
+        {
+          idRec: Type.String({ description: 'Id da recorrência no PSP (API Pix)' }),
+          status: Type.Enum(['CRIADA', 'APROVADA', 'REJEITADA', 'EXPIRADA', 'CANCELADA'], { description: 'CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado' }),
+          amountCents: Type.Integer({ description: 'Valor de cada débito autorizado' }),
+          endedReason: Nullable(Type.String({ description: 'Por que terminou, em palavras para o membro' })),
+          updatedAt: DateTime,
+        },
+        { description: 'Pix Automático (ausente: PIX comum a cada ciclo)' },
+      ),
+    ),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -82,6 +94,20 @@ export const InvoiceSchema = Type.Object(
     hasReceipt: Type.Boolean({ description: 'Paga (ou paga e devolvida) com valor: tem recibo em PDF (…/invoices/{invoiceId}/receipt.pdf)' }),
     txid: Type.Optional(Nullable(Type.String({ description: 'PIX: o txid da cobrança atual no PSP (API Pix); null sem PIX' }))),
     endToEndId: Type.Optional(Nullable(Type.String({ description: 'PIX paga: o identificador fim a fim (E2E) do pagamento' }))),
+    recurringCharge: Type.Optional(
+      Type.Object(
+        {
+          txid: Type.String(),
+          idRec: Type.String(),
+          status: Type.Enum(['CRIADA', 'ATIVA', 'CONCLUIDA', 'EXPIRADA', 'REJEITADA', 'CANCELADA'], { description: 'ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada' }),
+          debitDate: Type.String({ format: 'date', description: 'Data do débito' }),
+          attempts: Type.Integer({ description: 'Tentativas de débito até agora' }),
+          retryOn: Nullable(Type.String({ format: 'date', description: 'Nova tentativa marcada para esta data' })),
+          failure: Nullable(Type.String({ description: 'Débito que falhou, em palavras para o membro, com o que acontece depois' })),
+        },
+        { description: 'Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code)' },
+      ),
+    ),
     createdAt: DateTime,
   },
   { description: 'Fatura' },
@@ -180,8 +206,17 @@ export const PageOnlyQuery = Type.Object({ ...PageQuery }, { additionalPropertie
 export const UserIdParams = Type.Object({ userId: ObjectIdString }, { additionalProperties: false });
 export const SubscriptionIdParams = Type.Object({ subscriptionId: ObjectIdString }, { additionalProperties: false });
 
+/** The payer of Pix Automático: CPF (11 digits) or CNPJ (14 letters or digits), with or without the mask. */
+export const PixAutomaticPayerBody = Type.Object(
+  {
+    documento: Type.String({ pattern: '^(\\d{3}\\.?\\d{3}\\.?\\d{3}-?\\d{2}|[0-9A-Za-z]{2}\\.?[0-9A-Za-z]{3}\\.?[0-9A-Za-z]{3}/?[0-9A-Za-z]{4}-?[0-9]{2})$', description: 'CPF ou CNPJ de quem paga' }),
+    nome: Type.String({ minLength: 2, maxLength: 140, description: 'Nome de quem paga, como o banco mostra' }),
+  },
+  { additionalProperties: false, description: 'Pix Automático: um só QR code paga o primeiro ciclo e pede ao banco a autorização dos próximos' },
+);
+
 export const CreateSubscriptionBody = Type.Object(
-  { planId: ObjectIdString, paymentMethod: PaymentMethodSchema, seats: Type.Optional(Seats) },
+  { planId: ObjectIdString, paymentMethod: PaymentMethodSchema, seats: Type.Optional(Seats), pixAutomatico: Type.Optional(PixAutomaticPayerBody) },
   { additionalProperties: false },
 );
 

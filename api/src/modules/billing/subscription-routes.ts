@@ -8,7 +8,10 @@ import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
 import { AdminSubscriptionSchema, CancelRequestBody, ChangePlanBody, CreateSubscriptionBody, InvoiceParams, InvoiceSchema, PageOnlyQuery, PaymentStatusSchema, PixQRCodeSchema, PlanPreviewQuery, PlanPreviewSchema, PlanChangeResponse, SubscriptionIdParams, SubscriptionListQuery, SubscriptionSchema, UpdateStatusBody, UpdateSubscriptionBody, UserIdParams, WithdrawalSchema } from './schemas';
 import { toAdminSubscriptionResponse, toInvoiceResponse, toPaymentStatusResponse, toPixResponse, toPlanChangeResponse, toSubscriptionResponse, toWithdrawalResponse } from './responses';
-import { conflict } from '../../http/app-error';
+import { badRequest, conflict } from '../../http/app-error';
+import { isValidCnpj, normalizeCnpj } from '@clube/documents/cnpj';
+import { isValidCpf, normalizeCpf } from '@clube/documents/cpf';
+import type { PaymentMethod } from './documents';
 import { invoiceNotFound } from './billing-service';
 import { receiptFileName, receiptPdf } from './receipt-pdf';
 import { hasReceipt } from './rules/receipt';
@@ -17,6 +20,18 @@ import { Type } from 'typebox';
 import { found, routeOptions } from '../../http/route-options';
 
 const route = routeOptions(['subscriptions']);
+
+/** The Pix Automático payer of a checkout: PIX only, a CPF or CNPJ with valid check digits. */
+function pixAutomaticPayer(body: { documento: string; nome: string }, paymentMethod: PaymentMethod) {
+  if (paymentMethod !== 'PIX') throw badRequest('O Pix Automático só vale para pagamento por PIX.', 'PIX_AUTOMATIC_NEEDS_PIX');
+  const cpf = normalizeCpf(body.documento);
+  if (cpf.length === 11 && /^\d+$/.test(body.documento.replace(/[.-]/g, ''))) {
+    if (!isValidCpf(body.documento)) throw badRequest('CPF inválido: confira os números.', 'INVALID_CPF');
+    return { document: cpf, name: body.nome.trim() };
+  }
+  if (!isValidCnpj(body.documento)) throw badRequest('CNPJ inválido: confira os números e letras.', 'INVALID_CNPJ');
+  return { document: normalizeCnpj(body.documento), name: body.nome.trim() };
+}
 
 /**
  * PRODUCT.md §5, paths exactly as the seed calls them. Rules (state machine, money, credits)
@@ -149,9 +164,19 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 201: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 422) },
     }),
     async (request, reply) => {
-      const subscription = await billing.subscribe(request.user!, request.body.planId, request.body.paymentMethod, request.body.seats);
+      const payer = request.body.pixAutomatico ? pixAutomaticPayer(request.body.pixAutomatico, request.body.paymentMethod) : undefined;
+      const subscription = await billing.subscribe(request.user!, request.body.planId, request.body.paymentMethod, request.body.seats, payer);
       return reply.code(201).send(await view(subscription));
     },
+  );
+
+  fastify.delete(
+    '/:id/pix-automatico',
+    route(ownerOrAdmin(byParamId), 'Desativa o Pix Automático (cancela a recorrência no PSP); os próximos ciclos são cobrados por PIX comum (dono ou admin)', {
+      params: IdParams,
+      response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404, 409, 503) },
+    }),
+    async (request) => view(await billing.stopPixAutomatic(await load(request.params.id))),
   );
 
   fastify.patch(

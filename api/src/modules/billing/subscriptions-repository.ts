@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Document, Filter, ObjectId } from 'mongodb';
-import type { SubscriptionDocument } from './documents';
+import type { PixAutomaticState, SubscriptionDocument } from './documents';
 import { BILLING_COLLECTIONS } from './collections';
 import { isOpenSubscriptionStatus } from './rules/state-machine';
 import type { SubscriptionStatus } from './documents';
@@ -57,6 +57,16 @@ export interface SubscriptionsRepository {
   listIdsInRenewalWindow(windowEnd: Date): Promise<ObjectId[]>;
   /** For the reconciliation job: PAUSED past endDate and cancel requests whose period ended. */
   listIdsEnded(now: Date): Promise<ObjectId[]>;
+  /** Pix Automático: the subscription a recurrence belongs to (a `/rec` callback names only the idRec). */
+  findByIdRec(idRec: string): Promise<SubscriptionDocument | null>;
+  /**
+   * Pix Automático: writes the recurrence's state, apart from the lifecycle (no `updatedAt` of the
+   * subscription moves). With `replacing`, only while the subscription still holds that recurrence
+   * (or none, for null). Answers whether it was written.
+   */
+  setPixAutomatic(id: ObjectId, state: PixAutomaticState | null, replacing: string | null): Promise<boolean>;
+  /** Pix Automático: subscriptions whose recurrence is asked for or authorized (the reconciliation reads them back). */
+  listWithLiveRecurrence(): Promise<SubscriptionDocument[]>;
 
   /** Every subscription matching the list's filters, newest first, read as it is written (CSV export). */
   streamAll(filters: SubscriptionFilters): AsyncIterable<SubscriptionDocument>;
@@ -77,6 +87,8 @@ export interface SubscriptionsRepository {
   countCanceled(window: Window): Promise<number>;
   /** Paying before `at` and not ended before it. */
   countPayingAt(at: Date): Promise<number>;
+  /** ACTIVE subscriptions whose renewals are debited by Pix Automático (an APROVADA recurrence). */
+  countOnPixAutomatic(): Promise<number>;
   /** Cancel requests made in the window, by reason, most frequent first. */
   cancelReasons(window: Window): Promise<{ reason: string; count: number }[]>;
 }
@@ -88,6 +100,17 @@ export default fp(
       (await collection().find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
 
     const repository: SubscriptionsRepository = {
+      countOnPixAutomatic: () => collection().countDocuments({ status: 'ACTIVE', 'pixAutomatic.status': 'APROVADA' }),
+
+      findByIdRec: (idRec) => collection().findOne({ 'pixAutomatic.idRec': idRec }),
+
+      async setPixAutomatic(id, state, replacing) {
+        const current: Filter<SubscriptionDocument> = replacing === null ? { $or: [{ pixAutomatic: null }, { pixAutomatic: { $exists: false } }] } : { 'pixAutomatic.idRec': replacing };
+        return (await collection().updateOne({ _id: id, ...current }, { $set: { pixAutomatic: state } })).matchedCount > 0;
+      },
+
+      listWithLiveRecurrence: () => collection().find({ 'pixAutomatic.status': { $in: ['CRIADA', 'APROVADA'] } }).sort({ _id: 1 }).toArray(),
+
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
       findOpenByUser: (userId) => collection().findOne({ userId, isOpen: true }),
       async findCurrentForUser(userId) {

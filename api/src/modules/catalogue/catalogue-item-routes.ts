@@ -46,6 +46,7 @@ export interface CatalogueItemKind<
   createFields(fastify: FastifyInstance, input: Omit<Static<TCreate>, CommonKeys>): Promise<Partial<TDoc>>;
   /** What goes with a deleted item (e.g. a video's transcript). */
   afterDelete?(fastify: FastifyInstance, item: TDoc): Promise<void>;
+  afterUpdate?(fastify: FastifyInstance, before: TDoc, after: TDoc): Promise<void>;
   /** The kind's own fields of a change, checked against the current document. */
   changedFields(fastify: FastifyInstance, input: Omit<Partial<Static<TUpdate>>, CommonKeys>, current: TDoc): Promise<Partial<TDoc>>;
 }
@@ -145,6 +146,7 @@ export function catalogueItemRoutes<
         }
         if (status !== undefined || publishedAt !== undefined) Object.assign(changes, resolvePublication(current, { status, publishedAt }, now()));
         const item = found(await repository.update(current._id, changes as Partial<TDoc>), () => kind.notFound());
+        await kind.afterUpdate?.(fastify, current, item);
         return firstView(request, item);
       },
     );

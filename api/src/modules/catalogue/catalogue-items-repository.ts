@@ -42,6 +42,8 @@ export interface ItemStore<T extends CatalogueItemDocument> {
   backfillSearchText(): Promise<number>;
   /** How many items use the category (exact; countByCategory stops at 1). */
   countInCategory(categoryId: ObjectId): Promise<number>;
+  /** Videos: whether an item plays the stored file `key` (its `source.url`). */
+  usesSourceFile(key: string): Promise<boolean>;
 }
 
 const SLUG_ATTEMPTS = 20;
@@ -158,6 +160,8 @@ export function createItemStore<T extends CatalogueItemDocument>(options: {
     },
 
     delete: async (id) => (await collection().findOneAndDelete(byId(id))) as T | null,
+
+    usesSourceFile: async (key) => (await collection().findOne({ 'source.url': key } as unknown as Filter<T>, { projection: { _id: 1 } })) !== null,
 
     countByCategory: (categoryId) =>
       collection().countDocuments({ categoryId } as Filter<T>, { limit: 1 }),

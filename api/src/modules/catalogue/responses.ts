@@ -153,7 +153,12 @@ export async function videoViews(
       if (video.source.kind === 'file') {
         const signed = fastify.fileUrls.signedUrl(request, video.source.url);
         view.source = { kind: 'file', url: signed.url, key: video.source.url, expiresAt: signed.expiresAt.toISOString() };
-        if (readyLadders.has(video.source.url)) view.source.hlsUrl = fastify.fileUrls.signedHlsUrl(request, video.source.url).url;
+        if (readyLadders.has(video.source.url)) {
+          const hlsUrl = fastify.fileUrls.signedHlsUrl(request, video.source.url).url;
+          // The ladder's poster, in the same signed folder.
+          view.source.hlsUrl = hlsUrl;
+          view.source.posterUrl = new URL('poster.jpg', hlsUrl).href;
+        }
       } else {
         view.source = { kind: video.source.kind, url: video.source.url };
       }

@@ -201,6 +201,7 @@ export const VideoSourceSchema = Type.Object({
   hlsUrl: Type.Optional(
     Type.String({ description: 'file: a playlist HLS (master.m3u8) assinada no caminho, de curta duração, quando a conversão está pronta; sem ela, toca o MP4 (url)' }),
   ),
+  posterUrl: Type.Optional(Type.String({ description: 'file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl' })),
 });
 
 export const ChapterSchema = Type.Object(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type { VideoDocument } from './documents';
 import { notFound } from '../../http/app-error';
 import { catalogueItemRoutes, type CatalogueItemKind } from './catalogue-item-routes';
@@ -7,6 +8,12 @@ import { checkChapters } from './rules/chapters';
 import { CreateVideoBody, UpdateVideoBody, VideoSchema } from './schemas';
 import transcriptRoutes from './transcript-routes';
 import { assertFilesExist } from './use-cases/check-references';
+
+/** A file the video was given a replacement for leaves storage with its HLS ladder, unless another video plays it. */
+async function discardUnusedFile(fastify: FastifyInstance, video: VideoDocument): Promise<void> {
+  if (video.source.kind !== 'file' || (await fastify.videosRepository.usesSourceFile(video.source.url))) return;
+  await fastify.transcoding.discard(video.source.url);
+}
 
 /**
  * Videos: the source (a signed, range-capable link for MP4 files, the address for YouTube /
@@ -38,6 +45,9 @@ const VIDEO_KIND: CatalogueItemKind<VideoDocument, typeof VideoSchema, typeof Cr
   },
   async afterDelete(fastify, video) {
     await fastify.transcriptsRepository.deleteByVideo(video._id);
+  },
+  async afterUpdate(fastify, before, after) {
+    if (before.source.kind === 'file' && (after.source.kind !== 'file' || after.source.url !== before.source.url)) await discardUnusedFile(fastify, before);
   },
   async changedFields(fastify, input, current) {
     const { description, source, chapters, ...rest } = input;

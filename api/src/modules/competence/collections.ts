@@ -11,8 +11,8 @@ export const COMPETENCE_COLLECTIONS = {
 const { competenceFunctions, functionAssignments, completions, competenceExports } = COMPETENCE_COLLECTIONS;
 
 export const COMPETENCE_INDEXES: IndexDeclaration[] = [
-  // One function of a name per laboratory (the name folded to lower case). Functions are not archived
-  // yet; when they are, an archived one gives its nameKey up (a full index also holds on FerretDB).
+  // One function of a name per laboratory (the name folded to lower case). An archived function gives
+  // its nameKey up (functions-repository.ts suffixes it), so a full index holds, also on FerretDB.
   { collection: competenceFunctions, key: { accountId: 1, nameKey: 1 }, options: { unique: true, name: 'one_function_name_per_account' } },
   // One active assignment per function and person; a person's functions.
   {

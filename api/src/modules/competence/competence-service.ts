@@ -54,8 +54,14 @@ export interface Competence {
   laboratory(user: UserDocument, accountId: ObjectId, access: LaboratoryAccess): Promise<LaboratoryAccountDocument>;
   listFunctions(user: UserDocument, accountId: ObjectId): Promise<FunctionWithPeople[]>;
   createFunction(user: UserDocument, accountId: ObjectId, input: FunctionInput): Promise<FunctionWithPeople>;
+  /** Changes an active function's name, description, requirements and due days (the people keep it). */
+  updateFunction(user: UserDocument, accountId: ObjectId, functionId: ObjectId, input: FunctionInput): Promise<FunctionWithPeople>;
+  /** Archives a function: it leaves the list, the trail and the matrix; its people stop holding it; the records stay. */
+  archiveFunction(user: UserDocument, accountId: ObjectId, functionId: ObjectId): Promise<void>;
   /** Assigns a person of the laboratory (an ACTIVE seat) to a function; assigning twice changes nothing. */
   assign(user: UserDocument, accountId: ObjectId, functionId: ObjectId, userId: ObjectId): Promise<FunctionWithPeople>;
+  /** Ends a person's assignment to a function (404 when they do not hold it). */
+  unassign(user: UserDocument, accountId: ObjectId, functionId: ObjectId, userId: ObjectId): Promise<FunctionWithPeople>;
   /** "Minha trilha": every requirement of the person's functions and where they stand now. */
   trail(userId: ObjectId): Promise<TrailLine[]>;
   /** The laboratory matrix: each person with a function × each of their requirements, and the share in order. */
@@ -74,6 +80,7 @@ export interface Competence {
 
 const accountNotFound = () => notFound('Laboratório não encontrado.', 'ACCOUNT_NOT_FOUND');
 const functionNotFound = () => notFound('Função não encontrada neste laboratório.', 'FUNCTION_NOT_FOUND');
+const nameTaken = (name: string) => conflict(`Este laboratório já tem a função "${name}".`, 'FUNCTION_NAME_TAKEN');
 
 /**
  * Functions and curricula of a laboratory (ISO/IEC 17025 §6.2.2, 6.2.5 b): named by its manager,
@@ -107,6 +114,37 @@ export default fp(
       return list.map((fn) => ({ fn, items, names, assignments: assignments.filter((a) => a.functionId.toHexString() === fn._id.toHexString()) }));
     }
 
+    /** Writes a function; a duplicate key on the name (one per laboratory) is the 409 in Portuguese. */
+    async function withUniqueName(name: string, write: () => Promise<void>): Promise<void> {
+      try {
+        await write();
+      } catch (error) {
+        if (isDuplicateKeyError(error)) throw nameTaken(name);
+        throw error;
+      }
+    }
+
+    /** An audit line about a function of the laboratory. */
+    async function auditFunction(user: UserDocument, at: Date, action: 'FUNCTION_CREATED' | 'FUNCTION_UPDATED' | 'FUNCTION_ARCHIVED', fn: CompetenceFunctionDocument, summary: string) {
+      await fastify.auditRepository.append({ at, accountId: fn.accountId, actor: user, action, target: { type: 'FUNCTION', id: fn._id }, summary });
+    }
+
+    /** An audit line about a person of the laboratory, named in the summary as the profile names them. */
+    async function auditPerson(user: UserDocument, accountId: ObjectId, at: Date, action: 'PERSON_ASSIGNED' | 'PERSON_UNASSIGNED', userId: ObjectId, summary: (name: string) => string) {
+      const person = await fastify.usersRepository.findById(userId);
+      await fastify.auditRepository.append({ at, accountId, actor: user, action, target: { type: 'PERSON', id: userId }, summary: summary(person?.name ?? 'uma pessoa da equipe') });
+    }
+
+    /** Checks the requirements (each item once, each in the catalogue) and names them for the audit trail. */
+    async function requirementTitles(requirements: RequirementDocument[]): Promise<string> {
+      const keys = requirements.map(itemKey);
+      if (new Set(keys).size !== keys.length) throw badRequest('Cada item entra uma vez só nos requisitos da função.', 'DUPLICATE_REQUIREMENT');
+      const items = await fastify.revisions.summaries(requirements);
+      const missing = requirements.findIndex((requirement) => !items.get(itemKey(requirement))?.exists);
+      if (missing >= 0) throw badRequest(`O requisito ${missing + 1} não é um vídeo ou conteúdo do catálogo.`, 'ITEM_NOT_FOUND');
+      return requirements.map((r) => items.get(itemKey(r))!.title).join('; ');
+    }
+
     async function one(accountId: ObjectId, functionId: ObjectId): Promise<FunctionWithPeople> {
       const fn = await functions.findFunction(accountId, functionId);
       if (!fn) throw functionNotFound();
@@ -123,11 +161,7 @@ export default fp(
 
       async createFunction(user, accountId, input) {
         await account(user, accountId, 'manage');
-        const keys = input.requirements.map(itemKey);
-        if (new Set(keys).size !== keys.length) throw badRequest('Cada item entra uma vez só nos requisitos da função.', 'DUPLICATE_REQUIREMENT');
-        const items = await fastify.revisions.summaries(input.requirements);
-        const missing = input.requirements.findIndex((requirement) => !items.get(itemKey(requirement))?.exists);
-        if (missing >= 0) throw badRequest(`O requisito ${missing + 1} não é um vídeo ou conteúdo do catálogo.`, 'ITEM_NOT_FOUND');
+        const titles = await requirementTitles(input.requirements);
         const at = now();
         const name = input.name.trim();
         const fn: CompetenceFunctionDocument = {
@@ -142,21 +176,44 @@ export default fp(
           createdAt: at,
           updatedAt: at,
         };
-        try {
-          await functions.insertFunction(fn);
-        } catch (error) {
-          if (isDuplicateKeyError(error)) throw conflict(`Este laboratório já tem a função "${name}".`, 'FUNCTION_NAME_TAKEN');
-          throw error;
-        }
-        await fastify.auditRepository.append({
-          at,
-          accountId,
-          actor: user,
-          action: 'FUNCTION_CREATED',
-          target: { type: 'FUNCTION', id: fn._id },
-          summary: `Criou a função "${name}" com ${fn.requirements.length} requisito(s): ${fn.requirements.map((r) => items.get(itemKey(r))!.title).join('; ')}.`,
-        });
+        await withUniqueName(name, () => functions.insertFunction(fn));
+        await auditFunction(user, at, 'FUNCTION_CREATED', fn, `Criou a função "${name}" com ${fn.requirements.length} requisito(s): ${titles}.`);
         return (await withPeople([fn]))[0]!;
+      },
+
+      async updateFunction(user, accountId, functionId, input) {
+        await account(user, accountId, 'manage');
+        const before = await functions.findFunction(accountId, functionId);
+        if (!before) throw functionNotFound();
+        const titles = await requirementTitles(input.requirements);
+        const at = now();
+        const name = input.name.trim();
+        const fn: CompetenceFunctionDocument = {
+          ...before,
+          name,
+          nameKey: name.toLocaleLowerCase('pt-BR'),
+          description: input.description.trim(),
+          requirements: input.requirements,
+          dueDays: input.dueDays,
+          updatedAt: at,
+        };
+        // Checked first: the unique index still refuses a rename racing another, but FerretDB answers an update
+        // that breaks a unique index with a generic error, not the duplicate key that becomes this 409.
+        const holder = await functions.findFunctionByNameKey(accountId, fn.nameKey);
+        if (holder && holder._id.toHexString() !== functionId.toHexString()) throw nameTaken(name);
+        await withUniqueName(name, () => functions.updateFunction(fn));
+        const renamed = before.name === name ? '' : ` (antes "${before.name}")`;
+        await auditFunction(user, at, 'FUNCTION_UPDATED', fn, `Alterou a função "${name}"${renamed}: ${fn.requirements.length} requisito(s): ${titles}; prazo de ${fn.dueDays} dia(s).`);
+        return one(accountId, functionId);
+      },
+
+      async archiveFunction(user, accountId, functionId) {
+        await account(user, accountId, 'manage');
+        const fn = await functions.findFunction(accountId, functionId);
+        if (!fn) throw functionNotFound();
+        const at = now();
+        if (!(await functions.archiveFunction(accountId, functionId, at))) throw functionNotFound(); // archived by a parallel call
+        await auditFunction(user, at, 'FUNCTION_ARCHIVED', fn, `Arquivou a função "${fn.name}"; quem a exercia deixou de exercê-la.`);
       },
 
       async assign(user, accountId, functionId, userId) {
@@ -171,19 +228,21 @@ export default fp(
           const at = now();
           try {
             await functions.insertAssignment({ _id: new ObjectId(), accountId, functionId, userId, assignedAt: at, assignedBy: user._id, active: true, endedAt: null });
-            const person = await fastify.usersRepository.findById(userId);
-            await fastify.auditRepository.append({
-              at,
-              accountId,
-              actor: user,
-              action: 'PERSON_ASSIGNED',
-              target: { type: 'PERSON', id: userId },
-              summary: `Atribuiu a função "${fn.name}" a ${person?.name ?? 'uma pessoa da equipe'}.`,
-            });
+            await auditPerson(user, accountId, at, 'PERSON_ASSIGNED', userId, (name) => `Atribuiu a função "${fn.name}" a ${name}.`);
           } catch (error) {
             if (!isDuplicateKeyError(error)) throw error; // assigned by a parallel call: the same result
           }
         }
+        return one(accountId, functionId);
+      },
+
+      async unassign(user, accountId, functionId, userId) {
+        await account(user, accountId, 'manage');
+        const fn = await functions.findFunction(accountId, functionId);
+        if (!fn) throw functionNotFound();
+        const at = now();
+        if (!(await functions.endAssignment(functionId, userId, at))) throw notFound('Esta pessoa não exerce esta função.', 'NOT_ASSIGNED');
+        await auditPerson(user, accountId, at, 'PERSON_UNASSIGNED', userId, (name) => `Retirou a função "${fn.name}" de ${name}.`);
         return one(accountId, functionId);
       },
 

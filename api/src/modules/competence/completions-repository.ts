@@ -14,6 +14,8 @@ export interface CompletionsRepository {
   forUsers(userIds: ObjectId[]): Promise<CompletionDocument[]>;
   /** A new revision was published: every completion of the item in force becomes superseded by it. */
   markSuperseded(ref: ItemRef, byRevision: number, at: Date): Promise<number>;
+  /** How many completions of the item are in force (what a new revision would supersede). */
+  countInForce(ref: ItemRef): Promise<number>;
   /** LGPD erasure: the person's completions go (the laboratory keeps the signed authorizations' snapshot). */
   deleteAllForUser(userId: ObjectId): Promise<number>;
 }
@@ -34,6 +36,7 @@ export default fp(
         const result = await collection().updateMany({ itemType, itemId, supersededAt: null }, { $set: { supersededAt: at, supersededByRevision: byRevision } });
         return result.modifiedCount;
       },
+      countInForce: ({ itemType, itemId }) => collection().countDocuments({ itemType, itemId, supersededAt: null }),
       deleteAllForUser: async (userId) => (await collection().deleteMany({ userId })).deletedCount,
     };
     fastify.decorate('completionsRepository', repository);

@@ -101,40 +101,53 @@ export function dossierPdf(dossier: Dossier, sha256: string, verifyUrl: string):
   return renderPdf(doc, () => draw(doc, dossier, sha256, verifyUrl));
 }
 
-function draw(doc: PDFKit.PDFDocument, dossier: Dossier, sha256: string, verifyUrl: string): void {
-  const width = doc.page.width - 80;
-  const table = (titles: string[], fractions: number[], lines: string[][]) => {
-    const widths = fractions.map((fraction) => fraction * width);
-    const row = (cells: string[], bold: boolean) => {
-      if (doc.y > doc.page.height - 70) doc.addPage();
-      const y = doc.y;
-      let x = 40;
-      let bottom = y;
-      doc.font(bold ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(8);
-      cells.forEach((cell, index) => {
-        doc.text(cell, x, y, { width: widths[index]! - 6 });
-        bottom = Math.max(bottom, doc.y);
-        x += widths[index]!;
-      });
-      doc.x = 40;
-      doc.y = bottom + 3;
-    };
-    row(titles, true);
-    for (const line of lines) row(line, false);
-  };
-  const heading = (title: string) => {
-    doc.moveDown(0.6);
-    doc.font(PDF_FONTS.bold).fontSize(12).text(title, 40);
-    doc.moveDown(0.2);
-  };
+const MARGIN = 40;
 
-  doc.font(PDF_FONTS.bold).fontSize(16).text('Dossiê de competência (ISO/IEC 17025, 6.2)');
+/** A table across the page: bold titles, then the lines; each column a fraction of the width; a new page when one is full. */
+function pdfTable(doc: PDFKit.PDFDocument, titles: string[], fractions: number[], lines: string[][]): void {
+  const widths = fractions.map((fraction) => fraction * (doc.page.width - 2 * MARGIN));
+  const row = (cells: string[], bold: boolean) => {
+    if (doc.y > doc.page.height - 70) doc.addPage();
+    const y = doc.y;
+    let x = MARGIN;
+    let bottom = y;
+    doc.font(bold ? PDF_FONTS.bold : PDF_FONTS.regular).fontSize(8);
+    cells.forEach((cell, index) => {
+      doc.text(cell, x, y, { width: widths[index]! - 6 });
+      bottom = Math.max(bottom, doc.y);
+      x += widths[index]!;
+    });
+    doc.x = MARGIN;
+    doc.y = bottom + 3;
+  };
+  row(titles, true);
+  for (const line of lines) row(line, false);
+}
+
+function pdfHeading(doc: PDFKit.PDFDocument, title: string): void {
+  doc.moveDown(0.6);
+  doc.font(PDF_FONTS.bold).fontSize(12).text(title, MARGIN);
+  doc.moveDown(0.2);
+}
+
+/** The title, the laboratory and whatever else the document is about, then who generated it and when. */
+function pdfHeader(doc: PDFKit.PDFDocument, title: string, account: { name: string; cnpj: string }, lines: string[], generated: { at: Date; byName: string }): void {
+  doc.font(PDF_FONTS.bold).fontSize(16).text(title);
   doc.font(PDF_FONTS.regular).fontSize(10);
-  doc.text(`Laboratório: ${dossier.account.name} — CNPJ ${formatCnpj(dossier.account.cnpj)}`);
-  doc.text(`Pessoa: ${dossier.person.name}`);
+  doc.text(`Laboratório: ${account.name} — CNPJ ${formatCnpj(account.cnpj)}`);
+  for (const line of lines) doc.text(line);
+  doc.fontSize(8).fillColor('#555555').text(`Gerado em ${formatDate(generated.at)} por ${generated.byName}, pelo Clube.`).fillColor('#000000');
+}
+
+function draw(doc: PDFKit.PDFDocument, dossier: Dossier, sha256: string, verifyUrl: string): void {
+  const table = (titles: string[], fractions: number[], lines: string[][]) => pdfTable(doc, titles, fractions, lines);
+  const heading = (title: string) => pdfHeading(doc, title);
+
   const functions = [...new Map(dossier.lines.map((line) => [line.fn._id.toHexString(), line.fn.name])).values()];
-  doc.text(`Funções: ${functions.length ? functions.join('; ') : 'nenhuma atribuída'}`);
-  doc.fontSize(8).fillColor('#555555').text(`Gerado em ${formatDate(dossier.generatedAt)} por ${dossier.generatedByName}, pelo Clube.`).fillColor('#000000');
+  pdfHeader(doc, 'Dossiê de competência (ISO/IEC 17025, 6.2)', dossier.account, [`Pessoa: ${dossier.person.name}`, `Funções: ${functions.length ? functions.join('; ') : 'nenhuma atribuída'}`], {
+    at: dossier.generatedAt,
+    byName: dossier.generatedByName,
+  });
 
   heading('Requisitos das funções');
   if (!dossier.lines.length) doc.font(PDF_FONTS.regular).fontSize(9).text('Nenhum requisito: a pessoa não tem função neste laboratório.');
@@ -191,6 +204,47 @@ function draw(doc: PDFKit.PDFDocument, dossier: Dossier, sha256: string, verifyU
   doc.fillColor('#000000');
 }
 
+/** One person × requirement of the matrix: person, function, item, document in force, status, completed on, valid until, due ('' when none). */
+const matrixCells = (row: MatrixRow, line: MatrixRow['lines'][number]): string[] => [
+  row.name,
+  line.fn.name,
+  line.item.title,
+  line.document ?? '',
+  STATUS_WORDS[line.standing.status],
+  day(line.standing.completion?.completedAt),
+  day(line.standing.validUntil),
+  day(line.standing.dueAt),
+];
+
+/** Percent with one decimal ("87,5 %"), "—" when nothing is required. */
+const percentText = (part: number, whole: number) => (whole ? `${(Math.round((part * 1000) / whole) / 10).toLocaleString('pt-BR')} %` : '—');
+
+/**
+ * The laboratory matrix as PDF (A4 landscape, the embedded Unicode font): the share in order for the
+ * laboratory and per person, then one line per person × requirement with its status and dates.
+ */
+export function matrixPdf(account: { name: string; cnpj: string }, rows: MatrixRow[], generated: { at: Date; byName: string }): Promise<Buffer> {
+  const doc = createPdfDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, info: { Title: `Matriz de competência — ${account.name}`, Author: 'Clube' } });
+  return renderPdf(doc, () => {
+    const required = rows.reduce((sum, row) => sum + row.lines.length, 0);
+    const inOrder = rows.reduce((sum, row) => sum + row.inOrder, 0);
+    pdfHeader(doc, 'Matriz de competência (ISO/IEC 17025, 6.2)', account, [`Requisitos em dia no laboratório: ${percentText(inOrder, required)} (${inOrder} de ${required})`], generated);
+    pdfHeading(doc, 'Por pessoa');
+    if (!rows.length) {
+      doc.font(PDF_FONTS.regular).fontSize(9).text('Ninguém tem função neste laboratório ainda.');
+      return;
+    }
+    pdfTable(doc, ['Pessoa', 'Requisitos em dia', 'Em dia (%)'], [0.5, 0.25, 0.25], rows.map((row) => [row.name, `${row.inOrder} de ${row.lines.length}`, percentText(row.inOrder, row.lines.length)]));
+    pdfHeading(doc, 'Pessoas × requisitos');
+    pdfTable(
+      doc,
+      ['Pessoa', 'Função', 'Item', 'Documento em vigor', 'Situação', 'Concluído em', 'Válido até', 'Prazo'],
+      [0.16, 0.15, 0.21, 0.13, 0.11, 0.08, 0.08, 0.08],
+      rows.flatMap((row) => row.lines.map((line) => matrixCells(row, line).map((cell) => cell || '—'))),
+    );
+  });
+}
+
 export const MATRIX_CSV_COLUMNS = ['Pessoa', 'Função', 'Item', 'Documento em vigor', 'Situação', 'Concluído em', 'Válido até (reavaliação)', 'Prazo', 'Em dia (%) da pessoa'];
 
 /** The laboratory matrix as CSV: one row per person × requirement (UTF-8 with BOM, `;`). */
@@ -199,14 +253,7 @@ export function matrixCsv(rows: MatrixRow[]): Readable {
     MATRIX_CSV_COLUMNS,
     rows.flatMap((row) =>
       row.lines.map((line) => [
-        row.name,
-        line.fn.name,
-        line.item.title,
-        line.document ?? '',
-        STATUS_WORDS[line.standing.status],
-        day(line.standing.completion?.completedAt),
-        day(line.standing.validUntil),
-        day(line.standing.dueAt),
+        ...matrixCells(row, line),
         row.lines.length ? Math.round((row.inOrder * 1000) / row.lines.length) / 10 : '',
       ]),
     ),

@@ -7,9 +7,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { toFunction, toMatrix, toTrailLine } from './responses';
-import { AccountParams, AssigneeParams, ExportParams, ExportSchema, FunctionBody, FunctionListSchema, FunctionSchema, MatrixSchema, PersonParams, TrailSchema } from './schemas';
-import { dossierCsv, dossierPdf, matrixCsv } from './dossier-files';
+import { AccountParams, AssigneeParams, FunctionParams, ExportParams, ExportSchema, FunctionBody, FunctionListSchema, FunctionSchema, MatrixSchema, PersonParams, TrailSchema } from './schemas';
+import { dossierCsv, dossierPdf, matrixCsv, matrixPdf } from './dossier-files';
 import { loadDossier, registerExport } from './use-cases/dossier';
+import type { FunctionInput } from './competence-service';
+import type { Static } from 'typebox';
+
+/** The body of a function as the service takes it (the ids as ObjectIds, the defaults filled in). */
+const functionInput = ({ name, description = '', requirements, dueDays = 30 }: Static<typeof FunctionBody>): FunctionInput => ({
+  name,
+  description,
+  dueDays,
+  requirements: requirements.map((requirement) => ({
+    itemType: requirement.itemType,
+    itemId: toObjectId(requirement.itemId),
+    validityMonths: requirement.validityMonths ?? null,
+  })),
+});
 
 const route = routeOptions(['competence']);
 
@@ -34,19 +48,32 @@ export const competenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       body: FunctionBody,
       response: { 201: FunctionSchema, ...errorResponses(400, 401, 403, 404, 409) },
     }),
+    async (request, reply) => reply.code(201).send(toFunction(await service.createFunction(request.user!, toObjectId(request.params.accountId), functionInput(request.body)))),
+  );
+
+  fastify.put(
+    '/accounts/:accountId/functions/:functionId',
+    route('signed-in', 'Altera o nome, a descrição, os itens exigidos, a validade e o prazo de uma função (só o gestor); quem a exerce continua', {
+      description: 'As mesmas recusas da criação; função arquivada ou de outro laboratório: 404 FUNCTION_NOT_FOUND.',
+      params: FunctionParams,
+      body: FunctionBody,
+      response: { 200: FunctionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
+    async (request) => {
+      const { accountId, functionId } = request.params;
+      return toFunction(await service.updateFunction(request.user!, toObjectId(accountId), toObjectId(functionId), functionInput(request.body)));
+    },
+  );
+
+  fastify.delete(
+    '/accounts/:accountId/functions/:functionId',
+    route('signed-in', 'Arquiva uma função (só o gestor): sai da lista, da trilha e da matriz; quem a exercia deixa de exercê-la; os registros ficam', {
+      params: FunctionParams,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404) },
+    }),
     async (request, reply) => {
-      const { name, description = '', requirements, dueDays = 30 } = request.body;
-      const created = await service.createFunction(request.user!, toObjectId(request.params.accountId), {
-        name,
-        description,
-        dueDays,
-        requirements: requirements.map((requirement) => ({
-          itemType: requirement.itemType,
-          itemId: toObjectId(requirement.itemId),
-          validityMonths: requirement.validityMonths ?? null,
-        })),
-      });
-      return reply.code(201).send(toFunction(created));
+      await service.archiveFunction(request.user!, toObjectId(request.params.accountId), toObjectId(request.params.functionId));
+      return reply.code(204).send(null);
     },
   );
 
@@ -60,6 +87,19 @@ export const competenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const { accountId, functionId, userId } = request.params;
       return toFunction(await service.assign(request.user!, toObjectId(accountId), toObjectId(functionId), toObjectId(userId)));
+    },
+  );
+
+  fastify.delete(
+    '/accounts/:accountId/functions/:functionId/assignees/:userId',
+    route('signed-in', 'Retira a função de uma pessoa (só o gestor); o que ela concluiu continua no dossiê', {
+      description: 'A pessoa não exerce a função: 404 NOT_ASSIGNED.',
+      params: AssigneeParams,
+      response: { 200: FunctionSchema, ...errorResponses(401, 403, 404) },
+    }),
+    async (request) => {
+      const { accountId, functionId, userId } = request.params;
+      return toFunction(await service.unassign(request.user!, toObjectId(accountId), toObjectId(functionId), toObjectId(userId)));
     },
   );
 
@@ -86,6 +126,25 @@ export const competenceRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         .header('content-disposition', 'attachment; filename="matriz-de-competencia.csv"')
         .header('cache-control', 'no-store')
         .send(matrixCsv(rows));
+    },
+  );
+
+  fastify.get(
+    '/accounts/:accountId/matrix.pdf',
+    route('signed-in', 'A matriz do laboratório em PDF: % em dia do laboratório e por pessoa, e cada pessoa × requisito com a situação (gestor; admin consulta)', {
+      params: AccountParams,
+      produces: ['application/pdf'],
+      response: { 200: Type.String({ description: 'PDF', contentMediaType: 'application/pdf' }), ...errorResponses(401, 404) },
+    }, { rateLimit: perUserReadLimit(fastify) }),
+    async (request, reply) => {
+      const accountId = toObjectId(request.params.accountId);
+      const account = await service.laboratory(request.user!, accountId, 'read');
+      const pdf = await matrixPdf(account, await service.matrix(request.user!, accountId), { at: fastify.clock.now(), byName: request.user!.name });
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="matriz-de-competencia.pdf"')
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 

@@ -6,6 +6,7 @@ import { REQUIREMENT_STATUSES } from './documents';
 const ItemTypeSchema = Type.Enum([...ITEM_TYPES]);
 
 export const AccountParams = Type.Object({ accountId: ObjectIdString }, { additionalProperties: false });
+export const FunctionParams = Type.Object({ accountId: ObjectIdString, functionId: ObjectIdString }, { additionalProperties: false });
 export const AssigneeParams = Type.Object({ accountId: ObjectIdString, functionId: ObjectIdString, userId: ObjectIdString }, { additionalProperties: false });
 
 export const FunctionBody = Type.Object(

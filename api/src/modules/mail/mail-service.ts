@@ -37,7 +37,7 @@ export interface MailService {
   hooks: {
     pixAutomaticActivated(to: Recipient, eventKey: string, data: { maxAmountCents: number }): Promise<unknown>;
     pixAutomaticNextDebit(to: Recipient, eventKey: string, data: { amountCents: number; debitDate: string }): Promise<unknown>;
-    pixAutomaticDebitFailed(to: Recipient, eventKey: string, data: { amountCents: number; debitDate: string }): Promise<unknown>;
+    pixAutomaticDebitFailed(to: Recipient, eventKey: string, data: { amountCents: number; debitDate: string; retryDate?: string }): Promise<unknown>;
     certificateIssued(to: Recipient, eventKey: string, data: { contentTitle: string; certificateUrl: string }): Promise<unknown>;
     dossierExpiryReminder(to: Recipient, eventKey: string, data: { itemTitle: string; expiresAt: string }): Promise<unknown>;
     /**

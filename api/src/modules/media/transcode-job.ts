@@ -10,13 +10,28 @@ import { MediaToolError, posterFrame, probeVideo, transcodeHls } from '../../plu
 import { contentTypeOfKey, hlsFolderOf } from '../../plugins/file-storage/file-keys';
 import { PermanentJobError } from '../jobs/jobs-service';
 import { TRANSCODE_JOB, type TranscodeDocument, type TranscodePayload } from './documents';
-import { conversionFailed, FAILURE_REASONS, ladderFor, posterSecond, progressPercent, SEGMENT_SECONDS } from './rules/ladder';
+import {
+  conversionFailed,
+  FAILURE_REASONS,
+  FIRST_SEGMENT_SECONDS,
+  ladderFor,
+  playlistEntries,
+  posterSecond,
+  progressPercent,
+  SEGMENT_SECONDS,
+} from './rules/ladder';
 
 export interface Transcoding {
   /** After an admin's MP4 upload: the ladder is made by a job on the runner; the MP4 plays meanwhile. */
   enqueue(videoKey: string): Promise<void>;
   /** "Tentar novamente": a FAILED transcoding runs again from the start. */
   retry(videoKey: string): Promise<TranscodeDocument>;
+  /**
+   * A video replaced its file (or was deleted) and no video uses it any more: the original, its
+   * ladder (every playlist and segment the master playlist leads to) and its poster leave storage,
+   * and its conversion is forgotten.
+   */
+  discard(videoKey: string): Promise<void>;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -28,7 +43,7 @@ export const transcodeNotFound = () => notFound('Nenhuma conversão para este v�
 /**
  * The `video.transcode` job: the original is copied to a temporary folder (ffmpeg seeks in it),
  * probed (duration, size, audio), converted in one ffmpeg run to 360p + 720p (+ 1080p when the
- * source has it) HLS with 4 s segments and AAC, and a poster is taken; everything is then stored
+ * source has it) HLS with a 1 s first segment then 4 s segments, and AAC, and a poster is taken; everything is then stored
  * under `hls/<name>/`, the master playlist last. A file ffprobe or ffmpeg refuses fails at once
  * with a Portuguese reason (no retry can fix it); anything else (storage down) is retried.
  */
@@ -67,6 +82,7 @@ export default fp(
             renditions: ladder,
             hasAudio: probed.hasAudio,
             segmentSeconds: SEGMENT_SECONDS,
+            firstSegmentSeconds: FIRST_SEGMENT_SECONDS,
             signal,
             onProgress: (seconds) => {
               const percent = progressPercent(seconds, probed.durationSeconds);
@@ -80,6 +96,8 @@ export default fp(
           });
           await written;
           await posterFrame(input, path.join(output, 'poster.jpg'), posterSecond(probed.durationSeconds), 720, signal);
+          // Discarded meanwhile (the video took another file): nothing to store.
+          if (!(await repo.find(videoKey))) return { result: { discarded: true } };
 
           const folder = hlsFolderOf(videoKey);
           const store = (relative: string) =>
@@ -113,6 +131,12 @@ export default fp(
       { maxAttempts: MAX_ATTEMPTS },
     );
 
+    const text = async (key: string) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+
     const transcoding: Transcoding = {
       async enqueue(videoKey) {
         // The state first: the job may start as soon as it exists.
@@ -129,6 +153,25 @@ export default fp(
           throw conflict('A conversão já está na fila para uma nova tentativa.', 'TRANSCODE_NOT_FAILED');
         }
         return (await repo.find(videoKey))!;
+      },
+      async discard(videoKey) {
+        await repo.remove(videoKey);
+        const folder = hlsFolderOf(videoKey);
+        const master = `${folder}/master.m3u8`;
+        if (await storage.stat(master)) {
+          // The master playlist first: from then on the ladder no longer counts as stored.
+          const renditions = playlistEntries(await text(master));
+          await storage.delete(master);
+          for (const playlist of renditions) {
+            const rendition = playlist.split('/')[0]!;
+            const key = `${folder}/${playlist}`;
+            if (!(await storage.stat(key))) continue;
+            for (const segment of playlistEntries(await text(key))) await storage.delete(`${folder}/${rendition}/${segment}`);
+            await storage.delete(key);
+          }
+        }
+        await storage.delete(`${folder}/poster.jpg`);
+        await storage.delete(videoKey);
       },
     };
     fastify.decorate('transcoding', transcoding);

@@ -23,6 +23,8 @@ export interface TranscodesRepository {
   progress(videoKey: string, percent: number, at: Date): Promise<void>;
   ready(videoKey: string, ladder: ReadyLadder, at: Date): Promise<void>;
   failed(videoKey: string, reason: string, at: Date): Promise<void>;
+  /** The video no longer uses the file: its conversion is forgotten (a job still at work stores nothing). */
+  remove(videoKey: string): Promise<void>;
 }
 
 export default fp(
@@ -49,6 +51,9 @@ export default fp(
       progress: (videoKey, percent, at) => set(videoKey, { progress: percent, updatedAt: at }),
       ready: (videoKey, ladder, at) => set(videoKey, { status: 'READY', progress: 100, error: null, ...ladder, updatedAt: at }),
       failed: (videoKey, reason, at) => set(videoKey, { status: 'FAILED', error: reason, updatedAt: at }),
+      async remove(videoKey) {
+        await transcodes().deleteOne({ videoKey });
+      },
     };
     fastify.decorate('transcodesRepository', repository);
   },

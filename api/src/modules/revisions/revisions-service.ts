@@ -32,6 +32,14 @@ export interface PublishRevision extends NewRevision {
   dueInDays: number;
 }
 
+/** What publishing a new revision of an item would do now. */
+export interface RevisionImpact {
+  /** People holding an active function that requires the item: it becomes due again for them. */
+  people: number;
+  /** Completions of the item in force: they become superseded ("substituída"). */
+  completionsInForce: number;
+}
+
 export interface Revisions {
   /** The video or content itself; null when there is none. */
   item(ref: ItemRef): Promise<VideoDocument | ContentDocument | null>;
@@ -45,6 +53,8 @@ export interface Revisions {
   /** The revision in force and the first one of each item, by `itemKey`. */
   standings(refs: ItemRef[]): Promise<Map<string, DocumentStanding>>;
   history(ref: ItemRef): Promise<DocumentRevisionDocument[]>;
+  /** Who a new revision would make due again and what it would supersede (the admin's confirmation); 404 without the item. */
+  impact(ref: ItemRef): Promise<RevisionImpact>;
   /**
    * Publishes a revision: the first puts the item under document control; a later one marks every
    * completion of the item as superseded and makes it due again for everyone whose function requires it.
@@ -104,6 +114,12 @@ export default fp(
 
       history: (ref) => repository.history(ref),
 
+      async impact(ref) {
+        if (!(await service.item(ref))) throw itemNotFound();
+        const [holders, completionsInForce] = await Promise.all([fastify.functionsRepository.holdersOfRequirement(ref), fastify.completionsRepository.countInForce(ref)]);
+        return { people: holders.length, completionsInForce };
+      },
+
       async publish(admin, ref, input) {
         const item = await service.item(ref);
         if (!item) throw itemNotFound();
@@ -148,5 +164,5 @@ export default fp(
     };
     fastify.decorate('revisions', service);
   },
-  { name: 'revisions', dependencies: ['clock', 'revisions-repository', 'catalogue-items-repository', 'completions-repository', 'audit-repository', 'entitlements'] },
+  { name: 'revisions', dependencies: ['clock', 'revisions-repository', 'catalogue-items-repository', 'completions-repository', 'functions-repository', 'audit-repository', 'entitlements'] },
 );

@@ -3,7 +3,7 @@ import { errorResponses } from '../../http/schemas';
 import { toObjectId } from '../../store/object-id';
 import { ITEM_SEGMENTS, type ItemRef } from './documents';
 import { toRevisionResponse } from './responses';
-import { CatalogueItemParams, PublishRevisionBody, RevisionHistorySchema, RevisionSchema, type CatalogueItemParamsType } from './schemas';
+import { CatalogueItemParams, PublishRevisionBody, RevisionHistorySchema, RevisionImpactSchema, RevisionSchema, type CatalogueItemParamsType } from './schemas';
 
 const tags = ['revisions'];
 
@@ -26,6 +26,20 @@ const revisions: FastifyPluginAsyncTypebox = async (fastify) => {
       const history = (await fastify.revisions.history(itemRefOf(request.params))).map(toRevisionResponse);
       return { current: history[0] ?? null, history };
     },
+  );
+
+  fastify.get(
+    '/:kind/:itemId/impact',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'O que uma nova revisão faria agora (admin): quantas pessoas voltam a dever o item e quantas conclusões ficam substituídas',
+        params: CatalogueItemParams,
+        response: { 200: RevisionImpactSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => fastify.revisions.impact(itemRefOf(request.params)),
   );
 
   fastify.post(

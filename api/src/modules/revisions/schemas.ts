@@ -52,3 +52,11 @@ export const PublishRevisionBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const RevisionImpactSchema = Type.Object(
+  {
+    people: Type.Integer({ description: 'Pessoas com uma função ativa que exige o item: ele volta a ser devido para elas' }),
+    completionsInForce: Type.Integer({ description: 'Conclusões do item em vigor: passam a substituídas' }),
+  },
+  { description: 'O que uma nova revisão faria agora' },
+);

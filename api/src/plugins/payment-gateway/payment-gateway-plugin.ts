@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { PaymentGateway } from './gateway';
 import { PixApiClient, readCertificate, type PixApiCredentials } from './pix-api-client';
 import { PixApiGateway } from './pix-api-gateway';
+import type { ReceiverAccount } from './pix-automatic';
 import { SandboxGateway } from './sandbox-gateway';
 import { ensureStandInCertificates } from './stand-in/certificates';
 import { startPixStandIn, type StandInPsp } from './stand-in/stand-in-psp';
@@ -28,6 +29,8 @@ export const PIX_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The stand-in's OAuth2 client (development only; the stand-in is refused in production). */
 const STAND_IN_CLIENT = { clientId: 'clube-stand-in', clientSecret: 'clube-stand-in-secret' };
+/** The club's account at the stand-in PSP (made up), where recurring charges are credited. */
+const STAND_IN_ACCOUNT = { agencia: '0001', conta: '1234567', tipoConta: 'CORRENTE' } as const;
 
 export default fp(
   async function paymentGateway(fastify: FastifyInstance) {
@@ -57,6 +60,7 @@ export default fp(
 
     let credentials: PixApiCredentials;
     let webhookUrl: string | undefined;
+    let receiverAccount: ReceiverAccount | undefined;
     if (config.paymentGateway === 'pix-api') {
       const pixApi = config.pixApi!;
       credentials = {
@@ -69,6 +73,7 @@ export default fp(
         timeoutMs: pixApi.timeoutMs,
       };
       webhookUrl = pixApi.webhookUrl;
+      receiverAccount = pixApi.receiverAccount;
     } else {
       // The stand-in PSP: certificates in `.data/pix-stand-in/` (a temporary folder without a data dir).
       const temporary = config.pixStandIn.dir ? undefined : mkdtempSync(path.join(tmpdir(), 'clube-pix-stand-in-'));
@@ -82,10 +87,11 @@ export default fp(
       });
       credentials = { baseUrl: standIn.url, ...STAND_IN_CLIENT, certificate: { pfx: certificates.clientPfx, passphrase: certificates.pfxPassphrase }, ca: certificates.ca, timeoutMs: config.pixStandIn.timeoutMs };
       webhookUrl = config.publicApiUrl ? `${config.publicApiUrl}${PIX_API_WEBHOOK_PATH}/${config.pixWebhookSegment}` : undefined;
+      receiverAccount = STAND_IN_ACCOUNT;
     }
     const client = new PixApiClient(credentials, fastify.log);
     fastify.addHook('onClose', async () => client.close());
-    const gateway = new PixApiGateway({ client, pixKey: config.pix.key, pixTtlMs: PIX_TTL_MS, now, log: fastify.log, standIn: config.paymentGateway === 'pix-api-stand-in' });
+    const gateway = new PixApiGateway({ client, pixKey: config.pix.key, pixTtlMs: PIX_TTL_MS, now, log: fastify.log, standIn: config.paymentGateway === 'pix-api-stand-in', receiverAccount });
     fastify.decorate('paymentGateway', gateway);
 
     // Tell the PSP where to post `/pix` callbacks: at start, or once listening (the stand-in in
@@ -94,6 +100,7 @@ export default fp(
     const register = async (url: string) => {
       try {
         await gateway.registerWebhook(url);
+        await gateway.pixAutomatic?.registerRecurrenceWebhooks(url);
         fastify.log.info({ webhook: url.replace(config.pixWebhookSegment, '…') }, 'API Pix webhook registered');
       } catch (error) {
         fastify.log.error({ err: error instanceof Error ? error.message : String(error) }, 'API Pix webhook not registered');

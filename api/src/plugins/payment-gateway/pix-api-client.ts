@@ -3,6 +3,7 @@ import { Agent, request as httpsRequest } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { AppError } from '../../http/app-error';
 import { Problema, TokenAnswer, type PixScope } from './pix-api-schemas';
 
 /**
@@ -36,6 +37,9 @@ const TOKEN_MARGIN_MS = 30_000;
 export class PixApiUnavailableError extends Error {
   override name = 'PixApiUnavailableError';
 }
+
+/** What the member sees when the PSP cannot be reached in time (issue #28, "Falhas"). */
+export const pixUnavailable = () => new AppError(503, 'PIX_UNAVAILABLE', 'Não foi possível gerar o PIX agora. Tente novamente em instantes.');
 
 /** The PSP refused the call (4xx with an RFC 7807 `Problema`). */
 export class PixApiProblemError extends Error {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PixCharge } from '../../modules/billing/documents';
-import { AppError } from '../../http/app-error';
-import type { ChargeRequest, GatewayPlan, PaymentGateway, PixChargeReading, RefundRequest, WebhookDelivery } from './gateway';
-import { PixApiProblemError, PixApiUnavailableError, type PixApiClient } from './pix-api-client';
+import type { ChargeRequest, GatewayPlan, PaymentGateway, PixAutomaticPort, PixChargeReading, RefundRequest, WebhookDelivery } from './gateway';
+import { PixApiProblemError, PixApiUnavailableError, pixUnavailable, type PixApiClient } from './pix-api-client';
+import { PixApiAutomatic, type ReceiverAccount } from './pix-automatic';
 import {
   Cob,
   CobRemoval,
@@ -17,7 +17,7 @@ import {
   type DevolucaoAnswer,
 } from './pix-api-schemas';
 import { SANDBOX_PLANS } from './sandbox-gateway';
-import { StandInPayAnswer } from './stand-in/stand-in-schemas';
+import { StandInActionAnswer, StandInPayAnswer } from './stand-in/stand-in-schemas';
 
 export interface PixApiGatewayOptions {
   client: PixApiClient;
@@ -29,10 +29,10 @@ export interface PixApiGatewayOptions {
   log: FastifyBaseLogger;
   /** Development only: the stand-in PSP's "pay" action (a payer paying in their bank's app). */
   standIn?: boolean;
+  /** The club's account at the PSP; with it, Pix Automático (recurring charges are credited there). */
+  receiverAccount?: ReceiverAccount;
 }
 
-/** What the member sees when the PSP cannot be reached in time (issue #28, "Falhas"). */
-export const pixUnavailable = () => new AppError(503, 'PIX_UNAVAILABLE', 'Não foi possível gerar o PIX agora. Tente novamente em instantes.');
 
 const toValor = (cents: number) => (cents / 100).toFixed(2);
 const toCents = (valor: string) => Math.round(Number(valor) * 100);
@@ -51,9 +51,11 @@ export function txidFor(invoiceId: string, renewedAt?: Date): string {
 export class PixApiGateway implements PaymentGateway {
   readonly name = 'pix-api';
   readonly isSandbox: boolean;
+  readonly pixAutomatic?: PixAutomaticPort;
 
   constructor(private readonly options: PixApiGatewayOptions) {
     this.isSandbox = options.standIn === true;
+    if (options.receiverAccount) this.pixAutomatic = new PixApiAutomatic(options.client, options.receiverAccount);
   }
 
   /** A bank has no plan catalogue: the club's prices are its own (the same list the sandbox serves). */
@@ -168,6 +170,16 @@ export class PixApiGateway implements PaymentGateway {
     if (mine.outcome === 'PAID') return { statusCode: 200, body: { duplicate: false } };
     if (mine.outcome === 'DUPLICATE') return { statusCode: 200, body: { duplicate: true } };
     return { statusCode: mine.statusCode ?? 409, body: { code: mine.code ?? 'PAYMENT_NOT_CONFIRMED', message: mine.message ?? 'O pagamento não foi confirmado.' } };
+  }
+
+  async simulatePayerAction(action: { recurrence: string; act: 'aprovar' | 'rejeitar' | 'cancelar' } | { debit: string; ok: boolean }) {
+    if (!this.isSandbox) throw new Error('só o PSP substituto (stand-in) age como o banco do pagador');
+    const answer = await this.options.client.call<{ status: string; callback: { status: number } | null }>(
+      'recurrence' in action
+        ? { method: 'POST', path: `/stand-in/rec/${action.recurrence}/${action.act}`, scopes: ['rec.read'], responseSchema: StandInActionAnswer }
+        : { method: 'POST', path: `/stand-in/cobr/${action.debit}/debitar`, scopes: ['cobr.read'], body: { resultado: action.ok ? 'ok' : 'falha' }, responseSchema: StandInActionAnswer, txid: action.debit },
+    );
+    return { status: answer.status, callbackStatus: answer.callback?.status ?? null };
   }
 
   private async putCob(txid: string, request: ChargeRequest): Promise<PixCharge> {

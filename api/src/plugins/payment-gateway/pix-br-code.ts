@@ -22,8 +22,10 @@ export interface PixChargeInput {
  * without "https://") instead of the key, and field 62-05 is "***" (the txid is read from the
  * location). The amount (54) is optional in a dynamic code; the stand-in writes it, as most banks do.
  */
-export function buildDynamicPixPayload(input: { location: string; merchantName: string; merchantCity: string; amountCents?: number }): string {
-  return closePayload(field('26', field('00', PIX_GUI) + field('25', input.location)), input.amountCents ?? null, input, '***');
+export function buildDynamicPixPayload(input: { location: string; merchantName: string; merchantCity: string; amountCents?: number; recurrenceLocation?: string }): string {
+  // Pix Automático's composite QR (JORNADA_3) adds field 80: the recurrence's location (`/locrec`).
+  const recurrence = input.recurrenceLocation ? field('80', field('00', PIX_GUI) + field('25', input.recurrenceLocation)) : '';
+  return closePayload(field('26', field('00', PIX_GUI) + field('25', input.location)), input.amountCents ?? null, input, '***', recurrence);
 }
 
 export const PIX_GUI = 'br.gov.bcb.pix';
@@ -62,7 +64,7 @@ export function buildPixPayload(input: PixChargeInput): string {
   return closePayload(field('26', merchantAccount), input.amountCents, input, input.txid);
 }
 
-function closePayload(merchantAccount: string, amountCents: number | null, merchant: { merchantName: string; merchantCity: string }, txid: string): string {
+function closePayload(merchantAccount: string, amountCents: number | null, merchant: { merchantName: string; merchantCity: string }, txid: string, templates = ''): string {
   const withoutCrc =
     field('00', '01') + // payload format indicator
     field('01', '12') + // point of initiation: 12 = this QR is for one payment
@@ -74,6 +76,7 @@ function closePayload(merchantAccount: string, amountCents: number | null, merch
     field('59', toBrCodeText(merchant.merchantName, MERCHANT_NAME_MAX) || 'CLUBE') +
     field('60', toBrCodeText(merchant.merchantCity, MERCHANT_CITY_MAX) || 'SAO PAULO') +
     field('62', field('05', txid)) +
+    templates + // 80–99: unreserved templates, in order of ID
     '6304';
   return withoutCrc + crc16Hex(withoutCrc);
 }

@@ -120,6 +120,14 @@ export const subscriptionsGroup: MatrixGroup = {
       body: () => ({ reason: 'Desisti da compra' }),
       expect: { anonymous: 401, member: 200, otherMember: 403, admin: 403 },
     },
+    // Issue 28: "Desativar" Pix Automático (this app's sandbox has none: 409 once the caller may ask).
+    {
+      method: 'DELETE',
+      route: '/v1/subscriptions/:id/pix-automatico',
+      label: 'dono ou admin desativam o Pix Automático',
+      params: (ctx) => ({ id: f(ctx).memberSub }),
+      expect: { anonymous: 401, member: 409, otherMember: 403, admin: 409 },
+    },
     // Billing issue: live payment status and the plan-change preview (issue 13's API pieces).
     { method: 'GET', route: '/v1/subscriptions/:id/payment-status', params: (ctx) => ({ id: f(ctx).memberSub }), expect: OWNER_OR_ADMIN },
     {
@@ -143,6 +151,9 @@ export const subscriptionsGroup: MatrixGroup = {
       body: () => ({ dias: 0 }),
       expect: ADMIN_ONLY,
     },
+    { method: 'GET', route: '/v1/dev/clock', label: 'desenvolvimento: o relógio', expect: ADMIN_ONLY },
+    // The clock is at its real time in this app: putting it back changes nothing for the other rows.
+    { method: 'DELETE', route: '/v1/dev/clock', label: 'desenvolvimento: relógio de volta ao real', expect: ADMIN_ONLY },
     {
       method: 'POST',
       route: '/v1/sandbox/invoices/:invoiceId/pay',

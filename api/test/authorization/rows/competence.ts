@@ -22,6 +22,9 @@ interface CompetenceFixtures {
   answers: { questionId: string; optionIds: string[] }[];
   accountId: string;
   functionId: string;
+  /** A function lab A's manager archives, and one whose technician they unassign. */
+  archiveFunctionId: string;
+  unassignFunctionId: string;
   /** An authorization lab A's manager signed, for the revocation row. */
   recordId: string;
   /** A dossier handed out (its verification record). */
@@ -72,6 +75,17 @@ async function prepare(ctx: MatrixContext): Promise<void> {
   });
   if (fn.status !== 201) throw new Error(`fixture: função respondeu ${fn.status}`);
   const technician = ctx.fixtures.technician as TestActor;
+  const extra = async (name: string) => {
+    const created = await testApp.call('POST', `/v1/competence/accounts/${accountId}/functions`, {
+      token: managerA.token,
+      body: { name, requirements: [{ itemType: 'CONTENT', itemId: quizContent, validityMonths: 12 }] },
+    });
+    if (created.status !== 201) throw new Error(`fixture: função respondeu ${created.status}`);
+    const assigned = await testApp.call('PUT', `/v1/competence/accounts/${accountId}/functions/${created.body.id}/assignees/${technician.id}`, { token: managerA.token });
+    if (assigned.status !== 200) throw new Error(`fixture: atribuição respondeu ${assigned.status}`);
+    return created.body.id as string;
+  };
+  const [archiveFunctionId, unassignFunctionId] = [await extra('Função a arquivar'), await extra('Função a retirar')];
   const record = await testApp.call('POST', `/v1/authorizations/accounts/${accountId}`, {
     token: managerA.token,
     body: { userId: technician.id, activity: 'Atividade da matriz', meaning: 'AUTHORIZE' },
@@ -89,6 +103,8 @@ async function prepare(ctx: MatrixContext): Promise<void> {
     answers,
     accountId,
     functionId: fn.body.id,
+    archiveFunctionId,
+    unassignFunctionId,
     recordId: record.body.id,
     exportId: exported._id.toHexString(),
   } satisfies CompetenceFixtures;
@@ -127,6 +143,7 @@ export const competenceGroup: MatrixGroup = {
       params: item('quizContent'),
       expect: { anonymous: 200, member: 200, otherMember: 200, admin: 200, technician: 200 },
     },
+    { method: 'GET', route: '/v1/revisions/:kind/:itemId/impact', params: item('quizContent'), expect: { ...ADMIN_ONLY, admin: 200 } },
     {
       method: 'POST',
       route: '/v1/revisions/:kind/:itemId',
@@ -151,7 +168,7 @@ export const competenceGroup: MatrixGroup = {
       request: asManagers,
       expect: { anonymous: 401, member: 201, otherMember: 404, admin: 403, technician: 404 },
     },
-    ...['/v1/competence/accounts/:accountId/matrix', '/v1/competence/accounts/:accountId/matrix.csv'].map((route) => ({
+    ...['/v1/competence/accounts/:accountId/matrix', '/v1/competence/accounts/:accountId/matrix.csv', '/v1/competence/accounts/:accountId/matrix.pdf'].map((route) => ({
       method: 'GET' as const,
       route,
       label: 'a matriz do laboratório A: o gestor de A e o admin',
@@ -166,6 +183,31 @@ export const competenceGroup: MatrixGroup = {
       params: (ctx) => ({ accountId: f(ctx).accountId, functionId: f(ctx).functionId, userId: (ctx.fixtures.technician as TestActor).id }),
       request: asManagers,
       expect: { anonymous: 401, member: 200, otherMember: 404, admin: 403, technician: 404 },
+    },
+    {
+      method: 'PUT',
+      route: '/v1/competence/accounts/:accountId/functions/:functionId',
+      label: 'alterar uma função de A: só o gestor de A; o admin consulta mas não altera',
+      params: (ctx) => ({ accountId: f(ctx).accountId, functionId: f(ctx).functionId }),
+      body: (ctx) => ({ name: 'Função da matriz', requirements: [{ itemType: 'CONTENT', itemId: f(ctx).quizContent, validityMonths: 24 }] }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 200, otherMember: 404, admin: 403, technician: 404 },
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/competence/accounts/:accountId/functions/:functionId/assignees/:userId',
+      label: 'retirar a função da técnica de A: só o gestor de A',
+      params: (ctx) => ({ accountId: f(ctx).accountId, functionId: f(ctx).unassignFunctionId, userId: (ctx.fixtures.technician as TestActor).id }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 200, otherMember: 404, admin: 403, technician: 404 },
+    },
+    {
+      method: 'DELETE',
+      route: '/v1/competence/accounts/:accountId/functions/:functionId',
+      label: 'arquivar uma função de A: só o gestor de A',
+      params: (ctx) => ({ accountId: f(ctx).accountId, functionId: f(ctx).archiveFunctionId }),
+      request: asManagers,
+      expect: { anonymous: 401, member: 204, otherMember: 404, admin: 403, technician: 404 },
     },
     { method: 'GET', route: '/v1/me/trail/', expect: SIGNED_IN },
     // Signing: the actors' tokens are minutes old, within the 5 minutes a signature allows.

@@ -1,4 +1,5 @@
 import { Input, type InputProps } from '@clube/platform';
+import { useEffect } from 'react';
 import { get, useFormContext, useFormState, type FieldError, type RegisterOptions } from 'react-hook-form';
 import { Checkbox, Switch, type CheckboxProps } from '../ui/checkbox';
 import { DateInput, type DateInputProps } from '../ui/date-input';
@@ -37,8 +38,19 @@ export function TextareaField({ name, registerOptions, ...rest }: Registered<Tex
   return <Textarea {...rest} {...register(name, registerOptions)} error={useFieldError(name)} />;
 }
 
+/**
+ * A select whose options may arrive after the form's values (e.g. the categories, loaded while the
+ * editor already holds the item's category): a native select cannot show a value it has no option
+ * for, so when the options change the form's value is put back on it — the page then shows what the
+ * form will send, not "Selecione".
+ */
 export function SelectField({ name, registerOptions, ...rest }: Registered<SelectProps>) {
-  const { register } = useFormContext();
+  const { register, getValues, setValue } = useFormContext();
+  const optionValues = rest.options.map((option) => option.value).join('\u0000');
+  useEffect(() => {
+    const current: unknown = getValues(name);
+    if (typeof current === 'string' && current !== '') setValue(name, current);
+  }, [optionValues, name, getValues, setValue]);
   return <Select {...rest} {...register(name, registerOptions)} error={useFieldError(name)} />;
 }
 

@@ -741,6 +741,8 @@ export interface paths {
                             /** @description Receita recorrente mensal em centavos de real */
                             mrrCents: number;
                             newSubscriptions: number;
+                            /** @description Assinantes ativos com as renovações debitadas pelo Pix Automático */
+                            pixAutomaticSubscribers: number;
                             revenueByMonth: {
                                 amountCents: number;
                                 invoices: number;
@@ -1224,6 +1226,8 @@ export interface paths {
                             }[];
                             text: string;
                         }[];
+                        /** @description Embaralhar perguntas e opções em cada tentativa (padrão: true) */
+                        shuffle?: boolean;
                     };
                 };
             };
@@ -1256,6 +1260,8 @@ export interface paths {
                                 }[];
                                 text: string;
                             }[];
+                            /** @description Perguntas e opções em nova ordem a cada tentativa */
+                            shuffle: boolean;
                             version: number;
                         };
                     };
@@ -1788,6 +1794,8 @@ export interface paths {
                                 }[];
                                 text: string;
                             }[];
+                            /** @description Perguntas e opções em nova ordem a cada tentativa */
+                            shuffle: boolean;
                             version: number;
                         };
                     };
@@ -6073,6 +6081,373 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/competence/accounts/{accountId}/functions/{functionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Altera o nome, a descrição, os itens exigidos, a validade e o prazo de uma função (só o gestor); quem a exerce continua
+         * @description As mesmas recusas da criação; função arquivada ou de outro laboratório: 404 FUNCTION_NOT_FOUND.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    functionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        /**
+                         * @description Prazo (dias) para quem recebe a função concluir cada requisito
+                         * @default 30
+                         */
+                        dueDays?: number;
+                        /** @description ex.: Técnico de coleta */
+                        name: string;
+                        requirements: {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            itemId: string;
+                            /** @enum {unknown} */
+                            itemType: "CONTENT" | "VIDEO";
+                            validityMonths?: number | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            accountId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            dueDays: number;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            id: string;
+                            name: string;
+                            people: {
+                                /** Format: date-time */
+                                assignedAt: string;
+                                name: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            }[];
+                            requirements: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                title: string;
+                                validityMonths: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Arquiva uma função (só o gestor): sai da lista, da trilha e da matriz; quem a exercia deixa de exercê-la; os registros ficam */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    functionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/competence/accounts/{accountId}/functions/{functionId}/assignees/{userId}": {
         parameters: {
             query?: never;
@@ -6258,7 +6633,182 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /**
+         * Retira a função de uma pessoa (só o gestor); o que ela concluiu continua no dossiê
+         * @description A pessoa não exerce a função: 404 NOT_ASSIGNED.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    functionId: string;
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            accountId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string;
+                            dueDays: number;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            id: string;
+                            name: string;
+                            people: {
+                                /** Format: date-time */
+                                assignedAt: string;
+                                name: string;
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                userId: string;
+                            }[];
+                            requirements: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                itemId: string;
+                                /** @enum {unknown} */
+                                itemType: "CONTENT" | "VIDEO";
+                                title: string;
+                                validityMonths: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6566,6 +7116,150 @@ export interface paths {
                     };
                     content: {
                         "text/csv": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/competence/accounts/{accountId}/matrix.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A matriz do laboratório em PDF: % em dia do laboratório e por pessoa, e cada pessoa × requisito com a situação (gestor; admin consulta) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": {
                             /** @description Código estável para o cliente decidir o que fazer */
                             code: string;
                             /** @description Mensagem em português, pronta para exibir */
@@ -8033,7 +8727,137 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Desenvolvimento: o relógio do Clube e quantos dias ele está adiantado (admin; nunca em produção) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            now: string;
+                            /** @description Quantos dias o relógio do Clube está à frente do relógio real */
+                            offsetDays: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         /** Desenvolvimento: avança o relógio do Clube em dias e roda a conciliação (admin; nunca em produção) */
         post: {
@@ -8061,10 +8885,14 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             now: string;
+                            /** @description Quantos dias o relógio do Clube está à frente do relógio real */
+                            offsetDays: number;
                             reconciliation: {
                                 checkoutsExpired: number;
                                 invoicesOverdue: number;
                                 pixPaymentsFound: number;
+                                recurringDebitsPaid: number;
+                                recurringRetriesScheduled: number;
                                 refundsSent: number;
                                 renewalsIssued: number;
                                 subscriptionsCanceled: number;
@@ -8181,7 +9009,137 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /** Desenvolvimento: o relógio do Clube volta ao relógio real (admin; nunca em produção) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            now: string;
+                            /** @description Quantos dias o relógio do Clube está à frente do relógio real */
+                            offsetDays: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -9776,6 +10734,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -9944,6 +10921,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -10227,6 +11219,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -10872,6 +11866,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -12404,6 +13400,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/revisions/{kind}/{itemId}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O que uma nova revisão faria agora (admin): quantas pessoas voltam a dever o item e quantas conclusões ficam substituídas */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    itemId: string;
+                    /** @description videos ou contents */
+                    kind: "videos" | "contents";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description O que uma nova revisão faria agora */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Conclusões do item em vigor: passam a substituídas */
+                            completionsInForce: number;
+                            /** @description Pessoas com uma função ativa que exige o item: ele volta a ser devido para elas */
+                            people: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/invoices/{invoiceId}/pay": {
         parameters: {
             query?: never;
@@ -12457,6 +13619,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -12531,6 +13712,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -12868,6 +14064,8 @@ export interface paths {
                                         key?: string;
                                         /** @enum {unknown} */
                                         kind: "file" | "youtube" | "vimeo";
+                                        /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                        posterUrl?: string;
                                         /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                         url: string;
                                     };
@@ -13020,6 +14218,13 @@ export interface paths {
                          * @enum {unknown}
                          */
                         paymentMethod: "PIX" | "CREDIT_CARD";
+                        /** @description Pix Automático: um só QR code paga o primeiro ciclo e pede ao banco a autorização dos próximos */
+                        pixAutomatico?: {
+                            /** @description CPF ou CNPJ de quem paga */
+                            documento: string;
+                            /** @description Nome de quem paga, como o banco mostra */
+                            nome: string;
+                        };
                         /** @description ObjectId (24 caracteres hexadecimais) */
                         planId: string;
                         /** @description Número de assentos (1 a 100); mais de 1: conta de laboratório */
@@ -13096,6 +14301,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13373,6 +14593,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13644,6 +14879,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -13858,6 +15108,25 @@ export interface paths {
                                 periodStart: string | null;
                                 /** @description ObjectId (24 caracteres hexadecimais) */
                                 planId: string;
+                                /** @description Pix Automático: esta fatura é debitada pelo banco do membro (sem QR code) */
+                                recurringCharge?: {
+                                    /** @description Tentativas de débito até agora */
+                                    attempts: number;
+                                    /**
+                                     * Format: date
+                                     * @description Data do débito
+                                     */
+                                    debitDate: string;
+                                    failure: string | null;
+                                    idRec: string;
+                                    retryOn: string | null;
+                                    /**
+                                     * @description ATIVA: débito agendado (ou nova tentativa); CONCLUIDA: debitada
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "ATIVA" | "CONCLUIDA" | "EXPIRADA" | "REJEITADA" | "CANCELADA";
+                                    txid: string;
+                                };
                                 refundedAt: string | null;
                                 /** @description Assentos pagos por esta fatura (valor = preço do plano × assentos) */
                                 seats: number;
@@ -14361,6 +15630,298 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/pix-automatico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Desativa o Pix Automático (cancela a recorrência no PSP); os próximos ciclos são cobrados por PIX comum (dono ou admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description ObjectId (24 caracteres hexadecimais) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Assinatura com o resumo do plano */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            _id: string;
+                            adminDecision: {
+                                /** Format: date-time */
+                                at: string;
+                                /** @description Quem da administração decidiu */
+                                byName: string;
+                                reason: string | null;
+                                /** @enum {unknown} */
+                                status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            } | null;
+                            canceledAt: string | null;
+                            cancelRequest: {
+                                comment: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                requestedAt: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currentPeriodStart: string | null;
+                            cycleAmountCents: number | null;
+                            cycleCredits: number | null;
+                            endDate: string | null;
+                            /** @description Id da assinatura no gateway */
+                            externalId: string;
+                            externalPlanId: string;
+                            hasAccess: boolean;
+                            /**
+                             * @description PIX (CREDIT_CARD responde 422 PAYMENT_METHOD_UNAVAILABLE: não há gateway de cartão)
+                             * @enum {unknown}
+                             */
+                            paymentMethod: "PIX" | "CREDIT_CARD";
+                            pendingPlanChange: {
+                                /** @description O que cada ciclo do novo plano cobra: preço × assentos */
+                                cycleAmountCents: number;
+                                /** @description Créditos que cada ciclo pago do novo plano concede: créditos do plano × assentos */
+                                cycleCredits: number;
+                                effectiveAt: string | null;
+                                invoiceId: string | null;
+                                /** @enum {unknown} */
+                                kind: "UPGRADE" | "DOWNGRADE";
+                                /** @description Resumo do plano */
+                                plan: {
+                                    /** @description ObjectId (24 caracteres hexadecimais) */
+                                    _id: string;
+                                    creditsPerCycle: number;
+                                    externalPlanId: string;
+                                    /**
+                                     * @description Periodicidade da cobrança
+                                     * @enum {unknown}
+                                     */
+                                    interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                    name: string;
+                                    priceCents: number;
+                                };
+                                /** Format: date-time */
+                                requestedAt: string;
+                                /** @description Assentos depois da troca */
+                                seats: number;
+                            } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            /** @description null só se o plano não existir mais */
+                            plan: {
+                                /** @description ObjectId (24 caracteres hexadecimais) */
+                                _id: string;
+                                creditsPerCycle: number;
+                                externalPlanId: string;
+                                /**
+                                 * @description Periodicidade da cobrança
+                                 * @enum {unknown}
+                                 */
+                                interval: "MONTHLY" | "QUARTERLY" | "YEARLY";
+                                name: string;
+                                priceCents: number;
+                            } | null;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            planId: string;
+                            /** @description Assentos comprados (preço e créditos × assentos); mais de 1: conta de laboratório */
+                            seats: number;
+                            startDate: string | null;
+                            /** @enum {unknown} */
+                            status: "PENDING" | "ACTIVE" | "PAUSED" | "CANCELED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description ObjectId (24 caracteres hexadecimais) */
+                            userId: string;
+                            withdrawnAt: string | null;
+                        };
+                    };
+                };
+                /** @description Erro */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Erro */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Código estável para o cliente decidir o que fazer */
+                            code: string;
+                            /** @description Mensagem em português, pronta para exibir */
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -15055,6 +16616,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -15385,6 +16961,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -15663,6 +17254,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -15929,6 +17535,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16209,6 +17830,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16454,6 +18090,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16727,6 +18378,21 @@ export interface paths {
                                 /** @description Assentos depois da troca */
                                 seats: number;
                             } | null;
+                            /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                            pixAutomatic?: {
+                                /** @description Valor de cada débito autorizado */
+                                amountCents: number;
+                                endedReason: string | null;
+                                /** @description Id da recorrência no PSP (API Pix) */
+                                idRec: string;
+                                /**
+                                 * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                 * @enum {unknown}
+                                 */
+                                status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             /** @description null só se o plano não existir mais */
                             plan: {
                                 /** @description ObjectId (24 caracteres hexadecimais) */
@@ -16989,6 +18655,21 @@ export interface paths {
                                     /** @description Assentos depois da troca */
                                     seats: number;
                                 } | null;
+                                /** @description Pix Automático (ausente: PIX comum a cada ciclo) */
+                                pixAutomatic?: {
+                                    /** @description Valor de cada débito autorizado */
+                                    amountCents: number;
+                                    endedReason: string | null;
+                                    /** @description Id da recorrência no PSP (API Pix) */
+                                    idRec: string;
+                                    /**
+                                     * @description CRIADA: aguardando a autorização no banco; APROVADA: ativo; os demais: encerrado
+                                     * @enum {unknown}
+                                     */
+                                    status: "CRIADA" | "APROVADA" | "REJEITADA" | "EXPIRADA" | "CANCELADA";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
                                 /** @description null só se o plano não existir mais */
                                 plan: {
                                     /** @description ObjectId (24 caracteres hexadecimais) */
@@ -22621,6 +24302,8 @@ export interface paths {
                                     key?: string;
                                     /** @enum {unknown} */
                                     kind: "file" | "youtube" | "vimeo";
+                                    /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                    posterUrl?: string;
                                     /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                     url: string;
                                 };
@@ -22860,6 +24543,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };
@@ -23284,6 +24969,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };
@@ -23853,6 +25540,8 @@ export interface paths {
                                 key?: string;
                                 /** @enum {unknown} */
                                 kind: "file" | "youtube" | "vimeo";
+                                /** @description file: a imagem de capa do player (um quadro do vídeo, JPEG), com a mesma assinatura do hlsUrl */
+                                posterUrl?: string;
                                 /** @description file: link assinado de curta duração (aceita Range); youtube/vimeo: o endereço */
                                 url: string;
                             };

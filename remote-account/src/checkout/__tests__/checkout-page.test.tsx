@@ -113,6 +113,27 @@ describe('checkout', () => {
     await waitFor(() => expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ planId: MENSAL._id, paymentMethod: 'PIX', seats: 1 }));
   });
 
+  it('When the member chooses Pix Automático, then the laboratory\'s CNPJ is pre-filled, the bank\'s authorization is explained, a bad document is refused, and the POST carries the payer', async () => {
+    renderRoute(<Routes />, `/checkout/assinar?planId=${MENSAL._id}`, { auth: testAuth(profileOf('membro')) });
+    await userEvent.click(await screen.findByRole('radio', { name: /Pix Automático/ }));
+    const documento = screen.getByLabelText('CPF ou CNPJ de quem paga');
+    expect(documento).toHaveValue(profileOf('membro').laboratory!.cnpj);
+    expect(screen.getByText('Seu banco vai pedir para autorizar os próximos pagamentos.')).toBeInTheDocument();
+
+    await userEvent.clear(documento);
+    await userEvent.type(documento, '529.982.247-24');
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByText('Esse CPF não é válido. Confira os números.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await userEvent.clear(documento);
+    await userEvent.type(documento, '529.982.247-25');
+    await userEvent.click(screen.getByRole('button', { name: 'Gerar PIX' }));
+    expect(await screen.findByLabelText('PIX copia e cola')).toHaveValue(PAYLOAD);
+    const nome = profileOf('membro').laboratory!.name;
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({ planId: MENSAL._id, paymentMethod: 'PIX', seats: 1, pixAutomatico: { documento: '529.982.247-25', nome } });
+  });
+
   it('When the plan does not exist, then the page says so and links to /planos', async () => {
     renderRoute(<Routes />, '/checkout/assinar?planId=665000000000000000000999', { auth: testAuth(profileOf('membro')) });
     expect(await screen.findByRole('heading', { name: 'Plano não encontrado' })).toBeInTheDocument();

@@ -65,6 +65,16 @@ export function useReactivate(id: string) {
   });
 }
 
+/** `DELETE /v1/subscriptions/{id}/pix-automatico` ("Desativar"): the recurrence is cancelled at the bank; the next cycles are plain PIX. */
+export function useDeactivatePixAutomatic(id: string) {
+  const api = useApi();
+  const refresh = useRefreshSubscription();
+  return useMutation({
+    mutationFn: () => api.delete('/v1/subscriptions/{id}/pix-automatico', { params: { path: { id } } }),
+    onSuccess: () => refresh(id),
+  });
+}
+
 /** `GET /v1/subscriptions/{id}/withdrawal`: whether the 7-day right of withdrawal (art. 49 CDC) applies now, until when, and how much comes back. */
 export function useWithdrawal(id: string) {
   const api = useApi();

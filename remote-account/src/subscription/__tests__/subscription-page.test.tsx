@@ -57,6 +57,7 @@ beforeAll(async () => {
         toPlan: { _id: target._id, externalPlanId: target.externalPlanId, name: target.name, interval: target.interval, priceCents: target.priceCents, creditsPerCycle: target.creditsPerCycle },
       } as never;
     }),
+    mockApi('delete', '/v1/subscriptions/{id}/pix-automatico', () => (subscription = { ...subscription, pixAutomatic: { ...subscription.pixAutomatic!, status: 'CANCELADA', endedReason: 'Você desativou o Pix Automático. Os próximos ciclos serão cobrados por PIX comum.' } })),
     mockApi('patch', '/v1/subscriptions/{subscriptionId}/plan', ({ body }) => ({
       subscription,
       change: {
@@ -232,6 +233,35 @@ describe('/assinatura', () => {
     openSubscription();
     expect(await screen.findByRole('link', { name: 'Cadastrar o CNPJ em Meu laboratório' })).toHaveAttribute('href', '/usuario/laboratorio');
     expect(screen.queryByLabelText('Número de assentos')).toBeNull();
+  });
+
+  it('When Pix Automático is active, then the next debit shows with its date and amount, a failed debit says what happens next, and "Desativar" turns it off', async () => {
+    subscription = subscriptionOf(TRIMESTRAL, {
+      endDate: '2026-04-01T12:00:00.000Z',
+      pixAutomatic: { idRec: 'RR9999999920260101ABCDEFGHIJK', status: 'APROVADA', amountCents: 23990, endedReason: null, updatedAt: '2026-01-01T12:00:00.000Z' },
+    });
+    invoices = [
+      invoiceOf({
+        _id: '665000000000000000000b02',
+        status: 'PENDING',
+        kind: 'RENEWAL',
+        amountCents: 23990,
+        planId: TRIMESTRAL._id,
+        dueDate: '2026-04-01T12:00:00.000Z',
+        recurringCharge: { txid: 'CLBR665000000000000000000b02', idRec: 'RR9999999920260101ABCDEFGHIJK', status: 'ATIVA', debitDate: '2026-03-31', attempts: 2, retryOn: '2026-04-01', failure: 'O débito não foi feito (saldo insuficiente). Vamos tentar de novo em 01/04/2026.' },
+      }),
+    ];
+    openSubscription();
+    expect(await screen.findByText(/Pix Automático ativo — próximo débito em 01\/04\/2026 de/)).toHaveTextContent(/R\$\s239,90/);
+    expect(await screen.findByRole('alert')).toHaveTextContent('O débito não foi feito (saldo insuficiente). Vamos tentar de novo em 01/04/2026.');
+    // No QR code on its own: paying by PIX replaces the retries only when asked.
+    expect(screen.queryByLabelText('PIX copia e cola')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pagar agora por PIX' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Desativar' }));
+    expect(await screen.findByText('Você desativou o Pix Automático. Os próximos ciclos serão cobrados por PIX comum.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.url === `/v1/subscriptions/${subscription._id}/pix-automatico`)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Desativar' })).toBeNull();
   });
 
   it('When an upgrade takes the unused days’ credits back on payment, then the preview says how many before confirming (issue 25)', async () => {

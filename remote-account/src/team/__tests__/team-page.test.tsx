@@ -32,6 +32,11 @@ beforeAll(async () => {
       people: [{ userId: TECHNICIAN_ID, name: 'Carla Técnica', required: 2, inOrder: 1, percentInOrder: 50, cells: [] }],
     })),
     mockApi('get', '/v1/competence/accounts/{accountId}/people/{userId}/dossier.pdf', () => '%PDF-1.4' as never),
+    mockApi('get', '/v1/competence/accounts/{accountId}/matrix.pdf', () => '%PDF-1.4' as never),
+    // The functions and the authorizations (tested in competence-management.test.tsx): none yet.
+    mockApi('get', '/v1/competence/accounts/{accountId}/functions', () => ({ data: [] })),
+    mockApi('get', '/v1/authorizations/accounts/{accountId}', () => ({ data: [] })),
+    mockApi('get', '/v1/authorizations/accounts/{accountId}/audit', () => ({ data: [], meta: { page: 1, limit: 10, total: 0, totalPages: 0 } })),
     mockApi(
       'post',
       '/v1/team/invitations',
@@ -114,7 +119,7 @@ describe('/equipe', () => {
     await waitFor(() => expect(server.requests.filter((r) => r.url === '/v1/team')).toHaveLength(2));
   });
 
-  it('When the manager opens the page, then the competence section shows each person\'s requirements in order and downloads their dossier', async () => {
+  it('When the manager opens the page, then the competence section shows each person\'s requirements in order and downloads their dossier and the matrix as PDF', async () => {
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:dossie'), revokeObjectURL: jest.fn() });
     const downloads: string[] = [];
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -128,6 +133,9 @@ describe('/equipe', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Dossiê de Carla Técnica em PDF' }));
     await waitFor(() => expect(downloads).toEqual([expect.stringMatching(/^dossie-carla-técnica-\d{4}-\d{2}-\d{2}\.pdf$/)]));
     expect(server.requests.map((r) => r.url)).toContain(`/v1/competence/accounts/${ACCOUNT_ID}/people/${TECHNICIAN_ID}/dossier.pdf`);
+    await userEvent.click(within(section).getByRole('button', { name: 'Matriz em PDF' }));
+    await waitFor(() => expect(downloads[1]).toMatch(/^matriz-de-competencia-\d{4}-\d{2}-\d{2}\.pdf$/));
+    expect(server.requests.map((r) => r.url)).toContain(`/v1/competence/accounts/${ACCOUNT_ID}/matrix.pdf`);
     click.mockRestore();
   });
 

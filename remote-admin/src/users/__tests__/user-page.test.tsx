@@ -29,6 +29,7 @@ beforeAll(() => {
           createdAt: '2026-01-05T12:00:00.000Z',
           currentPeriodStart: '2026-01-05T12:00:00.000Z',
           endDate: '2026-04-05T12:00:00.000Z',
+          pixAutomatic: { idRec: 'RR9999999920260105ABCDEFGHIJK', status: 'APROVADA', amountCents: 23990, endedReason: null, updatedAt: '2026-01-05T12:00:00.000Z' },
         },
       ] as never,
       meta: { page: 1, limit: 100, total: 1, totalPages: 1 },
@@ -88,6 +89,10 @@ describe('member page', () => {
     // The PSP's ids of the charge and of the payment, to look it up at the bank.
     expect(screen.getByText('txid CLB690000000000000000000001')).toBeInTheDocument();
     expect(screen.getByText('E2E E99999999202601051200ABCDEFGHIJK')).toBeInTheDocument();
+    // Pix Automático: the recurrence's state and its id at the PSP.
+    const subscriptions = screen.getByRole('table', { name: 'Assinaturas' });
+    expect(within(subscriptions).getByText('Ativo')).toBeInTheDocument();
+    expect(within(subscriptions).getByText('idRec RR9999999920260105ABCDEFGHIJK')).toBeInTheDocument();
     expect(await within(screen.getByRole('table', { name: 'Desbloqueios' })).findByText('Guia de biossegurança')).toBeInTheDocument();
     expect(await screen.findByText('9 min de 10 min')).toBeInTheDocument();
   });
@@ -145,6 +150,50 @@ describe('member page', () => {
     expect(section.getByText('Ativa')).toBeInTheDocument();
     expect(people.getByRole('link', { name: 'Caio Técnico' })).toHaveAttribute('href', '/admin/usuarios/660000000000000000000010');
     expect(people.getByRole('row', { name: /Bruna Lima/ })).toHaveTextContent(/Gestor.*Ativo/);
+  });
+
+  it('When the laboratory has functions, then the admin sees each person\'s requirements in order and what is missing, with no control to sign an authorization', async () => {
+    const cell = (title: string, status: 'VALID' | 'EXPIRED' | 'REVISION_DUE') => ({
+      functionId: '668000000000000000000001',
+      functionName: 'Técnico de coleta',
+      itemType: 'VIDEO' as const,
+      itemId: '669000000000000000000001',
+      title,
+      document: 'POP-COL-003 rev. 4',
+      status,
+      completedAt: null,
+      completedRevision: null,
+      scorePercent: null,
+      validUntil: null,
+      dueAt: null,
+      overdue: status !== 'VALID',
+    });
+    server.use(
+      mockApi('get', '/v1/users/{id}/team', () => ({
+        role: 'MANAGER' as const,
+        account: { id: '667000000000000000000001', name: 'Lab Vida', cnpj: '11222333000181', seats: 3, seatsUsed: 2, subscriptionId: SUB, subscriptionStatus: 'ACTIVE' as const, credits: { balance: 9, used: 0 } },
+        members: [],
+      })),
+      mockApi('get', '/v1/competence/accounts/{accountId}/matrix', ({ params }) =>
+        params.accountId === '667000000000000000000001'
+          ? {
+              percentInOrder: 33.3,
+              people: [
+                { userId: '660000000000000000000010', name: 'Caio Técnico', required: 3, inOrder: 1, percentInOrder: 33.3, cells: [cell('Coleta segura', 'VALID'), cell('Centrífuga', 'EXPIRED'), cell('Pipetas', 'REVISION_DUE')] },
+              ],
+            }
+          : apiError(404, 'Laboratório não encontrado.', 'ACCOUNT_NOT_FOUND'),
+      ),
+    );
+    renderRoute(<Routes />, `/admin/usuarios/${ID}`, { persona: 'admin' });
+    const section = within(await screen.findByRole('region', { name: 'Competências do laboratório' }, { timeout: 5000 }));
+    expect(await section.findByText('Requisitos em dia no laboratório: 33,3 %.')).toBeInTheDocument();
+    expect(within(section.getByRole('table', { name: 'Competências por pessoa' })).getByRole('row', { name: /Caio Técnico/ })).toHaveTextContent(
+      'Caio Técnico1 de 333,3 %Centrífuga (Vencida); Pipetas (Nova revisão a fazer)',
+    );
+    expect(section.getByText('Só o gestor do laboratório define funções e assina autorizações; o admin consulta.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /assinar|autorizar|autorização/i })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/senha/i)).not.toBeInTheDocument();
   });
 
   it('When the member has no laboratory account, then the section says so', async () => {

@@ -12,6 +12,7 @@ export function mockActions(): MockedActions {
     confirmPasswordReset: jest.fn().mockResolvedValue(undefined),
     changePassword: jest.fn().mockResolvedValue(undefined),
     sendEmailVerification: jest.fn().mockResolvedValue(undefined),
+    reauthenticate: jest.fn().mockResolvedValue(undefined),
   };
 }
 

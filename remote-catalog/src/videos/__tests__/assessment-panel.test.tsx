@@ -1,6 +1,6 @@
 import { apiError, mockApi, startMockApi } from '@clube/dev-harness/mock-api';
 import { renderRoute } from '@clube/dev-harness/test';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Routes from '../../routes';
 import { video } from '../../__tests__/support/fixtures';
@@ -99,5 +99,20 @@ describe('The assessment on /videos/{slug}', () => {
     renderRoute(<Routes />, '/videos/sem-fim', { persona: 'membro' });
     expect(await screen.findByText('Assista ao vídeo até o fim para fazer a avaliação; o certificado sai quando você for aprovado.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fazer a avaliação' })).toBeNull();
+  });
+
+  it('When the member watches the video to the end on the page, then the assessment opens without reloading once the API says it is finished', async () => {
+    view = viewOf();
+    let finished = false;
+    api.use(mockApi('put', '/v1/me/progress/videos/{id}', ({ params }) => ({ ...FINISHED, videoId: params.id ?? '', finished, finishedAt: finished ? FINISHED.finishedAt : null })));
+    const { container } = renderRoute(<Routes />, '/videos/sem-fim', { persona: 'membro' });
+    await screen.findByText('Assista ao vídeo até o fim para fazer a avaliação; o certificado sai quando você for aprovado.', {}, { timeout: 5000 });
+    const player = container.querySelector('video')!;
+    fireEvent.play(player); // a report the API answers "not finished yet": nothing opens
+    await waitFor(() => expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Fazer a avaliação' })).toBeNull();
+    finished = true;
+    fireEvent.ended(player);
+    expect(await screen.findByRole('button', { name: 'Fazer a avaliação' })).toBeEnabled();
   });
 });

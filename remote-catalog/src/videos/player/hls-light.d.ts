@@ -3,3 +3,9 @@ declare module 'hls.js/light' {
   export * from 'hls.js';
   export { default } from 'hls.js';
 }
+
+/** The same light build as an ES module file: the loader tests run hls.js's own fetch loader from it. */
+declare module 'hls.js/dist/hls.light.mjs' {
+  export * from 'hls.js';
+  export { default } from 'hls.js';
+}

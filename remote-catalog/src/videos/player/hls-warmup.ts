@@ -2,8 +2,9 @@ import type { FetchLoader as HlsFetchLoader, LoaderContext } from 'hls.js/light'
 
 /**
  * The ladder's first bytes, fetched while hls.js itself is still downloading: the master playlist,
- * the lowest rendition's playlist (where hls.js starts, `startLevel: 0`) and that rendition's first
- * segment — instead of three round trips and a segment after hls.js has run. On a 1.6 Mb/s phone
+ * the lowest rendition's playlist (where hls.js starts, `startLevel: 0`) and that rendition's segment
+ * where playback starts (the first one, or the one holding `startAt` when the member resumes) —
+ * instead of three round trips and a segment after hls.js has run. On a 1.6 Mb/s phone
  * this is most of the HLS first frame (`npm run bench:video`). Responses by absolute URL, each
  * handed over once; anything missing or failed is simply loaded by hls.js as usual.
  */
@@ -17,7 +18,22 @@ async function fetchText(warmup: HlsWarmup, url: string): Promise<string> {
   return (await response).clone().text();
 }
 
-export function warmHls(masterUrl: string): HlsWarmup {
+/** The URI of the segment holding `startAt` seconds (the last one when past the end), by the playlist's #EXTINF durations. */
+export function segmentAt(playlist: string[], startAt: number): string | undefined {
+  let end = 0;
+  let last: string | undefined;
+  for (const [index, line] of playlist.entries()) {
+    const duration = /^#EXTINF:([\d.]+)/.exec(line);
+    const uri = playlist[index + 1];
+    if (!duration || !uri || uri.startsWith('#')) continue;
+    end += Number(duration[1]);
+    last = uri;
+    if (startAt < end) return uri;
+  }
+  return last;
+}
+
+export function warmHls(masterUrl: string, startAt = 0): HlsWarmup {
   const warmup: HlsWarmup = new Map();
   if (typeof fetch !== 'function') return warmup;
   void (async () => {
@@ -30,7 +46,7 @@ export function warmHls(masterUrl: string): HlsWarmup {
     });
     const lowest = variants.sort((a, b) => a.bandwidth - b.bandwidth)[0];
     if (!lowest) return;
-    const first = lines(await fetchText(warmup, lowest.url)).find((line) => line !== '' && !line.startsWith('#'));
+    const first = segmentAt(lines(await fetchText(warmup, lowest.url)), startAt);
     if (first) {
       const segment = new URL(first, lowest.url).href;
       warmup.set(segment, fetch(segment));
@@ -39,21 +55,63 @@ export function warmHls(masterUrl: string): HlsWarmup {
   return warmup;
 }
 
+/** The part of a ladder link that expires: `…/hls/<name>/<expires>-<signature>/…`. */
+const SIGNED_FOLDER = /(\/hls\/[^/]+\/)(\d+-[\w-]+)\//;
+const signatureOf = (url: string) => SIGNED_FOLDER.exec(url)?.[2];
+
+/**
+ * The ladder's signed links over a long viewing: every request goes out with the newest signature the
+ * page holds, and a request refused with 403 (the link expired: `FILE_URL_TTL_SECONDS`) asks the
+ * API for a fresh link — once per signature, whatever the number of requests that failed with it.
+ */
+export interface HlsLinks {
+  current(url: string): string;
+  /** Resolves true when a newer signature than `url`'s is there to retry with; false when none came (access gone). */
+  renew(url: string): Promise<boolean>;
+}
+
+export function hlsLinks(hlsUrl: string, fetchFresh: () => Promise<string | undefined>): HlsLinks {
+  let signature = signatureOf(hlsUrl);
+  let renewing: Promise<boolean> | null = null;
+  return {
+    current: (url) => (signature ? url.replace(SIGNED_FOLDER, `$1${signature}/`) : url),
+    renew(url) {
+      if (signatureOf(url) !== signature) return Promise.resolve(true);
+      renewing ??= fetchFresh()
+        .then(
+          (fresh) => {
+            const next = fresh ? signatureOf(fresh) : undefined;
+            if (!next || next === signature) return false;
+            signature = next;
+            return true;
+          },
+          () => false,
+        )
+        .finally(() => {
+          renewing = null;
+        });
+      return renewing;
+    },
+  };
+}
+
 /** First chunk handed to hls.js as soon as 16 kB arrived (a 360p keyframe), then 64 kB at a time. */
 const FIRST_CHUNK = 16 * 1024;
 const NEXT_CHUNKS = 64 * 1024;
 
 /**
  * hls.js's own fetch loader, answering from the warm-up when it holds the URL asked for (once; a
- * retry goes to the network). Segments stream to hls.js in chunks (progressive loading).
+ * retry goes to the network). Segments stream to hls.js in chunks (progressive loading). With
+ * `links`, requests carry the newest signature and one refused as expired is sent again with a fresh one.
  */
-export function warmLoader(FetchLoader: typeof HlsFetchLoader, warmup: HlsWarmup): typeof HlsFetchLoader {
+export function warmLoader(FetchLoader: typeof HlsFetchLoader, warmup: HlsWarmup, links?: HlsLinks): typeof HlsFetchLoader {
   return class WarmLoader extends FetchLoader {
     protected override loadInternal(): void {
       const { context, callbacks, stats } = this;
+      if (context && links) context.url = links.current(context.url);
       const warm = context ? warmup.get(context.url) : undefined;
       if (!context || !callbacks || !warm) {
-        super.loadInternal();
+        this.loadRenewing();
         return;
       }
       warmup.delete(context.url);
@@ -73,8 +131,38 @@ export function warmLoader(FetchLoader: typeof HlsFetchLoader, warmup: HlsWarmup
         callbacks.onSuccess({ url: context.url, data, code: response.status }, stats, context, response);
       })().catch(() => {
         // The warm-up failed (network, expired link): hls.js loads it itself, with its retries.
-        if (live()) super.loadInternal();
+        if (live()) this.loadRenewing();
       });
+    }
+
+    /** hls.js's own fetch; a 403 (expired link) is tried once more with a fresh link before hls.js hears of it. */
+    private loadRenewing(): void {
+      const { context, callbacks } = this;
+      if (!links || !context || !callbacks) {
+        super.loadInternal();
+        return;
+      }
+      const renewing: typeof callbacks = {
+        ...callbacks,
+        onError: (error, errorContext, details, errorStats) => {
+          if (error.code !== 403 || this.callbacks !== renewing) {
+            callbacks.onError(error, errorContext, details, errorStats);
+            return;
+          }
+          void links.renew(context.url).then((renewed) => {
+            if (this.callbacks !== renewing || this.stats.aborted) return;
+            this.callbacks = callbacks;
+            if (!renewed) {
+              callbacks.onError(error, errorContext, details, errorStats);
+              return;
+            }
+            context.url = links.current(context.url);
+            super.loadInternal();
+          });
+        },
+      };
+      this.callbacks = renewing;
+      super.loadInternal();
     }
 
     private async stream(

@@ -15,6 +15,10 @@ export interface PlayerProps {
   url: string;
   /** File sources: the signed HLS ladder, once the upload was converted (else the MP4 `url` plays). */
   hlsUrl?: string;
+  /** A fresh signed ladder link, asked for when the current one expired during a long viewing. */
+  renewHlsUrl?: () => Promise<string | undefined>;
+  /** The ladder's poster (a frame of the video), shown until playback starts. */
+  posterUrl?: string;
   durationSeconds: number;
   captionsUrl?: string;
   /** Where to open: `?t=`, or the saved position. */
@@ -35,9 +39,9 @@ const isFormControl = (target: EventTarget) => target instanceof HTMLElement && 
  * A file source in the browser's own player, through the API's signed, range-capable link:
  * native controls, captions from the transcript, speed, J/K/L and arrow keys, resume.
  */
-export function FilePlayer({ videoId, title, url, hlsUrl, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
+export function FilePlayer({ videoId, title, url, hlsUrl, renewHlsUrl, posterUrl, durationSeconds, captionsUrl, startAt, autoPlay, reportProgress, onTime, handle }: PlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
-  const stream = useHls(video, hlsUrl, url);
+  const stream = useHls(video, hlsUrl, url, startAt, renewHlsUrl);
   // The last position and duration seen: when the page unmounts, the element is already gone.
   const seen = useRef({ position: startAt, duration: 0 });
   const [speed, setSpeed] = useState('1');
@@ -111,6 +115,7 @@ export function FilePlayer({ videoId, title, url, hlsUrl, durationSeconds, capti
         ref={video}
         className="catalog-player__video"
         src={stream.src}
+        poster={posterUrl}
         data-source={stream.src === undefined ? 'hls.js' : stream.src === url ? 'mp4' : 'hls'}
         controls
         preload="metadata"

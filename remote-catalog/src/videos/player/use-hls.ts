@@ -1,6 +1,6 @@
 import type { FragmentLoaderConstructor, default as HlsPlayer, PlaylistLoaderConstructor } from 'hls.js/light';
-import { useEffect, useState, type RefObject } from 'react';
-import { warmHls, warmLoader } from './hls-warmup';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { hlsLinks, warmHls, warmLoader } from './hls-warmup';
 
 /** A rung of the ladder as the quality menu shows it ("360p"), by hls.js's level index. */
 export interface Quality {
@@ -29,8 +29,20 @@ const playsHlsNatively = (element: HTMLVideoElement) => element.canPlayType('app
  * rendition, with the quality menu; natively where hls.js cannot run but the browser plays HLS (older
  * iOS) — and the MP4 when there is no ladder, neither way works, or hls.js fails for good.
  */
-export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string | undefined, mp4Url: string): HlsState {
+export function useHls(
+  video: RefObject<HTMLVideoElement | null>,
+  hlsUrl: string | undefined,
+  mp4Url: string,
+  startAt = 0,
+  /** A fresh signed link to the same ladder (the video's detail again), for a viewing longer than the link lasts. */
+  renewHlsUrl: () => Promise<string | undefined> = async () => undefined,
+): HlsState {
   const [src, setSrc] = useState<string | undefined>(hlsUrl ? undefined : mp4Url);
+  // Where the player opens (resume, `?t=`): read when the ladder is loaded, not a reason to reload it.
+  const start = useRef(startAt);
+  start.current = startAt;
+  const renew = useRef(renewHlsUrl);
+  renew.current = renewHlsUrl;
   const [qualities, setQualities] = useState<Quality[]>([]);
   const [quality, setQualityState] = useState(-1);
   const [hls, setHls] = useState<HlsInstance | null>(null);
@@ -44,8 +56,9 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string
     let cancelled = false;
     let instance: HlsInstance | null = null;
     setSrc(undefined);
-    // The playlists and first segment download alongside the hls.js chunk, not after it.
-    const warmup = warmHls(hlsUrl);
+    // The playlists and the segment where playback starts download alongside the hls.js chunk, not after it.
+    const startPosition = start.current > 0 ? start.current : undefined;
+    const warmup = warmHls(hlsUrl, startPosition);
     void import(/* webpackChunkName: "hls" */ 'hls.js/light')
       .then(({ default: Hls, FetchLoader }) => {
         if (cancelled) return;
@@ -57,8 +70,17 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, hlsUrl: string
         // chunks), not after the whole segment — the first frame comes sooner on a slow phone.
         // hls.js types its own loaders for any context; pLoader/fLoader (not `loader`, which would
         // turn progressive loading off) get the playlist and fragment contexts they ask for.
-        const Loader = warmLoader(FetchLoader, warmup) as unknown as PlaylistLoaderConstructor & FragmentLoaderConstructor;
-        const player = new Hls({ startLevel: 0, capLevelToPlayerSize: true, progressive: true, pLoader: Loader, fLoader: Loader });
+        const links = hlsLinks(hlsUrl, () => renew.current());
+        const Loader = warmLoader(FetchLoader, warmup, links) as unknown as PlaylistLoaderConstructor & FragmentLoaderConstructor;
+        // startPosition: a resumed video loads the segment where the member stopped first, not the opening one.
+        const player = new Hls({
+          startLevel: 0,
+          capLevelToPlayerSize: true,
+          progressive: true,
+          pLoader: Loader,
+          fLoader: Loader,
+          ...(startPosition !== undefined ? { startPosition } : {}),
+        });
         instance = player;
         player.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
           setQualities(data.levels.map((level, index) => ({ index, label: `${level.height}p` })));

@@ -49,7 +49,8 @@ export function shuffled<T>(items: readonly T[], random: (max: number) => number
   return copy;
 }
 
-/** The questions of a new attempt: questions and each question's options shuffled. */
-export function attemptQuestions(questions: QuestionDocument[], random?: (max: number) => number): QuestionDocument[] {
+/** The questions of a new attempt: questions and each question's options shuffled, unless the quiz keeps its order. */
+export function attemptQuestions(questions: QuestionDocument[], random?: (max: number) => number, shuffle = true): QuestionDocument[] {
+  if (!shuffle) return questions.map((question) => ({ ...question, options: [...question.options] }));
   return shuffled(questions, random).map((question) => ({ ...question, options: shuffled(question.options, random) }));
 }

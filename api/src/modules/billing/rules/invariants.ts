@@ -185,6 +185,42 @@ export function billingInvariantViolations(snapshot: BillingSnapshot): string[] 
       }
     }
   }
+  violations.push(...pixAutomaticViolations(snapshot));
+  return violations;
+}
+
+/**
+ * Pix Automático (issue #28): a live authorization only on a subscription that goes on (never one
+ * cancelled or asked to be cancelled), for the amount each cycle charges; at most one per
+ * subscription id at the PSP; a cycle the bank may still debit is an open RENEWAL invoice of that
+ * recurrence with no QR code beside it (never charged twice), and a debited charge is a paid invoice.
+ */
+function pixAutomaticViolations(snapshot: BillingSnapshot): string[] {
+  const violations: string[] = [];
+  const subsById = new Map(snapshot.subscriptions.map((sub) => [hex(sub._id), sub]));
+  const idRecs = new Set<string>();
+  for (const sub of snapshot.subscriptions) {
+    const recurrence = sub.pixAutomatic;
+    if (!recurrence) continue;
+    if (idRecs.has(recurrence.idRec)) violations.push(`recorrência ${recurrence.idRec} em duas assinaturas`);
+    idRecs.add(recurrence.idRec);
+    const live = recurrence.status === 'CRIADA' || recurrence.status === 'APROVADA';
+    if (live && (sub.status === 'CANCELED' || sub.cancelRequest)) violations.push(`assinatura ${hex(sub._id)}: Pix Automático ${recurrence.status} numa assinatura que termina`);
+    if (!live && !recurrence.endedReason) violations.push(`assinatura ${hex(sub._id)}: Pix Automático ${recurrence.status} sem o motivo para o membro`);
+  }
+  for (const invoice of snapshot.invoices) {
+    const charge = invoice.recurringCharge;
+    if (!charge) continue;
+    const sub = subsById.get(hex(invoice.subscriptionId));
+    if (invoice.kind !== 'RENEWAL') violations.push(`fatura ${hex(invoice._id)}: cobrança recorrente numa fatura ${invoice.kind}`);
+    if (sub?.pixAutomatic?.idRec !== charge.idRec) violations.push(`fatura ${hex(invoice._id)}: cobrança recorrente de outra recorrência`);
+    const debitable = charge.status === 'ATIVA' || charge.status === 'CRIADA';
+    if (debitable && invoice.status !== 'PENDING' && invoice.status !== 'OVERDUE') violations.push(`fatura ${hex(invoice._id)} ${invoice.status} ainda pode ser debitada (${charge.status})`);
+    if (debitable && invoice.pix) violations.push(`fatura ${hex(invoice._id)}: débito agendado e QR code ao mesmo tempo`);
+    if (charge.status === 'CONCLUIDA' && invoice.status !== 'PAID' && invoice.status !== 'REFUNDED') violations.push(`fatura ${hex(invoice._id)}: debitada e ${invoice.status}`);
+    if (charge.failures > charge.attempts) violations.push(`fatura ${hex(invoice._id)}: ${charge.failures} falhas em ${charge.attempts} tentativas`);
+    if (charge.attempts > 4) violations.push(`fatura ${hex(invoice._id)}: ${charge.attempts} tentativas (no máximo 1 + 3)`);
+  }
   return violations;
 }
 

@@ -1,6 +1,7 @@
 import type { PaymentWebhookEvent } from '../../../plugins/payment-gateway/gateway';
 import { AppError } from '../../../http/app-error';
 import type { BillingContext } from './context';
+import type { InvoiceDocument } from '../documents';
 import type { PaymentOutcome } from './pay-invoice';
 
 /** A Pix the PSP says it received (an API Pix `/pix` callback's item, or found by reconciliation). */
@@ -26,6 +27,16 @@ export interface PixConfirmation {
   message?: string;
 }
 
+/** The payment event of a Pix the PSP shows received for an invoice (its id: the E2E, so a replay is the same event). */
+export function pixPaidEvent(ctx: Pick<BillingContext, 'now'>, invoice: Pick<InvoiceDocument, '_id' | 'externalId'>, pix: { endToEndId: string; amountCents: number; paidAt: string }): PaymentWebhookEvent {
+  return {
+    id: `pix_${pix.endToEndId}`,
+    type: 'invoice.paid',
+    createdAt: ctx.now().toISOString(),
+    data: { invoiceId: invoice._id.toHexString(), externalId: invoice.externalId, amountCents: pix.amountCents, paidAt: pix.paidAt, endToEndId: pix.endToEndId },
+  };
+}
+
 /**
  * A callback is a signal, never the proof: the charge is read back from the PSP (`GET /cob/{txid}`)
  * and the Pix counts only when the PSP shows it CONCLUIDA, for the invoice's amount, with this
@@ -44,12 +55,7 @@ export async function confirmPix(ctx: BillingContext, reported: ReportedPix, pay
     return { ...base, invoiceId, outcome: 'NOT_CONFIRMED' };
   }
   try {
-    const outcome = await pay({
-      id: `pix_${reported.endToEndId}`,
-      type: 'invoice.paid',
-      createdAt: ctx.now().toISOString(),
-      data: { invoiceId, externalId: invoice.externalId, amountCents: received.amountCents, paidAt: received.paidAt, endToEndId: received.endToEndId },
-    });
+    const outcome = await pay(pixPaidEvent(ctx, invoice, received));
     ctx.log.info({ txid: reported.txid, invoiceId, duplicate: outcome.duplicate }, 'PIX payment confirmed');
     return { ...base, invoiceId, outcome: outcome.duplicate ? 'DUPLICATE' : 'PAID' };
   } catch (error) {

@@ -13,6 +13,7 @@ import type { TeamRepository } from '../../team/team-repository';
 import type { UsersRepository } from '../../users/users-repository';
 import type { PaymentGateway } from '../../../plugins/payment-gateway/gateway';
 import type { Decision, InvoiceSpec, LifecycleState } from '../rules/decision';
+import { cancelRecurringCharge, issueRecurringCharge } from './pix-automatic';
 
 /** What every use case works with: the repositories, the gateway and the clock. */
 export interface BillingContext {
@@ -51,9 +52,16 @@ export async function loadState(ctx: BillingContext, subscriptionId: ObjectId): 
 export async function issueInvoice(ctx: BillingContext, subscription: SubscriptionDocument, spec: InvoiceSpec): Promise<InvoiceDocument> {
   const at = ctx.now();
   const grant = spec.kind === 'GRANT';
+  // Pix Automático: a renewal of an authorized recurrence is debited by the payer's bank (`/cobr`).
+  const recurring =
+    spec.kind === 'RENEWAL'
+      ? await issueRecurringCharge(ctx, subscription, { invoiceId: spec._id.toHexString(), amountCents: spec.amountCents, dueDate: spec.dueDate, description: spec.description })
+      : null;
   const charge = grant
     ? { externalId: `grant_${spec._id.toHexString()}`, pix: null }
-    : await ctx.gateway.createCharge({
+    : recurring
+      ? { externalId: recurring.externalId, pix: null }
+      : await ctx.gateway.createCharge({
         invoiceId: spec._id.toHexString(),
         kind: spec.kind,
         customerId: subscription.externalCustomerId,
@@ -81,13 +89,15 @@ export async function issueInvoice(ctx: BillingContext, subscription: Subscripti
     creditsGranted: 0,
     seats: spec.seats,
     ...(spec.creditAppliedCents !== undefined ? { creditAppliedCents: spec.creditAppliedCents } : {}),
+    ...(recurring ? { recurringCharge: recurring.recurringCharge } : {}),
     createdAt: at,
     updatedAt: at,
   };
   try {
     await ctx.invoices.insert(invoice);
   } catch (error) {
-    if (!grant) await ctx.gateway.cancelCharge(charge.externalId);
+    if (recurring) await ctx.gateway.pixAutomatic?.cancelRecurringCharge(recurring.externalId);
+    else if (!grant) await ctx.gateway.cancelCharge(charge.externalId);
     throw error;
   }
   return invoice;
@@ -230,7 +240,11 @@ export async function commit(ctx: BillingContext, state: LifecycleState, decisio
 
   for (const id of decision.cancel) {
     const invoice = state.invoices.find((candidate) => candidate._id.equals(id));
-    if (invoice && (await ctx.invoices.cancelIfOpen(invoice, at))) await ctx.gateway.cancelCharge(invoice.externalId, invoice.pix?.txid);
+    if (invoice && (await ctx.invoices.cancelIfOpen(invoice, at))) {
+      // A cycle debited by Pix Automático: its recurring charge goes too (else the bank could still debit it).
+      await cancelRecurringCharge(ctx, invoice);
+      if (invoice.pix || !invoice.recurringCharge) await ctx.gateway.cancelCharge(invoice.externalId, invoice.pix?.txid);
+    }
   }
   for (const { _id, set } of decision.invoiceUpdates) await ctx.invoices.update(_id, set, at);
   for (const spec of decision.issue) {

@@ -29,6 +29,11 @@ export interface BillingMail {
   canceled(subscription: SubscriptionDocument): Promise<void>;
   /** A cancel request was undone (`before` had it, `after` does not): the subscription renews as usual. */
   reactivated(before: SubscriptionDocument, after: SubscriptionDocument): Promise<void>;
+  /** Pix Automático: the payer's bank authorized the recurrence ("Pix Automático ativado"). */
+  pixAutomaticActivated(subscription: SubscriptionDocument): Promise<void>;
+  /** Pix Automático: a debit attempt of `invoice` failed ("Não conseguimos debitar seu Pix Automático"). */
+  /** `retryOn`: the retry the PSP holds (`YYYY-MM-DD`), or null when none is left. */
+  pixAutomaticDebitFailed(invoice: InvoiceDocument, attempt: number, retryOn: string | null): Promise<void>;
 }
 
 export function billingMail(ctx: BillingContext, mail: MailService, webUrl: string): BillingMail {
@@ -73,6 +78,15 @@ export function billingMail(ctx: BillingContext, mail: MailService, webUrl: stri
       for (const invoice of await ctx.invoices.listPendingDueBetween(now, addDays(now, RENEWAL_LEAD_DAYS))) {
         const subscription = await ctx.subscriptions.findById(invoice.subscriptionId);
         if (!subscription) continue;
+        const debit = invoice.recurringCharge;
+        if (debit && (debit.status === 'ATIVA' || debit.status === 'CRIADA')) {
+          // Debited by Pix Automático: the date and amount, no code to pay.
+          const to = await recipient(subscription.userId);
+          if (!to || (await mail.queued('pix-automatic-next-debit', debit.txid))) continue;
+          await safely('pix-automatic-next-debit', () => mail.hooks.pixAutomaticNextDebit({ email: to, userId: subscription.userId }, debit.txid, { amountCents: invoice.amountCents, debitDate: invoice.dueDate.toISOString() }));
+          queued += 1;
+          continue;
+        }
         const templates: (PixReminder | 'pix-charge-issued')[] = invoice.kind === 'RENEWAL' ? ['pix-charge-issued'] : [];
         const reminder = pixReminderDue(invoice, now);
         if (reminder) templates.push(reminder);
@@ -86,6 +100,26 @@ export function billingMail(ctx: BillingContext, mail: MailService, webUrl: stri
       }
       return queued;
     },
+
+    pixAutomaticActivated: (subscription) =>
+      safely('pix-automatic-activated', async () => {
+        const recurrence = subscription.pixAutomatic;
+        const to = await recipient(subscription.userId);
+        if (!recurrence || !to) return;
+        await mail.hooks.pixAutomaticActivated({ email: to, userId: subscription.userId }, recurrence.idRec, { maxAmountCents: recurrence.amountCents });
+      }),
+
+    pixAutomaticDebitFailed: (invoice, attempt, retryOn) =>
+      safely('pix-automatic-debit-failed', async () => {
+        const to = await recipient(invoice.userId);
+        if (!to || !invoice.recurringCharge) return;
+        await mail.hooks.pixAutomaticDebitFailed({ email: to, userId: invoice.userId }, `${invoice.recurringCharge.txid}#${attempt}`, {
+          amountCents: invoice.amountCents,
+          debitDate: invoice.dueDate.toISOString(),
+          // Noon in São Paulo, so the date reads the same in the message.
+          ...(retryOn ? { retryDate: `${retryOn}T15:00:00.000Z` } : {}),
+        });
+      }),
 
     paymentOverdue: (subscription, invoice) =>
       safely('payment-overdue', async () => {

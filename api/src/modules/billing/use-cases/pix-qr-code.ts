@@ -31,6 +31,21 @@ export async function pixQrCode(ctx: BillingContext, subscription: SubscriptionD
   }
   const [invoice] = await ctx.invoices.findOpen(subscription._id);
   if (!invoice) throw notFound('Não há fatura em aberto para esta assinatura.', 'NO_OPEN_INVOICE');
+  const debit = invoice.recurringCharge;
+  if (debit && (debit.status === 'ATIVA' || debit.status === 'CRIADA')) {
+    if (debit.failures === 0) {
+      const [year, month, day] = debit.dueDate.split('-');
+      throw conflict(`Esta fatura será debitada pelo Pix Automático em ${day}/${month}/${year}: não há código para pagar.`, 'PIX_AUTOMATIC_DEBIT_SCHEDULED');
+    }
+    // A failed debit: paying by PIX now replaces the retries (so the cycle is never charged twice).
+    await ctx.gateway.pixAutomatic?.cancelRecurringCharge(debit.txid);
+    const after = await ctx.gateway.pixAutomatic?.readRecurringCharge(debit.txid);
+    if (after && after.status !== 'CANCELADA') {
+      // Debited meanwhile (the PSP refused the cancellation): the reconciliation will pay the cycle.
+      throw conflict('O seu banco já está processando o débito desta fatura. Aguarde a confirmação.', 'PIX_AUTOMATIC_DEBIT_IN_PROGRESS');
+    }
+    await ctx.invoices.setRecurringCharge(invoice._id, { ...debit, status: 'CANCELADA', retryOn: null }, ctx.now());
+  }
   let pix: PixCharge | null = invoice.pix;
   if (!pix || pix.expiresAt <= ctx.now()) {
     pix = await ctx.gateway.renewPix({

@@ -8,6 +8,7 @@ import { sendRefund } from './withdraw';
 import type { ObjectId } from 'mongodb';
 import type { PaymentWebhookEvent } from '../../../plugins/payment-gateway/gateway';
 import { reconcilePix } from './confirm-pix';
+import { reconcilePixAutomatic, stopEndedRecurrences, type PixAutomaticReconciliation } from './pix-automatic';
 import type { PaymentOutcome } from './pay-invoice';
 import type { InvoiceDocument, SubscriptionDocument } from '../documents';
 
@@ -15,6 +16,8 @@ import type { InvoiceDocument, SubscriptionDocument } from '../documents';
 export interface ReconciliationObserver {
   /** An ACTIVE subscription was paused because `invoice` went unpaid past its due date. */
   paused(subscription: SubscriptionDocument, invoice: InvoiceDocument): Promise<void>;
+  /** Pix Automático's recurrences and recurring charges read back (their e-mails). */
+  pixAutomatic?(report: PixAutomaticReconciliation): Promise<void>;
 }
 
 export interface ReconciliationReport {
@@ -28,6 +31,10 @@ export interface ReconciliationReport {
   refundsSent: number;
   /** API Pix: open charges the PSP shows paid whose callback never arrived, paid now. */
   pixPaymentsFound: number;
+  /** Pix Automático: cycles the PSP shows debited whose callback never arrived, paid now. */
+  recurringDebitsPaid: number;
+  /** Pix Automático: failed debits whose retry was asked for now. */
+  recurringRetriesScheduled: number;
 }
 
 const COUNTERS: Partial<Record<Decision['event'], (keyof ReconciliationReport)[]>> = {
@@ -49,6 +56,9 @@ export async function reconcile(
   pay: (event: PaymentWebhookEvent) => Promise<PaymentOutcome>,
   observer?: ReconciliationObserver,
 ): Promise<ReconciliationReport> {
+  // First: a cycle debited at the PSP must not go overdue because its callback was lost.
+  const automatic = await reconcilePixAutomatic(ctx, pay);
+  await observer?.pixAutomatic?.(automatic);
   const report: ReconciliationReport = {
     renewalsIssued: 0,
     invoicesOverdue: 0,
@@ -57,6 +67,8 @@ export async function reconcile(
     upgradesExpired: 0,
     subscriptionsCanceled: 0,
     refundsSent: 0,
+    recurringDebitsPaid: automatic.charges.filter((charge) => charge.outcome === 'PAID').length,
+    recurringRetriesScheduled: automatic.charges.filter((charge) => charge.outcome === 'RETRY_SCHEDULED' && charge.newFailure).length,
     // First: a charge paid at the PSP must not go overdue because its callback was lost.
     pixPaymentsFound: await reconcilePix(ctx, pay),
   };
@@ -100,6 +112,8 @@ export async function reconcile(
     }
     if (!changed) break;
   }
+  // Subscriptions the calendar just ended: their recurrence goes too.
+  await stopEndedRecurrences(ctx);
   for (const invoice of await ctx.invoices.listRefundsNotSent()) {
     const subscription = await ctx.subscriptions.findById(invoice.subscriptionId);
     if (await sendRefund(ctx, invoice, subscription?.paymentMethod ?? 'PIX')) report.refundsSent += 1;

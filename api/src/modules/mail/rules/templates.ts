@@ -22,6 +22,8 @@ export interface MessageContent {
 export class TemplateDataError extends Error {}
 
 type Reader = {
+  /** Whether an optional field came (a template may say more when it did). */
+  has(name: string): boolean;
   text(name: string): string;
   money(name: string): string;
   date(name: string): string;
@@ -40,6 +42,7 @@ function reader(template: string, data: TemplateData): Reader {
     return found;
   };
   return {
+    has: (name) => data[name] !== undefined && data[name] !== null && data[name] !== '',
     text: (name) => String(value(name)),
     number,
     money: (name) => formatBrl(number(name)),
@@ -156,8 +159,13 @@ const TEMPLATES: Record<string, (r: Reader) => MessageContent> = {
     category: 'ESSENTIAL',
     preview: `O débito de ${r.money('amountCents')} falhou.`,
     heading: 'O débito falhou',
-    paragraphs: [`O débito de ${r.money('amountCents')} em ${r.date('debitDate')} não foi autorizado pelo seu banco.`, 'Pague pelo PIX para manter o acesso.'],
-    button: { label: 'Pagar agora', url: r.text('subscriptionUrl') },
+    paragraphs: [
+      `O débito de ${r.money('amountCents')} em ${r.date('debitDate')} não foi autorizado pelo seu banco.`,
+      r.has('retryDate')
+        ? `Vamos tentar de novo em ${r.date('retryDate')}, sem você precisar fazer nada. Se preferir não esperar, pague agora pelo PIX.`
+        : 'Não haverá nova tentativa de débito: pague pelo PIX para manter o acesso.',
+    ],
+    button: { label: r.has('retryDate') ? 'Ver minha assinatura' : 'Pagar agora', url: r.text('subscriptionUrl') },
   }),
   'certificate-issued': (r) => ({
     subject: `Seu certificado de ${r.text('contentTitle')} está pronto`,

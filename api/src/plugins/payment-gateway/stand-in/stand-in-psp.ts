@@ -5,12 +5,13 @@ import { schemaErrors } from '../pix-api-client';
 import { CobRemoval, CobRequest, DevolucaoRequest, WebhookConfig, type CobAnswer, type CobRequestBody, type PixScope } from '../pix-api-schemas';
 import { buildDynamicPixPayload } from '../pix-br-code';
 import type { StandInCertificates } from './certificates';
+import { registerStandInAutomatic, type StandInAutomaticState } from './stand-in-automatic';
 import { StandInPayBody } from './stand-in-schemas';
 
 /**
  * **A stand-in for a bank's API Pix** (the PSP), which cannot run here: it speaks the subset of
  * API Pix 2.9.0 the club uses (`/oauth/token`, `/cob/{txid}`, `/webhook/{chave}`,
- * `/pix/{e2eid}/devolucao/{id}`) over mutual TLS (only clients with a certificate of its CA get a
+ * `/pix/{e2eid}/devolucao/{id}`, and Pix Automático in stand-in-automatic.ts) over mutual TLS (only clients with a certificate of its CA get a
  * connection) with OAuth2 client credentials (a token per scope set, checked on every call), and
  * checks every body against the same schemas the club's adapter uses. One action no bank has:
  * `POST /stand-in/cob/{txid}/pagar` — a payer pays the charge; the stand-in then POSTs the `/pix`
@@ -31,6 +32,8 @@ export interface StandInOptions {
 
 export interface StandInPsp {
   url: string;
+  /** Pix Automático: locations, recurrences and recurring charges (stand-in-automatic.ts). */
+  readonly automatic: StandInAutomaticState;
   /** What the stand-in holds, for tests: charges by txid, webhook URLs by key, tokens issued. */
   readonly charges: Map<string, CobAnswer>;
   readonly webhooks: Map<string, string>;
@@ -99,6 +102,17 @@ export async function startPixStandIn(options: StandInOptions): Promise<StandInP
     void problem(reply, 400, 'RequisicaoInvalida', 'Requisição inválida', errors.join('; '));
     return false;
   };
+
+  const automatic = registerStandInAutomatic(app, {
+    authorized,
+    valid,
+    problem,
+    endToEndId,
+    now: options.now,
+    charges,
+    merchantName: options.merchantName,
+    merchantCity: options.merchantCity,
+  });
 
   app.post('/oauth/token', async (request, reply) => {
     const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
@@ -201,6 +215,7 @@ export async function startPixStandIn(options: StandInOptions): Promise<StandInP
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port });
   return {
     url: address.replace('localhost', '127.0.0.1'),
+    automatic,
     charges,
     webhooks,
     tokensIssued: () => issued,

@@ -17,3 +17,19 @@ export const StandInPayAnswer = Type.Object({
   endToEndId: Type.String(),
   callback: Type.Union([Type.Null(), Type.Object({ status: Type.Integer(), body: Type.Unknown() })]),
 });
+
+/** `POST /stand-in/cobr/{txid}/debitar`: the payer's bank settles the scheduled debit, or fails to. */
+export const StandInDebitBody = Type.Object(
+  {
+    resultado: Type.Enum(['ok', 'falha']),
+    /** false: the callback is "lost" (reconciliation must find the outcome). */
+    entregarCallback: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** What a payer's action on a recurrence or recurring charge left, and what the API answered its callback. */
+export const StandInActionAnswer = Type.Object({
+  status: Type.String(),
+  callback: Type.Union([Type.Null(), Type.Object({ status: Type.Integer(), body: Type.Unknown() })]),
+});

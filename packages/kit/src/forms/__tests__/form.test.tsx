@@ -129,4 +129,22 @@ describe('masked fields', () => {
     expect(screen.getByLabelText('CNPJ')).toHaveFocus();
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('When the options arrive after the form already holds a value (a loaded item, its categories still loading), then the select shows that value, not the placeholder', () => {
+    function Late({ options }: { options: { value: string; label: string }[] }) {
+      const form = useZodForm(schema, { defaultValues: { name: 'Ana', plan: 'YEARLY', terms: true } });
+      return (
+        <Form form={form} onSubmit={jest.fn()}>
+          <SelectField name="plan" label="Plano" placeholder="Selecione" options={options} />
+        </Form>
+      );
+    }
+    const { rerender } = render(<Late options={[]} />);
+    const select = screen.getByLabelText<HTMLSelectElement>('Plano');
+    expect(select.value).toBe('');
+    rerender(<Late options={[{ value: 'MONTHLY', label: 'Mensal' }, { value: 'YEARLY', label: 'Anual' }]} />);
+    expect(select.value).toBe('YEARLY');
+    expect(screen.getByRole('option', { name: 'Anual' })).toHaveProperty('selected', true);
+  });
 });
+

@@ -56,6 +56,9 @@ beforeAll(() => {
     mockApi('post', '/v1/contents/', () => saveReply ?? content(4), { status: 201 }),
     mockApi('patch', '/v1/contents/{id}', () => saveReply ?? content(1)),
     mockApi('delete', '/v1/contents/{id}', () => apiError(404, 'Conteúdo não encontrado.', 'CONTENT_NOT_FOUND')),
+    // The editor's "Documento" and "Avaliação" sections (remote-admin/src/catalogue/dossier, tested there): an item without either.
+    mockApi('get', '/v1/revisions/{kind}/{itemId}', () => ({ current: null, history: [] })),
+    mockApi('get', '/v1/assessments/{kind}/{itemId}/key', () => apiError(404, 'Este item não tem avaliação.', 'ASSESSMENT_NOT_FOUND')),
   );
 });
 afterEach(() => {

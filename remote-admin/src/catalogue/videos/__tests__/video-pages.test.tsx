@@ -55,6 +55,9 @@ beforeAll(() => {
     mockApi('get', '/v1/videos/{idOrSlug}/transcript', () => ({ videoId: ID, format: 'vtt' as const, cueCount: 12, updatedAt: '2026-01-06T15:30:00.000Z', cues: [] })),
     mockApi('post', '/v1/videos/', () => saveReply ?? video(), { status: 201 }),
     mockApi('patch', '/v1/videos/{id}', () => saveReply ?? video()),
+    // The editor's "Documento" and "Avaliação" sections (remote-admin/src/catalogue/dossier, tested there): an item without either.
+    mockApi('get', '/v1/revisions/{kind}/{itemId}', () => ({ current: null, history: [] })),
+    mockApi('get', '/v1/assessments/{kind}/{itemId}/key', () => apiError(404, 'Este item não tem avaliação.', 'ASSESSMENT_NOT_FOUND')),
   );
 });
 afterEach(() => {
@@ -135,6 +138,14 @@ describe('videos', () => {
     expect(await screen.findByText('O capítulo 2 ("Fim") começa em 2:00, depois do fim do vídeo (2:05).')).toBeInTheDocument();
     expect(screen.getByLabelText('Título do capítulo 2')).toHaveValue('Fim');
     expect(writes()[0]).toMatchObject({ method: 'PATCH', body: { source: { kind: 'file', url: 'videos/abc.mp4' }, durationSeconds: 125 } });
+  });
+
+  it('When a saved video is edited, then its "Documento" and "Avaliação" sections follow the form, for an item without either yet', async () => {
+    renderRoute(<Routes />, `/admin/videos/editar/${ID}`, { persona: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Documento' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Este item ainda não está sob controle de documento/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Criar avaliação' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Avaliação' })).toBeInTheDocument();
   });
 
   it('When the video has a transcript, then the editor says how many cues and when it was sent', async () => {

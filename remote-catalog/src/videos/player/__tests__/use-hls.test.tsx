@@ -43,15 +43,17 @@ jest.mock('hls.js/light', () => ({ __esModule: true, default: FakeHls, FetchLoad
 const MP4 = 'http://127.0.0.1:9/v1/files/videos/a.mp4?expires=1&signature=x';
 const HLS = 'http://127.0.0.1:9/v1/files/hls/a/1-xyz/master.m3u8';
 
-function renderPlayer(hlsUrl?: string) {
+const POSTER = 'http://127.0.0.1:9/v1/files/hls/a/1-xyz/poster.jpg';
+
+function renderPlayer(hlsUrl?: string, startAt = 0) {
   renderRoute(
     <FilePlayer
       videoId="v1"
       title="Coleta"
       url={MP4}
-      {...(hlsUrl ? { hlsUrl } : {})}
+      {...(hlsUrl ? { hlsUrl, posterUrl: POSTER } : {})}
       durationSeconds={60}
-      startAt={0}
+      startAt={startAt}
       autoPlay={false}
       reportProgress={false}
       onTime={() => undefined}
@@ -68,8 +70,10 @@ afterEach(() => {
 });
 
 describe('File player with an HLS ladder', () => {
-  it('When there is no ladder, then the MP4 plays and there is no quality menu', () => {
-    expect(renderPlayer()).toHaveAttribute('src', MP4);
+  it('When there is no ladder, then the MP4 plays, with no poster and no quality menu', () => {
+    const element = renderPlayer();
+    expect(element).toHaveAttribute('src', MP4);
+    expect(element).not.toHaveAttribute('poster');
     expect(screen.queryByLabelText('Qualidade')).not.toBeInTheDocument();
   });
 
@@ -100,6 +104,8 @@ describe('File player with an HLS ladder', () => {
     expect(hls.source).toBe(HLS);
     expect(hls.media).toBe(element);
     expect(element).not.toHaveAttribute('src');
+    // The ladder's frame shows until the first one is decoded.
+    expect(element).toHaveAttribute('poster', POSTER);
 
     hls.emit(FakeHls.Events.MANIFEST_PARSED, { levels: [{ height: 360 }, { height: 720 }] });
     const menu = await screen.findByLabelText('Qualidade');
@@ -108,6 +114,12 @@ describe('File player with an HLS ladder', () => {
     expect(hls.nextLevel).toBe(1);
     await userEvent.selectOptions(menu, 'Automática');
     expect(hls.nextLevel).toBe(-1);
+  });
+
+  it('When the member resumes a video, then hls.js starts loading where they stopped, not at the opening', async () => {
+    renderPlayer(HLS, 42.5);
+    await waitFor(() => expect(stand.instances).toHaveLength(1));
+    expect(stand.instances[0]!.config).toMatchObject({ startLevel: 0, startPosition: 42.5 });
   });
 
   it('When hls.js fails for good, then the MP4 takes over and the menu goes away', async () => {
