@@ -499,27 +499,46 @@ function remotePreloads(manifest, { ttlMs = 5000, waitMs = 150 } = {}) {
  * Answers of public API reads, for embedding in a page: asked from the API's own address (no
  * credentials: what a guest sees), each kept `ttlMs` and shared by the requests that arrive
  * meanwhile, so a burst of page views costs the API one read per second, not one per view. A read
- * slower than `timeoutMs`, failed, not JSON or larger than `maxBytes` is left out: the page asks
- * for it itself, as without this.
+ * failed, not JSON or larger than `maxBytes` is left out: the page asks for it itself, as without
+ * this. A read slower than `timeoutMs` (a cold API, a busy machine) is not given up on (until
+ * `lateMs`): the page gets the previous answer if one came in the last `staleMs`, or goes without,
+ * and the late answer is kept for the next pages.
  */
-function apiReads(target, { ttlMs = 1000, timeoutMs = 300, maxBytes = 256 * 1024 } = {}) {
+function apiReads(target, { ttlMs = 1000, timeoutMs = 300, lateMs = 5000, staleMs = 60000, maxBytes = 256 * 1024 } = {}) {
   const cache = new Map();
+  /** The last answer of each read and when it came, for a page whose refresh is late. */
+  const previous = new Map();
   const read = (url) => {
     const hit = cache.get(url);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.promise;
-    const promise = fetch(new URL(url, target), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+    // `at` is when the answer came (null while it is on its way).
+    if (hit && (hit.at === null || Date.now() - hit.at < ttlMs)) return hit.promise;
+    const entry = { at: null, promise: null };
+    entry.promise = fetch(new URL(url, target), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(lateMs) })
       .then(async (response) => {
         if (!response.ok || !String(response.headers.get('content-type')).startsWith('application/json')) return undefined;
         const text = await response.text();
         return text.length > maxBytes ? undefined : JSON.parse(text);
       })
-      .catch(() => undefined);
-    cache.set(url, { at: Date.now(), promise });
+      .catch(() => undefined)
+      .then((answer) => {
+        entry.at = Date.now();
+        if (answer === undefined) previous.delete(url);
+        else previous.set(url, { at: entry.at, answer });
+        if (previous.size > 200) previous.delete(previous.keys().next().value);
+        return answer;
+      });
+    cache.set(url, entry);
     if (cache.size > 200) cache.delete(cache.keys().next().value);
-    return promise;
+    return entry.promise;
+  };
+  const inTime = (url) => {
+    const late = previous.get(url);
+    const fallback = late && Date.now() - late.at < staleMs ? late.answer : undefined;
+    let timer;
+    return Promise.race([read(url), new Promise((resolve) => (timer = setTimeout(() => resolve(fallback), timeoutMs)))]).finally(() => clearTimeout(timer));
   };
   return async (urls) => {
-    const answers = await Promise.all(urls.map(read));
+    const answers = await Promise.all(urls.map(inTime));
     return Object.fromEntries(urls.map((url, i) => [url, answers[i]]).filter(([, body]) => body !== undefined));
   };
 }
@@ -567,36 +586,61 @@ function firstViewRenderers(dirs = Object.fromEntries(REMOTES.map((name) => [nam
       console.error(`[serve-static] first-view renderer of ${remote} failed to load`, error);
     }
     // No warm-up render: it would run on this process's event loop beside the pages being served
-    // (the first page of each kind after a deploy may miss FIRST_VIEW_TIMEOUT_MS and go without).
+    // (the first page of each kind after a deploy may miss FIRST_VIEW_TIMEOUT_MS and go without; its
+    // render still finishes and is kept for the next request: renderedView).
     loaded.set(remote, { stamp, renderer });
     return renderer;
   };
 }
 
+/** How many rendered first views each renderer keeps (per page and answers). */
+const FIRST_VIEWS_KEPT = 100;
+/** Per renderer: its views by page and answers (a promise, shared by the requests that wait for it). */
+const renderedViews = new WeakMap();
+
+/** The renderer's view of a page (null when it throws or gives no usable markup), each page and answers rendered once. */
+function renderedView(renderer, request) {
+  let views = renderedViews.get(renderer);
+  if (!views) renderedViews.set(renderer, (views = new Map()));
+  const key = crypto.createHash('sha1').update(request.pathname).update('\0').update(JSON.stringify(request.data)).digest('base64');
+  const known = views.get(key);
+  if (known) return known;
+  const view = Promise.resolve()
+    .then(() => renderer.render(request))
+    .then((answer) => {
+      if (!answer || typeof answer.html !== 'string' || !answer.html || /<script/i.test(answer.html)) return null;
+      // React hoists the page's own resource hints to the top of its markup; the shell's head has them.
+      // Its forms are inert until the app takes over: what a person typed would be lost when it does,
+      // and a native submit would put the fields (a password) in the address.
+      const html = answer.html.replace(/^(<link [^>]*>)+/, '').replace(/<form(?=[\s>])/g, '<form inert');
+      return { html, css: typeof answer.css === 'string' ? answer.css : '' };
+    })
+    .catch((error) => {
+      console.error(`[serve-static] first view of ${request.pathname} failed; the browser renders it`, error);
+      return null;
+    });
+  views.set(key, view);
+  if (views.size > FIRST_VIEWS_KEPT) views.delete(views.keys().next().value);
+  return view;
+}
+
 /**
  * The page area's markup and CSS from the owning remote's renderer, or null (no renderer, an error,
  * slower than FIRST_VIEW_TIMEOUT_MS, or markup with a script in it): the page is then rendered by the
- * browser as before.
+ * browser as before. A page with the same answers is rendered once per renderer (the API's public
+ * reads change rarely): the next request gets it at once, and a render that missed the deadline
+ * (a freshly loaded renderer, a busy machine) still finishes, for the requests after it.
  */
 async function firstViewOf(renderer, request) {
   if (!renderer) return null;
   let timer;
   try {
-    const view = await Promise.race([
-      renderer.render(request),
+    return await Promise.race([
+      renderedView(renderer, request),
       new Promise((resolve) => {
         timer = setTimeout(() => resolve(null), FIRST_VIEW_TIMEOUT_MS);
       }),
     ]);
-    if (!view || typeof view.html !== 'string' || !view.html || /<script/i.test(view.html)) return null;
-    // React hoists the page's own resource hints to the top of its markup; the shell's head has them.
-    // Its forms are inert until the app takes over: what a person typed would be lost when it does,
-    // and a native submit would put the fields (a password) in the address.
-    const html = view.html.replace(/^(<link [^>]*>)+/, '').replace(/<form(?=[\s>])/g, '<form inert');
-    return { html, css: typeof view.css === 'string' ? view.css : '' };
-  } catch (error) {
-    console.error(`[serve-static] first view of ${request.pathname} failed; the browser renders it`, error);
-    return null;
   } finally {
     clearTimeout(timer);
   }

@@ -170,6 +170,7 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
   const TEMPLATE = '<!doctype html><html><head><title>Clube</title></head><body><div id="root"></div></body></html>';
   const reads = [];
   let slow = false;
+  let late = false;
   let origin;
   let server;
   let render;
@@ -191,6 +192,10 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
       }
       reads.push({ url: req.url, authorization: req.headers.authorization ?? null });
       if (req.url === '/v1/plans' && slow) return; // never answers
+      if (req.url === '/v1/plans' && late) {
+        setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ data: [{ name: 'Mensal' }] })), 600);
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       if (req.url.startsWith('/v1/banners')) res.end(JSON.stringify({ data: [{ title: 'Olá </script><script>alert(1)</script>', imageUrl: 'http://img.example/banner.png' }] }));
       else res.end(JSON.stringify({ data: [{ title: 'Vídeo' }], url: req.url }));
@@ -208,6 +213,7 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
   beforeEach(() => {
     reads.length = 0;
     slow = false;
+    late = false;
   });
 
   const inlined = (html) => JSON.parse(/window\.__CLUBE__=(.*?)<\/script>/.exec(html)[1]);
@@ -236,14 +242,26 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
     expect(reads).toHaveLength(0);
   });
 
-  it('When the API does not answer quickly, then the page is served anyway without that answer (the page asks for it itself)', async () => {
+  it('When the API answers after the page was served, then that page has the previous answer and the next page the late one, without asking the API again', async () => {
+    late = true;
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the cached /v1/plans
+    expect(inlined(await render(TEMPLATE, '/planos', fileOf, '')).data).toEqual({ '/v1/plans': { data: [{ title: 'Vídeo' }], url: '/v1/plans' } });
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the answer arrives meanwhile
+    expect(inlined(await render(TEMPLATE, '/planos', fileOf, '')).data).toEqual({ '/v1/plans': { data: [{ name: 'Mensal' }] } });
+    expect(reads.filter((read) => read.url === '/v1/plans')).toHaveLength(1);
+  });
+
+  it('When the API does not answer quickly, then the page is served anyway, with the previous answer (the last minute) or without it (the page asks for it itself)', async () => {
     slow = true;
     await new Promise((resolve) => setTimeout(resolve, 1100)); // past the cached /v1/plans
     const started = Date.now();
     const html = await render(TEMPLATE, '/planos', fileOf, '');
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(inlined(html).data).toBeUndefined();
+    expect(inlined(html).data).toEqual({ '/v1/plans': { data: [{ name: 'Mensal' }] } }); // the late answer of the test before
     expect(html).toContain('<div id="root">');
+
+    const fresh = shellHtmlRenderer({ config: { apiUrl: origin }, manifest: { catalog: `${origin}/remoteEntry.js` }, apiTarget: origin });
+    expect(inlined(await fresh(TEMPLATE, '/planos', fileOf, '')).data).toBeUndefined(); // no answer yet
   });
 });
 
@@ -330,6 +348,17 @@ describe("the shell's HTML with the page's first view painted by the owning remo
       expect(html).toContain('window.__CLUBE__='); // the answers are still embedded for the client's render
     }
     error.mockRestore();
+  });
+
+  it('When a render misses the deadline, then that page goes without a first view but the next request gets it at once; the same page and answers are rendered once', async () => {
+    let finish;
+    const slow = { render: (request) => (rendered.push(request), new Promise((resolve) => (finish = resolve))) };
+    const first = await renderWith(() => slow)(TEMPLATE, '/planos', fileOf, '');
+    expect(first).not.toContain('data-first-view');
+    finish({ html: '<main><h1>Planos</h1></main>', css: '' });
+    const second = await renderWith(() => slow)(TEMPLATE, '/planos', fileOf, '');
+    expect(second).toContain('data-first-view="/planos"><main><h1>Planos</h1></main>');
+    expect(rendered).toHaveLength(1);
   });
 
   it('A route pattern fills its reads from the address; a segment that is not a plain slug matches nothing', () => {

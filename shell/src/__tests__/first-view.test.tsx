@@ -87,6 +87,51 @@ it('When the page never gets ready, then after FIRST_VIEW_MAX_MS it is shown in 
   expect(screen.getByRole('status')).toBeVisible();
 });
 
+/** The page's code still loading (the route's Suspense fallback: no page yet) until `load` is called. */
+let load = () => undefined as void;
+function LazyPage() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    load = () => setLoaded(true);
+  }, []);
+  return loaded ? <SlowPage /> : <div role="status">Carregando a página…</div>;
+}
+
+it("When the page's code takes longer than FIRST_VIEW_MAX_MS to arrive (a slow phone), then the server's markup stays meanwhile; the wait counts from the page's first render", async () => {
+  jest.useFakeTimers();
+  const view = serverPage('<main><h1>Planos</h1></main>');
+  render(
+    <MemoryRouter initialEntries={['/planos']}>
+      <FirstViewHandOver view={view}>
+        <LazyPage />
+      </FirstViewHandOver>
+    </MemoryRouter>,
+  );
+  act(() => jest.advanceTimersByTime(3 * FIRST_VIEW_MAX_MS));
+  expect(screen.getByRole('heading', { name: 'Planos' })).toBeVisible();
+  await act(async () => load()); // the page's DOM changes; the hand-over sees it (MutationObserver)
+  act(() => jest.advanceTimersByTime(FIRST_VIEW_MAX_MS - 1));
+  expect(screen.getByRole('heading', { name: 'Planos' })).toBeVisible();
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.queryByRole('heading', { name: 'Planos' })).not.toBeInTheDocument();
+  expect(screen.getByRole('status')).toBeVisible();
+});
+
+it("When the page's area fails to load (its remote is unavailable), then the error is shown at once", () => {
+  const view = serverPage('<main><h1>Planos</h1></main>');
+  render(
+    <MemoryRouter initialEntries={['/planos']}>
+      <FirstViewHandOver view={view}>
+        <div className="clube-state" role="alert">
+          <h2>Esta área está indisponível no momento</h2>
+        </div>
+      </FirstViewHandOver>
+    </MemoryRouter>,
+  );
+  expect(screen.queryByRole('heading', { name: 'Planos' })).not.toBeInTheDocument();
+  expect(screen.getByRole('alert')).toBeVisible();
+});
+
 it('When the person goes to another page before it is ready, then the server markup of the first page goes away at once', () => {
   const view = serverPage('<main><h1>Planos</h1></main>');
   render(

@@ -13,7 +13,12 @@ export interface FirstView {
   statuses: number;
 }
 
-/** The longest the server's markup stands in for the page; past it the page shows whatever state it is in. */
+/**
+ * The longest the server's markup stands in for the page once the page's code has rendered it (its
+ * data may still be loading); past it the page shows whatever state it is in. Not counted while the
+ * page's code loads: on a slow phone that alone can take longer, and the server's markup is the
+ * page meanwhile (a loading skeleton in its place would be a step back).
+ */
 export const FIRST_VIEW_MAX_MS = 5000;
 
 const headingOf = (element: Element) => element.querySelector('h1')?.textContent ?? null;
@@ -53,22 +58,23 @@ export function FirstViewHandOver({ view, children }: { view: FirstView | null; 
   useEffect(() => {
     const element = page.current;
     if (!active || !element || !view) return undefined;
-    // Ready: the page shows what the server showed, or it has finished loading into another state (an error, a redirect's page).
+    // Ready: the page shows what the server showed, or it has finished loading into another state
+    // (a redirect's page; an error, such as its remote failing to load, shown at once).
     const ready = () => {
+      if (element.querySelector('.clube-state[role="alert"]') !== null) return true;
       if (element.querySelector('main') === null) return false;
       const statuses = statusesOf(element);
       return (headingOf(element) === view.heading && statuses <= view.statuses) || (statuses === 0 && headingOf(element) !== null);
     };
     const done = () => setWaiting(false);
-    if (ready()) {
-      done();
-      return undefined;
-    }
-    const observer = new MutationObserver(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
       if (ready()) done();
-    });
+      else if (timer === undefined && element.querySelector('main') !== null) timer = setTimeout(done, FIRST_VIEW_MAX_MS);
+    };
+    const observer = new MutationObserver(check);
     observer.observe(element, { childList: true, subtree: true, characterData: true });
-    const timer = setTimeout(done, FIRST_VIEW_MAX_MS);
+    check();
     return () => {
       observer.disconnect();
       clearTimeout(timer);
