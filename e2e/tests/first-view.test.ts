@@ -1,8 +1,8 @@
 import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM } from '../support/browser';
-import { Frontends } from '../support/frontends';
+import { CHROMIUM, waitForApp } from '../support/browser';
+import { Frontends, pageWhen } from '../support/frontends';
 import { MEMBER, signInThroughPage } from '../support/session';
 
 // Issue 32 item 2: the public pages are painted from the HTML (the owning remote's first-view
@@ -35,19 +35,31 @@ afterAll(async () => {
   await frontends.stopAll();
 });
 
-/** The page's HTML as the shell's server sends it (the renderer's first use warms it up: asked twice). */
-async function htmlOf(pathname: string): Promise<string> {
-  await fetch(`${frontends.shellUrl}${pathname}`);
-  return (await fetch(`${frontends.shellUrl}${pathname}`)).text();
+/** The page as the shell's server sends it with the page's first view (pageWhen: a request may go without it). */
+async function firstViewHtml(pathname: string): Promise<string> {
+  const painted = `data-first-view="${pathname}"`;
+  const html = await pageWhen(`${frontends.shellUrl}${pathname}`, (page) => page.includes(painted));
+  expect(html).toContain(painted);
+  return html;
+}
+
+/**
+ * Opens the page once the server paints its first view (firstViewHtml): from then on it has the
+ * page's answers and its render at hand (kept for the next requests), and the browser's document
+ * carries it too.
+ */
+async function openFirstView(page: Page, pathname: string, waitUntil: 'load' | 'domcontentloaded'): Promise<void> {
+  await firstViewHtml(pathname);
+  const response = await page.goto(`${frontends.shellUrl}${pathname}`, { waitUntil });
+  expect(await response?.text()).toContain(`data-first-view="${pathname}"`);
 }
 
 describe('the first view in the HTML', () => {
   it.each(PAGES)('When $path is opened with JavaScript switched off, then a guest already reads its heading and content', async ({ path: pathname, heading, shows }) => {
-    await htmlOf(pathname);
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
     try {
       const page = await context.newPage();
-      await page.goto(`${frontends.shellUrl}${pathname}`, { waitUntil: 'load' });
+      await openFirstView(page, pathname, 'load');
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }).isVisible()).resolves.toBe(true);
       await expect(page.locator('#conteudo').getByText(shows, { exact: false }).first().isVisible()).resolves.toBe(true);
       expect(await page.locator('[role="status"]:has-text("Carregando a página")').count()).toBe(0);
@@ -57,7 +69,6 @@ describe('the first view in the HTML', () => {
   });
 
   it('When the home page loads on a slow phone, then from the first frame to the end its heading is on screen (no blank, no skeleton) and nothing moves', async () => {
-    await htmlOf('/');
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     try {
       const page: Page = await context.newPage();
@@ -85,10 +96,10 @@ describe('the first view in the HTML', () => {
         };
         document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(check));
       });
-      await page.goto(`${frontends.shellUrl}/`, { waitUntil: 'load' });
+      await openFirstView(page, '/', 'load');
       // The app has taken over: the header shows the guest's buttons and the server's copy is gone.
       await page.getByRole('banner').getByRole('link', { name: 'Criar conta' }).waitFor({ timeout: 30000 });
-      await page.waitForFunction(() => !document.querySelector('#conteudo [data-first-view]'), undefined, { timeout: 15000 });
+      await waitForApp(page);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const record = await page.evaluate(() => (window as unknown as { __firstView: { shifts: string[]; framesWithoutHeading: number; frames: number; firstFrameHadHeading: boolean } }).__firstView);
       expect(record.frames).toBeGreaterThan(2);
@@ -104,13 +115,12 @@ describe('the first view in the HTML', () => {
   });
 
   it('When the login page arrives, then its form is shown but inert until the app takes over, and a person who starts typing at once signs in with what they typed', async () => {
-    const html = await htmlOf('/autenticacao/login');
-    expect(html).toContain('data-first-view="/autenticacao/login"');
+    const html = await firstViewHtml('/autenticacao/login');
     expect(html).toMatch(/<form inert[^>]*>[\s\S]*<label[^>]*>E-mail/);
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(`${frontends.shellUrl}/autenticacao/login`, { waitUntil: 'domcontentloaded' });
+      await openFirstView(page, '/autenticacao/login', 'domcontentloaded');
       await signInThroughPage(page, frontends.shellUrl, MEMBER);
     } finally {
       await context.close();
@@ -126,7 +136,7 @@ describe('the first view in the HTML', () => {
       for (const broken of ['missing', 'throws'] as const) {
         if (broken === 'missing') rmSync(RENDERER);
         else writeFileSync(RENDERER, "exports.render = async () => { throw new Error('renderer quebrado'); };");
-        const html = await htmlOf('/planos');
+        const html = await (await fetch(`${frontends.shellUrl}/planos`)).text();
         expect(html).not.toContain('data-first-view');
         expect(html).toContain('"/v1/plans"'); // its reads are still embedded for the browser's render
         const page = await context.newPage();
@@ -140,6 +150,7 @@ describe('the first view in the HTML', () => {
       copyFileSync(saved, RENDERER);
       rmSync(saved);
     }
-    expect(await htmlOf('/planos')).toContain('data-first-view="/planos"');
+    // The renderer put back is used again.
+    await firstViewHtml('/planos');
   });
 });
