@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { FIRST_VIEW_MAX_MS, FirstViewHandOver, takeFirstView } from '../layout/first-view';
 
@@ -35,6 +35,15 @@ function GoTo({ to }: { to: string }) {
     <button type="button" onClick={() => navigate(to)}>
       Ir
     </button>
+  );
+}
+
+/** The hand-over of a first view painted for /planos, around the page the app renders there. */
+function renderHandOver(view: ReturnType<typeof takeFirstView>, page: ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={['/planos']}>
+      <FirstViewHandOver view={view}>{page}</FirstViewHandOver>
+    </MemoryRouter>,
   );
 }
 
@@ -74,13 +83,7 @@ it("When the page's code is still loading, then the server's markup stays on scr
 it('When the page never gets ready, then after FIRST_VIEW_MAX_MS it is shown in whatever state it is', () => {
   jest.useFakeTimers();
   const view = serverPage('<main><h1>Planos</h1></main>');
-  render(
-    <MemoryRouter initialEntries={['/planos']}>
-      <FirstViewHandOver view={view}>
-        <SlowPage />
-      </FirstViewHandOver>
-    </MemoryRouter>,
-  );
+  renderHandOver(view, <SlowPage />);
   expect(screen.getByRole('heading', { name: 'Planos' })).toBeVisible();
   act(() => jest.advanceTimersByTime(FIRST_VIEW_MAX_MS));
   expect(screen.queryByRole('heading', { name: 'Planos' })).not.toBeInTheDocument();
@@ -100,13 +103,7 @@ function LazyPage() {
 it("When the page's code takes longer than FIRST_VIEW_MAX_MS to arrive (a slow phone), then the server's markup stays meanwhile; the wait counts from the page's first render", async () => {
   jest.useFakeTimers();
   const view = serverPage('<main><h1>Planos</h1></main>');
-  render(
-    <MemoryRouter initialEntries={['/planos']}>
-      <FirstViewHandOver view={view}>
-        <LazyPage />
-      </FirstViewHandOver>
-    </MemoryRouter>,
-  );
+  renderHandOver(view, <LazyPage />);
   act(() => jest.advanceTimersByTime(3 * FIRST_VIEW_MAX_MS));
   expect(screen.getByRole('heading', { name: 'Planos' })).toBeVisible();
   await act(async () => load()); // the page's DOM changes; the hand-over sees it (MutationObserver)
