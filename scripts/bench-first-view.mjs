@@ -9,14 +9,13 @@
 //   --runs N          runs per page (default 5)
 // Ports: the usual variables (PORT, REMOTE_<NAME>_PORT, API_PORT), or all at once from
 // BENCH_BASE_PORT=N as `npm run bench:interaction` takes them. Chromium from CHROMIUM_PATH.
-import { execFileSync, spawn } from 'node:child_process';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import frontends from './frontends.cjs';
 import { buildFrontends } from './build.mjs';
-import { portsFromBase, waitFor } from './product-ports.mjs';
+import { portsFromBase, startProduct, stopProduct, waitFor } from './product-ports.mjs';
 
-const { ROOT, portOf } = frontends;
+const { portOf } = frontends;
 portsFromBase('BENCH_BASE_PORT', ['DEV_SMTP_PORT', 'DEV_INBOX_PORT']);
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,7 +74,7 @@ const rows = [];
 const loads = [];
 try {
   if (!process.argv.includes('--no-build')) await buildFrontends();
-  product = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  product = startProduct();
   await waitFor(`${shellUrl}/`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   // The first request of each page loads its remote's renderer and the API's answers: not measured.
@@ -104,10 +103,6 @@ try {
   }
   if (loads.length) console.log(`\nCarga (uptime):\n  ${loads.join('\n  ')}`);
   await browser?.close().catch(() => undefined);
-  if (product && product.exitCode === null) {
-    const stopped = new Promise((resolve) => product.once('exit', resolve));
-    product.kill('SIGTERM');
-    await stopped;
-  }
+  await stopProduct(product);
   process.exit(exitCode);
 }

@@ -6,7 +6,6 @@
 // Ports come from the usual variables (PORT, REMOTE_<NAME>_PORT, API_PORT, LIGHTHOUSE_DEBUG_PORT),
 // or all at once from LIGHTHOUSE_BASE_PORT=N: shell N, remotes N+1…N+4 (registry order), API N+5,
 // Chromium's debugging port N+6. Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import frontends from './frontends.cjs';
 import { buildFrontends } from './build.mjs';
-import { portsFromBase, waitFor } from './product-ports.mjs';
+import { portsFromBase, startProduct, stopProduct, waitFor } from './product-ports.mjs';
 
 const { ROOT, portOf } = frontends;
 portsFromBase('LIGHTHOUSE_BASE_PORT', ['LIGHTHOUSE_DEBUG_PORT']);
@@ -89,7 +88,7 @@ let exitCode = 0;
 const rows = [];
 try {
   if (!process.argv.includes('--no-build')) await buildFrontends();
-  product = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  product = startProduct();
   await waitFor(`${shellUrl}/`);
   context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: [...FLAGS, `--remote-debugging-port=${DEBUG_PORT}`] });
 
@@ -117,10 +116,6 @@ try {
   }
   await context?.close().catch(() => undefined);
   rmSync(userDataDir, { recursive: true, force: true });
-  if (product && product.exitCode === null) {
-    const stopped = new Promise((resolve) => product.once('exit', resolve));
-    product.kill('SIGTERM');
-    await stopped;
-  }
+  await stopProduct(product);
   process.exit(exitCode);
 }

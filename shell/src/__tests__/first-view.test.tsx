@@ -116,14 +116,11 @@ it("When the page's code takes longer than FIRST_VIEW_MAX_MS to arrive (a slow p
 
 it("When the page's area fails to load (its remote is unavailable), then the error is shown at once", () => {
   const view = serverPage('<main><h1>Planos</h1></main>');
-  render(
-    <MemoryRouter initialEntries={['/planos']}>
-      <FirstViewHandOver view={view}>
-        <div className="clube-state" role="alert">
-          <h2>Esta área está indisponível no momento</h2>
-        </div>
-      </FirstViewHandOver>
-    </MemoryRouter>,
+  renderHandOver(
+    view,
+    <div className="clube-state" role="alert">
+      <h2>Esta área está indisponível no momento</h2>
+    </div>,
   );
   expect(screen.queryByRole('heading', { name: 'Planos' })).not.toBeInTheDocument();
   expect(screen.getByRole('alert')).toBeVisible();
@@ -131,13 +128,12 @@ it("When the page's area fails to load (its remote is unavailable), then the err
 
 it('When the person goes to another page before it is ready, then the server markup of the first page goes away at once', () => {
   const view = serverPage('<main><h1>Planos</h1></main>');
-  render(
-    <MemoryRouter initialEntries={['/planos']}>
-      <FirstViewHandOver view={view}>
-        <GoTo to="/videos" />
-        <SlowPage title="Vídeos" />
-      </FirstViewHandOver>
-    </MemoryRouter>,
+  renderHandOver(
+    view,
+    <>
+      <GoTo to="/videos" />
+      <SlowPage title="Vídeos" />
+    </>,
   );
   act(() => screen.getByRole('button', { name: 'Ir', hidden: true }).click());
   expect(screen.queryByRole('heading', { name: 'Planos' })).not.toBeInTheDocument();
