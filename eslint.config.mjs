@@ -107,8 +107,9 @@ export default tseslint.config(
             },
             {
               // `@clube/platform/data` and `/subscription-words` are public entries: stateless helpers each frontend bundles.
-              group: ['@clube/platform/*', '!@clube/platform/data', '!@clube/platform/subscription-words'],
-              message: 'Importe de "@clube/platform" (o singleton compartilhado), de "@clube/platform/data" ou de "@clube/platform/subscription-words", nunca de um arquivo interno.',
+              // `/first-view` is the server-side renderer each remote's src/first-view.tsx builds for Node.
+              group: ['@clube/platform/*', '!@clube/platform/data', '!@clube/platform/subscription-words', '!@clube/platform/first-view'],
+              message: 'Importe de "@clube/platform" (o singleton compartilhado), de "@clube/platform/data", de "@clube/platform/subscription-words" ou (só no src/first-view.tsx, que roda no servidor) de "@clube/platform/first-view", nunca de um arquivo interno.',
             },
           ],
         },

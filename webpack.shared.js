@@ -124,7 +124,8 @@ function keepPreviousBuilds(outputPath) {
   let kept = null;
   return (asset) => {
     kept ??= new Set([BUILDS_FILE, ...readBuilds(outputPath).slice(-(KEPT_BUILDS - 1)).flat()]);
-    return kept.has(asset);
+    // The first-view renderer is another build's output (firstViewConfig), cleaned by that build.
+    return kept.has(asset) || asset.startsWith('server/');
   };
 }
 
@@ -230,10 +231,15 @@ class FirstPaintPlugin {
         const meta = { plugin: 'FirstPaintPlugin' };
         const scripts = data.headTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src).map((tag) => String(tag.attributes.src));
         const others = data.headTags.filter((tag) => !(tag.tagName === 'link' && tag.attributes.rel === 'stylesheet') && !(tag.tagName === 'script' && tag.attributes.src));
-        // The entry scripts are fetched at once (preload) but run after the frame has been painted
-        // (next animation frame, or 200 ms in a tab that paints no frames yet): evaluating them would
-        // otherwise hold the first paint even when they arrive early.
-        const start = `(function(){var s=${JSON.stringify(scripts)},d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,200)})()`;
+        // The entry scripts are fetched at once (preload) but run after the whole document has been
+        // parsed and painted (the next animation frame after DOMContentLoaded, or 200 ms later in a tab
+        // that paints no frames yet): evaluating them would otherwise hold the paint of the page's
+        // first view (the server's markup) behind the header's, even when they arrive early.
+        // A page whose first view came in the HTML (`window.__CLUBE__.preloadLater`, from
+        // scripts/serve-static.cjs) starts them once its images are in too (the load event, at most
+        // 1.5 s after the document), and only then preloads its chunks: fetched or run before, they
+        // would count as part of that paint on a slow phone. The page is readable meanwhile.
+        const start = `(function(){var s=${JSON.stringify(scripts)},d=0;function go(){if(d)return;d=1;var c=window.__CLUBE__;(c&&c.preloadLater||[]).forEach(function(u){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=u;l.fetchPriority='low';document.head.appendChild(l)});s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=false;document.head.appendChild(e)})}function later(){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,200)}function ready(){var c=window.__CLUBE__,t=0;if(!(c&&c.preloadLater))return later();function once(){if(!t){t=1;later()}}if(document.readyState==='complete')return once();window.addEventListener('load',once);setTimeout(once,1500)}if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',ready);else ready()})()`;
         data.headTags = [
           ...(css ? [{ tagName: 'style', voidTag: false, meta, attributes: {}, innerHTML: css }] : []),
           ...scripts.map((src) => ({ tagName: 'link', voidTag: true, meta, attributes: { rel: 'preload', as: 'script', href: src, fetchpriority: 'low' } })),
@@ -331,14 +337,80 @@ function isExposedRoutesChunk(chunk) {
   return chunk.modules.some((m) => m?.startsWith('./src/routes.tsx')) || (chunk.origins ?? []).includes('container entry');
 }
 
+/** TypeScript/JSX through swc (React's automatic runtime): the one script rule of every build here. */
+function scriptRule({ development = false, refresh = false } = {}) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic', development, refresh } } } },
+    },
+  };
+}
+
+/** A remote's first-view renderer source (server side), when it has one. */
+const FIRST_VIEW_ENTRY = path.join('src', 'first-view.tsx');
+/** Where its build goes, inside the remote's dist/ (a remote redeployed alone brings its renderer). */
+const FIRST_VIEW_OUTPUT = path.join('server', 'first-view.cjs');
+
+/**
+ * The build of a remote's first-view renderer (src/first-view.tsx → dist/server/first-view.cjs): one
+ * CommonJS file for Node with everything bundled (React, the platform, the pages; no federation:
+ * it runs in the shell's HTML server), CSS imports registered as text (first-view-css-loader.cjs).
+ */
+function firstViewConfig({ name, dir }) {
+  return {
+    name: `${name}-first-view`,
+    mode: 'production',
+    context: dir,
+    target: 'node',
+    entry: { 'first-view': `./${FIRST_VIEW_ENTRY.split(path.sep).join('/')}` },
+    output: {
+      path: path.join(dir, 'dist', path.dirname(FIRST_VIEW_OUTPUT)),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    devtool: false,
+    // Readable stack traces in the server's log; the size does not matter here.
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    module: {
+      rules: [
+        scriptRule(),
+        { test: /\.css$/, use: [path.join(__dirname, 'scripts', 'first-view-css-loader.cjs')] },
+      ],
+    },
+    plugins: [
+      // One file: the pages' `import()` resolve from it (no chunk files to load at run time).
+      new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }),
+      new (require('webpack').DefinePlugin)({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+    ],
+  };
+}
+
 /**
  * @param {{ name: keyof typeof FRONTENDS, dir: string }} options
+ * A remote with a src/first-view.tsx gets, in production, a second build: its first-view renderer
+ * (firstViewConfig); the factory then returns both configurations.
  */
 function createFederatedConfig({ name, dir }) {
   const frontend = FRONTENDS[name];
   const isShell = name === 'shell';
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 
+  const hasFirstView = !isShell && fs.existsSync(path.join(dir, FIRST_VIEW_ENTRY));
+  const browser = browserConfig({ name, dir, frontend, isShell, pkg });
+  return (env, argv = {}) => {
+    const config = browser(env, argv);
+    return hasFirstView && config.mode === 'production' ? [config, firstViewConfig({ name, dir })] : config;
+  };
+}
+
+function browserConfig({ name, dir, frontend, isShell, pkg }) {
   return (_env, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
     const dev = mode === 'development';
@@ -384,20 +456,7 @@ function createFederatedConfig({ name, dir }) {
       stats: 'errors-warnings',
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  target: 'es2022',
-                  transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
-                },
-              },
-            },
-          },
+          scriptRule({ development: dev, refresh: dev }),
           // The shell's production CSS (tokens + layout) is extracted and inlined into its HTML
           // (FirstPaintPlugin): the first-paint frame is styled before any script runs.
           { test: /\.css$/, use: [firstPaint ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
@@ -467,4 +526,4 @@ function createFederatedConfig({ name, dir }) {
   };
 }
 
-module.exports = { createFederatedConfig, preloadManifest, isExposedRoutesChunk, lazyRoutePages, pagePreloads, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };
+module.exports = { createFederatedConfig, scriptRule, FIRST_VIEW_OUTPUT, preloadManifest, isExposedRoutesChunk, lazyRoutePages, pagePreloads, shellInitialChunks, ROUTER_EXPORTS, ROUTER_MODULE, ON_DEMAND_CHUNKS, KEPT_BUILDS, REGISTRY, FRONTENDS, SHARED_SINGLETONS, SHARED_SUBPATHS, REMOTE_EXPOSE };

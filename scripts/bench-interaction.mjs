@@ -10,7 +10,7 @@
 // Ports: the usual variables (PORT, REMOTE_<NAME>_PORT, API_PORT, DEV_SMTP_PORT, DEV_INBOX_PORT), or
 // all at once from BENCH_BASE_PORT=N: shell N, remotes N+1…N+4, API N+5, SMTP N+6, inbox N+7.
 // Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 import frontends from './frontends.cjs';
 import { buildFrontends } from './build.mjs';
-import { portsFromBase, waitFor } from './product-ports.mjs';
+import { portsFromBase, startProduct, stopProduct, waitFor } from './product-ports.mjs';
 
 const { ROOT, portOf } = frontends;
 portsFromBase('BENCH_BASE_PORT', ['DEV_SMTP_PORT', 'DEV_INBOX_PORT']);
@@ -172,12 +172,8 @@ const pages = [];
 const loads = [];
 try {
   if (!process.argv.includes('--no-build')) await buildFrontends();
-  product = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build'], {
-    cwd: ROOT,
-    // A fresh demo store each run: the same videos and users every time.
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // A fresh demo store each run: the same videos and users every time.
+  product = startProduct({ ...process.env, DATA_DIR: dataDir });
   await waitFor(`${shellUrl}/`);
   await giveLongTranscript();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
@@ -289,11 +285,7 @@ try {
   }
   if (loads.length) console.log(`\nCarga (uptime):\n  ${loads.join('\n  ')}`);
   await browser?.close().catch(() => undefined);
-  if (product && product.exitCode === null) {
-    const stopped = new Promise((resolve) => product.once('exit', resolve));
-    product.kill('SIGTERM');
-    await stopped;
-  }
+  await stopProduct(product);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(exitCode);
 }

@@ -11,9 +11,11 @@ const require = createRequire(import.meta.url);
 
 export async function buildFrontends(names = Object.keys(FRONTENDS), { quiet = false } = {}) {
   const webpack = require('webpack');
-  const configs = names.map((name) => {
+  // A remote with a first-view renderer gives two configurations (its browser build and the renderer's).
+  const configs = names.flatMap((name) => {
     const factory = require(path.join(ROOT, FRONTENDS[name].dir, 'webpack.config.js'));
-    return { ...factory({}, { mode: 'production' }), name };
+    const [browser, ...others] = [factory({}, { mode: 'production' })].flat();
+    return [{ ...browser, name }, ...others];
   });
   const started = Date.now();
   await new Promise((resolve, reject) => {

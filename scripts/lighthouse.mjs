@@ -1,12 +1,11 @@
 // `npm run lighthouse`: builds, starts the product as `npm start` does and runs Lighthouse (mobile,
-// simulated throttling) 3 times on each public page and on a signed-in /assinatura, then prints the
+// simulated throttling) 3 times on each public page (and the newest video's page) and on a signed-in /assinatura, then prints the
 // median run's scores, FCP / LCP / TBT / CLS and the LCP element. Timing figures depend on the machine: not part of `npm test`.
 //   --no-build        reuse the last production build
 //   --runs N          runs per page (default 3; the median by performance score is reported)
 // Ports come from the usual variables (PORT, REMOTE_<NAME>_PORT, API_PORT, LIGHTHOUSE_DEBUG_PORT),
 // or all at once from LIGHTHOUSE_BASE_PORT=N: shell N, remotes N+1…N+4 (registry order), API N+5,
 // Chromium's debugging port N+6. Chromium from CHROMIUM_PATH (default /usr/bin/chromium).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import frontends from './frontends.cjs';
 import { buildFrontends } from './build.mjs';
-import { portsFromBase, waitFor } from './product-ports.mjs';
+import { portsFromBase, startProduct, stopProduct, waitFor } from './product-ports.mjs';
 
 const { ROOT, portOf } = frontends;
 portsFromBase('LIGHTHOUSE_BASE_PORT', ['LIGHTHOUSE_DEBUG_PORT']);
@@ -89,11 +88,14 @@ let exitCode = 0;
 const rows = [];
 try {
   if (!process.argv.includes('--no-build')) await buildFrontends();
-  product = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  product = startProduct();
   await waitFor(`${shellUrl}/`);
   context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: [...FLAGS, `--remote-debugging-port=${DEBUG_PORT}`] });
 
-  for (const pathname of PUBLIC_PAGES) rows.push([pathname, await medianOf(pathname, { signedIn: false })]);
+  // One video page: the newest published video the API lists to a guest.
+  const newest = await fetch(`http://localhost:${process.env.API_PORT ?? 3000}/v1/videos?limit=1&sort=newest`).then((response) => response.json()).catch(() => null);
+  const videoPages = newest?.data?.[0]?.slug ? [`/videos/${newest.data[0].slug}`] : [];
+  for (const pathname of [...PUBLIC_PAGES, ...videoPages]) rows.push([pathname, await medianOf(pathname, { signedIn: false })]);
   await signIn(context);
   for (const pathname of SIGNED_IN_PAGES) rows.push([`${pathname} (membro)`, await medianOf(pathname, { signedIn: true })]);
 } catch (error) {
@@ -114,10 +116,6 @@ try {
   }
   await context?.close().catch(() => undefined);
   rmSync(userDataDir, { recursive: true, force: true });
-  if (product && product.exitCode === null) {
-    const stopped = new Promise((resolve) => product.once('exit', resolve));
-    product.kill('SIGTERM');
-    await stopped;
-  }
+  await stopProduct(product);
   process.exit(exitCode);
 }

@@ -1,8 +1,10 @@
 // Shared by the scripts that start the product to measure it (`npm run lighthouse`, `npm run bench:interaction`).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import frontends from './frontends.cjs';
 
-const { REMOTES } = frontends;
+const { REMOTES, ROOT } = frontends;
 
 /**
  * All ports from one base N read in `variable`: shell N, remotes N+1…N+4 (registry order), API N+5,
@@ -38,4 +40,17 @@ export async function waitFor(url, timeoutMs = 120000) {
     await delay(500);
   }
   throw new Error(`${url} não respondeu em ${timeoutMs / 1000} s.`);
+}
+
+/** The product as `npm start --no-build` runs it (its own output hidden, errors shown), with `env`. */
+export function startProduct(env = process.env) {
+  return spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Stops what startProduct started (SIGTERM: it stops its servers) and waits for it. */
+export async function stopProduct(product) {
+  if (!product || product.exitCode !== null) return;
+  const stopped = new Promise((resolve) => product.once('exit', resolve));
+  product.kill('SIGTERM');
+  await stopped;
 }

@@ -11,13 +11,18 @@
 // - for a page whose remote declared its first public reads (remote-*/src/page-data.json), the
 //   API's answers to them embedded in the HTML (a guest's first render needs no API client and no
 //   round trip) and a high-priority preload of the page's largest image;
+// - for those pages, their first view: the owning remote's renderer (its dist/server/first-view.cjs,
+//   from its own build) renders the page from the same answers into the layout's page area, with the
+//   remote's CSS; without a working renderer the page is served as before (the browser renders it);
 // - with SHELL_API_PROXY=1 the shell's server also forwards /v1 to the API (same-origin calls, no
 //   CORS preflight), as a CDN or ingress rule does in production.
 // CommonJS so both the ESM scripts and the Jest browser suite can use it.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
+const Module = require('node:module');
 const path = require('node:path');
+const vm = require('node:vm');
 const zlib = require('node:zlib');
 const { FRONTENDS, REMOTES, ROOT, portOf } = require('./frontends.cjs');
 const registry = require('../remotes.config.json');
@@ -54,6 +59,7 @@ function indexDir(dir) {
   const names = new Set(files.map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/')));
   for (const name of names) {
     if (ENCODINGS.some(([, ext]) => name.endsWith(ext) && names.has(name.slice(0, -ext.length)))) continue;
+    if (name.startsWith('server/')) continue; // a remote's first-view renderer: run by the shell's server, not served
     let body;
     try {
       body = fs.readFileSync(path.join(dir, name));
@@ -419,14 +425,32 @@ function pageScriptsOf(pages, pathname) {
 
 /**
  * The public API reads a remote declared for a page (its src/page-data.json, copied into
- * preload.json `data`), keyed by the exact path: `{ data: ['/v1/plans'], image?: { from, field } }`.
+ * preload.json `data`), keyed by the exact path or by a route pattern whose `:name` segments fill the
+ * reads' own (`/videos/:slug` → `/v1/videos/:slug`): `{ data: ['/v1/plans'], image?: { from, field } }`.
  */
 function pageDataOf(declared, pathname) {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = declared && typeof declared === 'object' && Object.hasOwn(declared, clean) ? declared[clean] : null;
+  if (!declared || typeof declared !== 'object') return null;
+  let page = Object.hasOwn(declared, clean) ? declared[clean] : null;
+  let params = {};
+  if (!page) {
+    const segments = clean.split('/').filter(Boolean);
+    for (const [pattern, candidate] of Object.entries(declared)) {
+      const parts = pattern.split('/').filter(Boolean);
+      if (!pattern.includes('/:') || parts.length !== segments.length) continue;
+      const found = {};
+      if (parts.every((part, i) => (part.startsWith(':') ? /^[\w-]+$/.test(segments[i]) && (found[part.slice(1)] = segments[i]) : part === segments[i]))) {
+        page = candidate;
+        params = found;
+        break;
+      }
+    }
+  }
   if (!page || !Array.isArray(page.data)) return null;
-  const reads = page.data.filter((url) => typeof url === 'string' && url.startsWith('/v1/'));
-  const image = page.image && reads.includes(page.image.from) && typeof page.image.field === 'string' ? page.image : null;
+  const fill = (url) => url.replace(/\/:(\w+)/g, (whole, name) => (Object.hasOwn(params, name) ? `/${encodeURIComponent(params[name])}` : whole));
+  const reads = page.data.filter((url) => typeof url === 'string' && url.startsWith('/v1/')).map(fill);
+  const from = page.image && typeof page.image.from === 'string' ? fill(page.image.from) : null;
+  const image = from && reads.includes(from) && typeof page.image.field === 'string' ? { from, field: page.image.field } : null;
   return { reads, image };
 }
 
@@ -475,27 +499,46 @@ function remotePreloads(manifest, { ttlMs = 5000, waitMs = 150 } = {}) {
  * Answers of public API reads, for embedding in a page: asked from the API's own address (no
  * credentials: what a guest sees), each kept `ttlMs` and shared by the requests that arrive
  * meanwhile, so a burst of page views costs the API one read per second, not one per view. A read
- * slower than `timeoutMs`, failed, not JSON or larger than `maxBytes` is left out: the page asks
- * for it itself, as without this.
+ * failed, not JSON or larger than `maxBytes` is left out: the page asks for it itself, as without
+ * this. A read slower than `timeoutMs` (a cold API, a busy machine) is not given up on (until
+ * `lateMs`): the page gets the previous answer if one came in the last `staleMs`, or goes without,
+ * and the late answer is kept for the next pages.
  */
-function apiReads(target, { ttlMs = 1000, timeoutMs = 300, maxBytes = 256 * 1024 } = {}) {
+function apiReads(target, { ttlMs = 1000, timeoutMs = 300, lateMs = 5000, staleMs = 60000, maxBytes = 256 * 1024 } = {}) {
   const cache = new Map();
+  /** The last answer of each read and when it came, for a page whose refresh is late. */
+  const previous = new Map();
   const read = (url) => {
     const hit = cache.get(url);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.promise;
-    const promise = fetch(new URL(url, target), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) })
+    // `at` is when the answer came (null while it is on its way).
+    if (hit && (hit.at === null || Date.now() - hit.at < ttlMs)) return hit.promise;
+    const entry = { at: null, promise: null };
+    entry.promise = fetch(new URL(url, target), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(lateMs) })
       .then(async (response) => {
         if (!response.ok || !String(response.headers.get('content-type')).startsWith('application/json')) return undefined;
         const text = await response.text();
         return text.length > maxBytes ? undefined : JSON.parse(text);
       })
-      .catch(() => undefined);
-    cache.set(url, { at: Date.now(), promise });
+      .catch(() => undefined)
+      .then((answer) => {
+        entry.at = Date.now();
+        if (answer === undefined) previous.delete(url);
+        else previous.set(url, { at: entry.at, answer });
+        if (previous.size > 200) previous.delete(previous.keys().next().value);
+        return answer;
+      });
+    cache.set(url, entry);
     if (cache.size > 200) cache.delete(cache.keys().next().value);
-    return promise;
+    return entry.promise;
+  };
+  const inTime = (url) => {
+    const late = previous.get(url);
+    const fallback = late && Date.now() - late.at < staleMs ? late.answer : undefined;
+    let timer;
+    return Promise.race([read(url), new Promise((resolve) => (timer = setTimeout(() => resolve(fallback), timeoutMs)))]).finally(() => clearTimeout(timer));
   };
   return async (urls) => {
-    const answers = await Promise.all(urls.map(read));
+    const answers = await Promise.all(urls.map(inTime));
     return Object.fromEntries(urls.map((url, i) => [url, answers[i]]).filter(([, body]) => body !== undefined));
   };
 }
@@ -507,6 +550,105 @@ function imageOf(answer, field) {
   return typeof value === 'string' && /^https?:\/\//.test(value) ? value : null;
 }
 
+/** Where a remote's build puts its first-view renderer (webpack.shared.js firstViewConfig). */
+const FIRST_VIEW_FILE = path.join('dist', 'server', 'first-view.cjs');
+/** A page whose renderer takes longer is served without its first view (the client renders it, as before). */
+const FIRST_VIEW_TIMEOUT_MS = 400;
+
+/**
+ * Each remote's first-view renderer (`<remote>/dist/server/first-view.cjs`, from the remote's own
+ * build): loaded on first use and again when the file changes (a redeploy of that remote alone).
+ * Returns null for a remote without one (or one that fails to load).
+ */
+function firstViewRenderers(dirs = Object.fromEntries(REMOTES.map((name) => [name, path.join(ROOT, FRONTENDS[name].dir)]))) {
+  const loaded = new Map();
+  return (remote) => {
+    if (!remote || !dirs[remote]) return null;
+    const file = path.join(dirs[remote], FIRST_VIEW_FILE);
+    let stamp;
+    try {
+      const stat = fs.statSync(file);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      loaded.delete(remote);
+      return null;
+    }
+    const known = loaded.get(remote);
+    if (known?.stamp === stamp) return known.renderer;
+    let renderer = null;
+    try {
+      // Compiled from the file's current text (not require(): its cache would keep the old version).
+      const module = { exports: {} };
+      vm.runInThisContext(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file })(module.exports, Module.createRequire(file), module, file, path.dirname(file));
+      const candidate = module.exports;
+      if (typeof candidate.render === 'function') renderer = candidate;
+    } catch (error) {
+      console.error(`[serve-static] first-view renderer of ${remote} failed to load`, error);
+    }
+    // No warm-up render: it would run on this process's event loop beside the pages being served
+    // (the first page of each kind after a deploy may miss FIRST_VIEW_TIMEOUT_MS and go without; its
+    // render still finishes and is kept for the next request: renderedView).
+    loaded.set(remote, { stamp, renderer });
+    return renderer;
+  };
+}
+
+/** How many rendered first views each renderer keeps (per page and answers). */
+const FIRST_VIEWS_KEPT = 100;
+/** Per renderer: its views by page and answers (a promise, shared by the requests that wait for it). */
+const renderedViews = new WeakMap();
+
+/** The renderer's view of a page (null when it throws or gives no usable markup), each page and answers rendered once. */
+function renderedView(renderer, request) {
+  let views = renderedViews.get(renderer);
+  if (!views) renderedViews.set(renderer, (views = new Map()));
+  const key = crypto.createHash('sha1').update(request.pathname).update('\0').update(JSON.stringify(request.data)).digest('base64');
+  const known = views.get(key);
+  if (known) return known;
+  const view = Promise.resolve()
+    .then(() => renderer.render(request))
+    .then((answer) => {
+      if (!answer || typeof answer.html !== 'string' || !answer.html || /<script/i.test(answer.html)) return null;
+      // React hoists the page's own resource hints to the top of its markup; the shell's head has them.
+      // Its forms are inert until the app takes over: what a person typed would be lost when it does,
+      // and a native submit would put the fields (a password) in the address.
+      const html = answer.html.replace(/^(<link [^>]*>)+/, '').replace(/<form(?=[\s>])/g, '<form inert');
+      return { html, css: typeof answer.css === 'string' ? answer.css : '' };
+    })
+    .catch((error) => {
+      console.error(`[serve-static] first view of ${request.pathname} failed; the browser renders it`, error);
+      return null;
+    });
+  views.set(key, view);
+  if (views.size > FIRST_VIEWS_KEPT) views.delete(views.keys().next().value);
+  return view;
+}
+
+/**
+ * The page area's markup and CSS from the owning remote's renderer, or null (no renderer, an error,
+ * slower than FIRST_VIEW_TIMEOUT_MS, or markup with a script in it): the page is then rendered by the
+ * browser as before. A page with the same answers is rendered once per renderer (the API's public
+ * reads change rarely): the next request gets it at once, and a render that missed the deadline
+ * (a freshly loaded renderer, a busy machine) still finishes, for the requests after it.
+ */
+async function firstViewOf(renderer, request) {
+  if (!renderer) return null;
+  let timer;
+  try {
+    return await Promise.race([
+      renderedView(renderer, request),
+      new Promise((resolve) => {
+        timer = setTimeout(() => resolve(null), FIRST_VIEW_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The layout's empty page area in the shell's HTML (shell/src/layout/first-paint.html, minified or not): where a first view goes. */
+const PAGE_AREA = /<div id="?conteudo"? class="?shell-content"?><\/div>/;
+
 const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON safe inside a <script> element. */
 const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -517,7 +659,7 @@ const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').rep
  * their answers (`window.__CLUBE__.data`, used by the API client for a guest's first calls) and a
  * high-priority preload of the page's largest image.
  */
-function shellHtmlRenderer({ config, manifest, apiTarget: target = null }) {
+function shellHtmlRenderer({ config, manifest, apiTarget: target = null, firstViews = firstViewRenderers() }) {
   const preloadOf = remotePreloads(manifest);
   const readApi = target ? apiReads(target) : null;
   // The shell's own preload.json, parsed once per indexed version (no file-system access per request).
@@ -547,19 +689,33 @@ function shellHtmlRenderer({ config, manifest, apiTarget: target = null }) {
     const { scripts: remoteScripts, page } = await preloadOf(remote, pathname);
     const data = readApi && page && !search ? await readApi(page.reads) : {};
     const image = page?.image && data[page.image.from] ? imageOf(data[page.image.from], page.image.field) : null;
+    // The page's first view as a guest sees it, from the owning remote's renderer and the same answers.
+    // Only with every declared answer: a page missing one (a slug that does not exist, the API slow)
+    // would be painted loading, and is left to the browser as before.
+    const view =
+      page && !search && page.reads.every((url) => Object.hasOwn(data, url)) && PAGE_AREA.test(template)
+        ? await firstViewOf(firstViews(remote), { pathname, data, config: { apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl } })
+        : null;
     const apiOrigin = origin(config.apiUrl);
     const remoteOrigin = remote ? origin(manifest[remote]) : null;
+    const scripts = [...shellScripts.filter((file) => file !== 'main.js').map((file) => `/${file}`), ...remoteScripts];
     const head = [
       apiOrigin && `<link rel="preconnect" href="${escapeAttr(apiOrigin)}" crossorigin>`,
       remoteOrigin && `<link rel="preconnect" href="${escapeAttr(remoteOrigin)}">`,
-      `<script>window.__CLUBE__=${inlineJson({ config, remotes: manifest, ...(Object.keys(data).length ? { data } : {}) })}</script>`,
+      // With a first view, the scripts are preloaded only once it is painted (by the HTML's start
+      // script, webpack.shared.js FirstPaintPlugin): on a slow phone their download would otherwise
+      // come before the page's content is counted as shown.
+      `<script>window.__CLUBE__=${inlineJson({ config, remotes: manifest, ...(Object.keys(data).length ? { data } : {}), ...(view ? { preloadLater: scripts } : {}) })}</script>`,
       image && `<link rel="preload" as="image" href="${escapeAttr(image)}" fetchpriority="high">`,
       // Low, as Chrome itself ranks a script that blocks nothing (async/defer): these run after the
       // frame is painted, and the page's largest image (high) goes first.
-      ...shellScripts.filter((file) => file !== 'main.js').map((file) => `<link rel="preload" as="script" href="/${escapeAttr(file)}" fetchpriority="low">`),
-      ...remoteScripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}" fetchpriority="low">`),
+      ...(view ? [] : scripts.map((url) => `<link rel="preload" as="script" href="${escapeAttr(url)}" fetchpriority="low">`)),
     ].filter(Boolean);
-    return template.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    if (view?.css) head.push(`<style data-first-view>${view.css.replace(/<\/style/gi, '<\\/style')}</style>`);
+    // The entry's own preload (the build's) goes too: the start script loads it after the paint.
+    const base = view ? template.replace(/<link rel="?preload"? as="?script"?[^>]*>/g, '') : template;
+    const html = base.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    return view ? html.replace(PAGE_AREA, () => `<div id="conteudo" class="shell-content" data-first-view="${escapeAttr(pathname)}">${view.html}</div>`) : html;
   };
 }
 
@@ -579,13 +735,14 @@ function serveFrontend(name, env = process.env) {
     port: portOf(name, env),
     spa: isShell,
     files: isShell ? { '/config.json': config, '/remotes.json': manifest } : {},
-    renderHtml: isShell ? shellHtmlRenderer({ config, manifest, apiTarget: apiTarget(env) }) : undefined,
+    // FIRST_VIEW=0: no first view in the HTML (the browser renders every page, as before #32).
+    renderHtml: isShell ? shellHtmlRenderer({ config, manifest, apiTarget: apiTarget(env), firstViews: env.FIRST_VIEW === '0' ? () => null : firstViewRenderers() }) : undefined,
     pageHeaders: isShell ? (html) => ({ 'Content-Security-Policy': shellContentSecurityPolicy({ config, manifest, html }) }) : undefined,
     proxy: isShell && apiProxied(env) ? { prefix: '/v1', target: apiTarget(env) } : null,
   });
 }
 
-module.exports = { serveStatic, serveFrontend, shellContentSecurityPolicy, inlineScriptHashes, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, shellHtmlRenderer };
+module.exports = { serveStatic, serveFrontend, shellContentSecurityPolicy, inlineScriptHashes, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, shellHtmlRenderer, firstViewRenderers };
 
 // CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/; SIGHUP re-indexes it.
 if (require.main === module) {

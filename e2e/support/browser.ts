@@ -43,3 +43,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Waits until the app runs the page, not only the HTML's copy of it: the header shows the session's
+ * buttons (the HTML's frame has none) and the page's first view painted by the server, when it had
+ * one (issue 32), has handed over to the page's own elements. A click or a count of requests before
+ * that would be about the server's markup (a plain link, no chunk asked for yet).
+ */
+export async function waitForApp(page: Page, timeout = 30000): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('.shell-header__user')?.childElementCount ?? 0) > 0 && document.querySelector('#conteudo[data-first-view], #conteudo [data-first-view]') === null, undefined, { timeout });
+}

@@ -57,3 +57,19 @@ export class Frontends {
     for (const name of [...this.running.keys()]) await this.stop(name);
   }
 }
+
+/**
+ * A page's HTML as the shell's server sends it once `ready(html)` holds. The server embeds an API
+ * answer, or paints a page's first view, only when it comes in time (a cold API, a renderer just
+ * loaded, a busy machine) and keeps what came late for the next requests (serve-static.cjs
+ * apiReads, renderedView): the page is asked for again, every 100 ms for up to `withinMs`. The last
+ * response is returned either way; the caller asserts what it needs of it.
+ */
+export async function pageWhen(url: string, ready: (html: string) => boolean, withinMs = 30000): Promise<string> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const html = await (await fetch(url)).text();
+    if (ready(html) || Date.now() > deadline) return html;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -10,8 +10,9 @@ const { REMOTE_NAME: name, REMOTE_COPY_DIR: copyDir } = process.env;
 if (!name || !FRONTENDS[name] || !copyDir) throw new Error('REMOTE_NAME (um remote de remotes.config.json) e REMOTE_COPY_DIR são obrigatórios.');
 
 module.exports = (env, argv) => {
-  const deployed = createFederatedConfig({ name, dir: path.join(ROOT, FRONTENDS[name].dir) })(env, argv);
-  const copy = createFederatedConfig({ name, dir: copyDir })(env, argv);
+  // A remote with a first-view renderer has two builds (browser, then its renderer): both are redeployed.
+  const deployed = [createFederatedConfig({ name, dir: path.join(ROOT, FRONTENDS[name].dir) })(env, argv)].flat();
+  const copies = [createFederatedConfig({ name, dir: copyDir })(env, argv)].flat();
   const modules = ['node_modules', path.join(ROOT, 'node_modules')];
-  return { ...copy, output: deployed.output, resolve: { ...copy.resolve, modules }, resolveLoader: { modules } };
+  return copies.map((copy, index) => ({ ...copy, output: deployed[index].output, resolve: { ...copy.resolve, modules }, resolveLoader: { modules } }));
 };

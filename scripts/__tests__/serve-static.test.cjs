@@ -170,6 +170,7 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
   const TEMPLATE = '<!doctype html><html><head><title>Clube</title></head><body><div id="root"></div></body></html>';
   const reads = [];
   let slow = false;
+  let late = false;
   let origin;
   let server;
   let render;
@@ -191,6 +192,10 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
       }
       reads.push({ url: req.url, authorization: req.headers.authorization ?? null });
       if (req.url === '/v1/plans' && slow) return; // never answers
+      if (req.url === '/v1/plans' && late) {
+        setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ data: [{ name: 'Mensal' }] })), 600);
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       if (req.url.startsWith('/v1/banners')) res.end(JSON.stringify({ data: [{ title: 'Olá </script><script>alert(1)</script>', imageUrl: 'http://img.example/banner.png' }] }));
       else res.end(JSON.stringify({ data: [{ title: 'Vídeo' }], url: req.url }));
@@ -208,6 +213,7 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
   beforeEach(() => {
     reads.length = 0;
     slow = false;
+    late = false;
   });
 
   const inlined = (html) => JSON.parse(/window\.__CLUBE__=(.*?)<\/script>/.exec(html)[1]);
@@ -236,13 +242,148 @@ describe("the shell's HTML with a page's first public reads embedded", () => {
     expect(reads).toHaveLength(0);
   });
 
-  it('When the API does not answer quickly, then the page is served anyway without that answer (the page asks for it itself)', async () => {
+  it('When the API answers after the page was served, then that page has the previous answer and the next page the late one, without asking the API again', async () => {
+    late = true;
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // past the cached /v1/plans
+    expect(inlined(await render(TEMPLATE, '/planos', fileOf, '')).data).toEqual({ '/v1/plans': { data: [{ title: 'Vídeo' }], url: '/v1/plans' } });
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the answer arrives meanwhile
+    expect(inlined(await render(TEMPLATE, '/planos', fileOf, '')).data).toEqual({ '/v1/plans': { data: [{ name: 'Mensal' }] } });
+    expect(reads.filter((read) => read.url === '/v1/plans')).toHaveLength(1);
+  });
+
+  it('When the API does not answer quickly, then the page is served anyway, with the previous answer (the last minute) or without it (the page asks for it itself)', async () => {
     slow = true;
     await new Promise((resolve) => setTimeout(resolve, 1100)); // past the cached /v1/plans
     const started = Date.now();
     const html = await render(TEMPLATE, '/planos', fileOf, '');
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(inlined(html).data).toBeUndefined();
+    expect(inlined(html).data).toEqual({ '/v1/plans': { data: [{ name: 'Mensal' }] } }); // the late answer of the test before
     expect(html).toContain('<div id="root">');
+
+    const fresh = shellHtmlRenderer({ config: { apiUrl: origin }, manifest: { catalog: `${origin}/remoteEntry.js` }, apiTarget: origin });
+    expect(inlined(await fresh(TEMPLATE, '/planos', fileOf, '')).data).toBeUndefined(); // no answer yet
+  });
+});
+
+describe("the shell's HTML with the page's first view painted by the owning remote's renderer", () => {
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const http = require('node:http');
+  const { shellHtmlRenderer, firstViewRenderers, pageDataOf } = require('../serve-static.cjs');
+  const TEMPLATE = '<!doctype html><html><head><title>Clube</title><link rel=preload as=script href=/main.js fetchpriority=low></head><body><div id="root"><header>Clube</header><div id="conteudo" class="shell-content"></div></div></body></html>';
+  const fileOf = () => null;
+  const inlined = (html) => JSON.parse(/window\.__CLUBE__=(.*?)<\/script>/.exec(html)[1]);
+  let origin;
+  let server;
+  let renderer;
+  const rendered = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      if (req.url === '/preload.json') res.end(JSON.stringify({ scripts: ['routes.js'], data: { '/planos': { data: ['/v1/plans'] }, '/videos/:slug': { data: ['/v1/videos/:slug'] } } }));
+      else if (req.url === '/v1/videos/nao-existe') res.end(); // not JSON: left out, as a 404 is
+      else res.end(JSON.stringify({ url: req.url }));
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${server.address().port}`;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  beforeEach(() => {
+    rendered.length = 0;
+  });
+
+  const renderWith = (firstViews) => shellHtmlRenderer({ config: { apiUrl: origin }, manifest: { catalog: `${origin}/remoteEntry.js` }, apiTarget: origin, firstViews });
+
+  it("When the remote has a renderer, then the page's markup (fed the embedded answers) is in the page area and its CSS in the head", async () => {
+    renderer = {
+      render: async (request) => {
+        rendered.push(request);
+        return { html: '<link rel="preload" as="image" href="x.png"/><main><h1>Planos</h1><form class="calc"><input name="assentos"></form></main>', css: '.catalog-plan{display:flex}' };
+      },
+    };
+    const html = await renderWith((remote) => (remote === 'catalog' ? renderer : null))(TEMPLATE, '/planos', fileOf, '');
+    // Its forms are inert until the app takes over (typing would be lost; a native submit would put the fields in the address).
+    expect(html).toContain('<div id="conteudo" class="shell-content" data-first-view="/planos"><main><h1>Planos</h1><form inert class="calc"><input name="assentos"></form></main></div>');
+    expect(html).toContain('<style data-first-view>.catalog-plan{display:flex}</style>');
+    expect(rendered).toEqual([{ pathname: '/planos', data: { '/v1/plans': { url: '/v1/plans' } }, config: { apiUrl: origin, brasilApiUrl: undefined } }]);
+    // Its scripts are preloaded only once it is painted (the start script reads preloadLater).
+    expect(html).not.toMatch(/<link rel="?preload"? as="?script/);
+    expect(inlined(html).preloadLater).toEqual([`${origin}/remoteEntry.js`, `${origin}/routes.js`]);
+  });
+
+  it('When a declared read is missing (a video that does not exist), then no first view is painted and the scripts are preloaded as before', async () => {
+    renderer = { render: async (request) => (rendered.push(request), { html: '<main><h1>Carregando vídeo…</h1></main>', css: '' }) };
+    const html = await renderWith(() => renderer)(TEMPLATE, '/videos/nao-existe', fileOf, '');
+    expect(rendered).toEqual([]);
+    expect(html).not.toContain('data-first-view');
+    expect(html).toContain('<link rel=preload as=script href=/main.js fetchpriority=low>');
+    expect(html).toContain(`<link rel="preload" as="script" href="${origin}/routes.js" fetchpriority="low">`);
+    expect(inlined(html).preloadLater).toBeUndefined();
+  });
+
+  it('When a video page is opened, then its own read (the video by its slug) is embedded and given to the renderer', async () => {
+    renderer = { render: async (request) => (rendered.push(request), { html: '<main><h1>Vídeo</h1></main>', css: '' }) };
+    const html = await renderWith(() => renderer)(TEMPLATE, '/videos/coleta-segura', fileOf, '');
+    expect(rendered[0].data).toEqual({ '/v1/videos/coleta-segura': { url: '/v1/videos/coleta-segura' } });
+    expect(html).toContain('data-first-view="/videos/coleta-segura"');
+  });
+
+  it('When the renderer is missing, throws, is too slow or returns a script, then the page is served as before (the browser renders it)', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const cases = [
+      () => null,
+      () => ({ render: async () => Promise.reject(new Error('quebrou')) }),
+      () => ({ render: () => new Promise(() => undefined) }),
+      () => ({ render: async () => ({ html: '<main><script>alert(1)</script></main>', css: '' }) }),
+    ];
+    for (const firstViews of cases) {
+      const html = await renderWith(firstViews)(TEMPLATE, '/planos', fileOf, '');
+      expect(html).toContain('<div id="conteudo" class="shell-content"></div>');
+      expect(html).not.toContain('data-first-view');
+      expect(html).toContain('window.__CLUBE__='); // the answers are still embedded for the client's render
+    }
+    error.mockRestore();
+  });
+
+  it('When a render misses the deadline, then that page goes without a first view but the next request gets it at once; the same page and answers are rendered once', async () => {
+    let finish;
+    const slow = { render: (request) => (rendered.push(request), new Promise((resolve) => (finish = resolve))) };
+    const first = await renderWith(() => slow)(TEMPLATE, '/planos', fileOf, '');
+    expect(first).not.toContain('data-first-view');
+    finish({ html: '<main><h1>Planos</h1></main>', css: '' });
+    const second = await renderWith(() => slow)(TEMPLATE, '/planos', fileOf, '');
+    expect(second).toContain('data-first-view="/planos"><main><h1>Planos</h1></main>');
+    expect(rendered).toHaveLength(1);
+  });
+
+  it('A route pattern fills its reads from the address; a segment that is not a plain slug matches nothing', () => {
+    const declared = { '/videos/:slug': { data: ['/v1/videos/:slug'], image: { from: '/v1/videos/:slug', field: 'data.0.thumbnailUrl' } } };
+    expect(pageDataOf(declared, '/videos/coleta-segura')).toEqual({ reads: ['/v1/videos/coleta-segura'], image: { from: '/v1/videos/coleta-segura', field: 'data.0.thumbnailUrl' } });
+    expect(pageDataOf(declared, '/videos/a b')).toBeNull();
+    expect(pageDataOf(declared, '/videos/a/b')).toBeNull();
+    expect(pageDataOf(declared, '/videos')).toBeNull();
+  });
+
+  it("When a remote's renderer file is redeployed, then the next page uses the new one without a restart", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clube-first-view-'));
+    const file = path.join(dir, 'dist', 'server', 'first-view.cjs');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const write = (title) => fs.writeFileSync(file, `exports.render = async () => ({ html: '<main><h1>${title}</h1></main>', css: '' });`);
+    try {
+      const renderers = firstViewRenderers({ catalog: dir });
+      expect(renderers('auth')).toBeNull();
+      expect(renderers('catalog')).toBeNull(); // not built yet
+      write('Antes');
+      expect((await renderers('catalog').render({})).html).toContain('Antes');
+      write('Depois e maior');
+      expect((await renderers('catalog').render({})).html).toContain('Depois e maior');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@ import { AppRoutes } from './app-routes';
 import { useAuthPageWarmUp, useOnAuthPage } from './auth/auth-page-warm-up';
 import { lazyFirebaseIdentity } from './auth/lazy-identity';
 import { createShellAuthController, useShellAuth } from './auth/shell-auth';
+import { FirstViewHandOver, type FirstView } from './layout/first-view';
 import { Layout } from './layout/layout';
 import { takeEmbeddedAnswers, type RuntimeConfig } from './runtime-config';
 
@@ -35,7 +36,7 @@ function useShellServices(config: RuntimeConfig) {
   })[0];
 }
 
-function Platform({ config }: { config: RuntimeConfig }) {
+function Platform({ config, firstView }: { config: RuntimeConfig; firstView: FirstView | null }) {
   const services = useShellServices(config);
   const auth = useShellAuth(services.controller, services.identity, services.analytics);
   const onAuthPage = useOnAuthPage();
@@ -67,16 +68,19 @@ function Platform({ config }: { config: RuntimeConfig }) {
     <PlatformProvider auth={auth} apiClient={services.apiClient} analytics={services.analytics} queryClient={services.queryClient} config={platformConfig}>
       <RouteAnalytics />
       <Layout>
-        <AppRoutes />
+        <FirstViewHandOver view={firstView}>
+          <AppRoutes />
+        </FirstViewHandOver>
       </Layout>
     </PlatformProvider>
   );
 }
 
-export function App({ config }: { config: RuntimeConfig }) {
+/** `firstView`: the page the shell's server painted into the HTML, kept on screen until the page is ready. */
+export function App({ config, firstView = null }: { config: RuntimeConfig; firstView?: FirstView | null }) {
   return (
     <BrowserRouter>
-      <Platform config={config} />
+      <Platform config={config} firstView={firstView} />
     </BrowserRouter>
   );
 }

@@ -16,6 +16,7 @@ const api = startMockApi(
   mockApi('get', '/v1/categories/', async () => (await gate, page(CATEGORIES))),
   mockApi('get', '/v1/banners/', async () => (await gate, page([]))),
   mockApi('get', '/v1/videos/', async () => (await gate, page([video()]))),
+  mockApi('get', '/v1/videos/{idOrSlug}', async () => (await gate, video())),
   mockApi('get', '/v1/contents/', async () => (await gate, page([content()]))),
   mockApi('get', '/v1/plans/', async () => (await gate, { data: [plan({})] })),
   mockApi('get', '/v1/legal/{slug}', async ({ params }) => {
@@ -42,11 +43,16 @@ const canonical = (url: string) => {
 const TITLES: Record<string, string> = {
   '/': 'Bem-vindo ao Clube',
   '/videos': 'Vídeos',
+  '/videos/:slug': 'Carregando vídeo…', // its heading comes with its read (the gate holds every answer)
   '/conteudos': 'Conteúdos',
   '/planos': 'Planos',
   '/termos-de-uso': 'Termos de uso',
   '/politica-de-privacidade': 'Política de privacidade',
 };
+
+/** The address opened for a declared route pattern, and its reads with the `:name` segments filled as the server fills them. */
+const EXAMPLE_PARAMS: Record<string, string> = { slug: 'coleta-segura' };
+const filled = (pattern: string) => pattern.replace(/\/:(\w+)/g, (_whole, name: string) => `/${EXAMPLE_PARAMS[name]}`);
 
 describe('page-data.json', () => {
   it('declares only pages of this remote, each with a title checked below', () => {
@@ -54,10 +60,10 @@ describe('page-data.json', () => {
   });
 
   it.each(Object.entries(pageData.pages))('When a guest opens %s, then its first render reads exactly the declared API calls', async (path, declared) => {
-    renderRoute(<Routes />, path, { persona: 'visitante' });
+    renderRoute(<Routes />, filled(path), { persona: 'visitante' });
     expect(await screen.findByRole('heading', { level: 1, name: TITLES[path] })).toBeInTheDocument();
     const asked = () => [...new Set(api.requests.map((r) => `${r.method} ${canonical(r.url)}`))].sort();
-    const expected = declared.data.map((url) => `GET ${url}`).sort();
+    const expected = declared.data.map((url) => `GET ${filled(url)}`).sort();
     await waitFor(() => expect(asked()).toEqual(expect.arrayContaining(expected)));
     await new Promise((resolve) => setTimeout(resolve, 100)); // room for a read nobody declared
     expect(asked()).toEqual(expected);
