@@ -76,8 +76,6 @@ export interface Config {
   pixStandIn: { port: number; dir: string; timeoutMs: number };
   /** The secret path segment of the API Pix callback URL (`/v1/webhooks/pix-api/<segment>/pix`). */
   pixWebhookSegment: string;
-  /** HMAC-SHA256 key of the payment webhook (`x-clube-signature`). */
-  webhookSecret: string;
   /** Receiver of PIX payments: written into every BR Code payload. */
   pix: { key: string; merchantName: string; merchantCity: string };
   /** How often the billing reconciliation runs (it also runs at start); 0 = only at start. */
@@ -388,7 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   const pixApi = paymentGateway === 'pix-api' ? parsePixApi(vars, publicApiUrl, pixWebhookSegment) : undefined;
 
   if (nodeEnv === 'production' && (webhookSecret === DEV_WEBHOOK_SECRET || webhookSecret.length < 32)) {
-    throw new ConfigError('Modo produção (NODE_ENV=production) exige WEBHOOK_SECRET com pelo menos 32 caracteres: ele autentica o webhook de pagamentos.');
+    throw new ConfigError('Modo produção (NODE_ENV=production) exige WEBHOOK_SECRET com pelo menos 32 caracteres: dele vem o segmento secreto da URL que o banco chama (callbacks da API Pix).');
   }
 
   const company = parseCompany(vars, nodeEnv);
@@ -439,7 +437,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     pixApi,
     pixStandIn: { port: vars.PIX_STAND_IN_PORT, dir: dataDir ? path.join(path.dirname(dataDir), 'pix-stand-in') : SHARED_STAND_IN_DIR, timeoutMs: vars.PIX_API_TIMEOUT_MS },
     pixWebhookSegment,
-    webhookSecret,
     pix: { key: vars.PIX_KEY, merchantName: vars.PIX_MERCHANT_NAME, merchantCity: vars.PIX_MERCHANT_CITY },
     // 0 = only at start (tests default to it: they run the job themselves with an injected clock).
     reconcileIntervalMs: vars.RECONCILE_INTERVAL_MS ?? (nodeEnv === 'test' ? 0 : 60_000),

@@ -79,7 +79,7 @@ describe('Billing configuration', () => {
     if (!(app instanceof Error)) await app.close().catch(() => undefined);
   });
 
-  test('When nothing is set, then the stand-in PSP (development and tests alike), a development webhook secret and the PIX receiver defaults are used', () => {
+  test('When nothing is set, then the stand-in PSP (development and tests alike), a callback segment from the development WEBHOOK_SECRET and the PIX receiver defaults are used', () => {
     const config = loadConfig({});
     // Tests: the same stand-in, its certificates made once in a temporary folder every test app shares.
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ paymentGateway: 'pix-api-stand-in', pixStandIn: { port: 0, dir: SHARED_STAND_IN_DIR } });
@@ -90,9 +90,13 @@ describe('Billing configuration', () => {
       pix: { key: 'pix@clube.local', merchantName: 'Clube', merchantCity: 'Sao Paulo' },
       reconcileIntervalMs: 60_000,
     });
-    expect(config.webhookSecret.length).toBeGreaterThan(10);
+    expect(config.pixWebhookSegment).toMatch(/^[0-9a-f]{40}$/);
     const custom = loadConfig({ PIX_KEY: '12345678000195', PIX_MERCHANT_NAME: 'Clube Lab', PIX_MERCHANT_CITY: 'Campinas', WEBHOOK_SECRET: 's3cr3t', RECONCILE_INTERVAL_MS: '5000' });
-    expect(custom).toMatchObject({ pix: { key: '12345678000195', merchantName: 'Clube Lab', merchantCity: 'Campinas' }, webhookSecret: 's3cr3t', reconcileIntervalMs: 5000 });
+    expect(custom).toMatchObject({ pix: { key: '12345678000195', merchantName: 'Clube Lab', merchantCity: 'Campinas' }, reconcileIntervalMs: 5000 });
+    // Another WEBHOOK_SECRET, another callback URL: the segment cannot be guessed from the code.
+    expect(custom.pixWebhookSegment).toMatch(/^[0-9a-f]{40}$/);
+    expect(custom.pixWebhookSegment).not.toBe(config.pixWebhookSegment);
+    expect(loadConfig({ WEBHOOK_SECRET: 's3cr3t' }).pixWebhookSegment).toBe(custom.pixWebhookSegment);
     expect(() => loadConfig({ RECONCILE_INTERVAL_MS: 'sempre' })).toThrow(/RECONCILE_INTERVAL_MS/);
     expect(loadConfig({ NODE_ENV: 'test' }).reconcileIntervalMs).toBe(0);
   });

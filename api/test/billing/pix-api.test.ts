@@ -111,8 +111,13 @@ describe('API Pix adapter against the stand-in PSP (mTLS + OAuth2)', () => {
     expect((await t.app.invoicesRepository.findById(invoice._id))!.status).toBe('PENDING');
   });
 
-  test('When a callback claims an amount the PSP does not show, or a charge still open, then nothing is paid', async () => {
+  test('When a callback claims an amount the PSP does not show, a charge still open or one we never made, then nothing is paid', async () => {
     const { invoice, txid, member } = await openInvoice();
+    // A txid no invoice of ours has: named as unknown, nothing read or paid.
+    const stranger = { endToEndId: `E99999999202603101200${'B'.repeat(11)}`, txid: 'x'.repeat(30), valor: '239.90', horario: '2026-03-10T12:00:00.000Z' };
+    const unknown = await t.call('POST', callbackUrl(), { body: { pix: [stranger] } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.results).toEqual([expect.objectContaining({ txid: stranger.txid, outcome: 'UNKNOWN_CHARGE' })]);
     // Still open at the PSP: the callback's claim alone pays nothing.
     const claim = { endToEndId: `E99999999202603101200${'A'.repeat(11)}`, txid, valor: '239.90', horario: '2026-03-10T12:00:00.000Z' };
     const open = await t.call('POST', callbackUrl(), { body: { pix: [claim] } });

@@ -87,11 +87,13 @@ describe('Plans', () => {
       '/v1/subscriptions/cancelRequest/{id}',
       '/v1/subscriptions/cancel/{id}',
       '/v1/subscriptions/reactivate/{id}',
-      '/v1/webhooks/payments',
+      '/v1/webhooks/pix-api/{segment}/pix',
       '/v1/sandbox/invoices/{invoiceId}/pay',
     ]) {
       expect(paths).toContain(path);
     }
+    // The HMAC-signed "invoice.paid" webhook is gone: a payment is only ever confirmed by reading the charge back at the PSP.
+    expect(paths).not.toContain('/v1/webhooks/payments');
     expect(document.paths['/v1/subscriptions/{subscriptionId}/plan'].patch.responses['409']).toBeDefined();
     expect(Object.keys(document.paths['/v1/subscriptions/{id}/plan-preview'].get.responses).sort()).toEqual(
       ['200', '400', '401', '403', '404', '409', '413', '415', '422', '429', '500'].sort(),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ObjectId } from 'mongodb';
 import { createAccount, signIn, type TestAccount } from './identity';
-import { billingSnapshot, signedEvent, startBillingApp, type BillingTestApp, type PlanView } from './billing';
+import { billingSnapshot, startBillingApp, type BillingTestApp, type PlanView } from './billing';
 import { seedCatalogue } from '../../src/seed/catalogue';
 import { SHARED_STAND_IN_DIR } from '../../src/config';
 import { billingInvariantViolations, creditStepViolations } from '../../src/modules/billing/rules/invariants';
@@ -24,7 +24,7 @@ export type Action =
   | { kind: 'subscribe'; member: number; plan: PlanKey; method: 'PIX' | 'CREDIT_CARD'; seats?: number; automatic?: boolean }
   | { kind: 'pay'; member: number; replay: boolean }
   | { kind: 'payLate'; member: number; hours: number }
-  | { kind: 'replayWebhook'; member: number }
+  | { kind: 'replayPixCallback'; member: number }
   | { kind: 'cancelRequest'; member: number }
   | { kind: 'reactivate'; member: number }
   | { kind: 'changePlan'; member: number; plan: PlanKey; previewFirst: boolean }
@@ -57,7 +57,7 @@ export const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), member, plan, method, seats, automatic: fc.boolean() }) },
   { weight: 7, arbitrary: fc.record({ kind: fc.constant('pay' as const), member, replay: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('payLate' as const), member, hours }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayWebhook' as const), member }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayPixCallback' as const), member }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelRequest' as const), member }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reactivate' as const), member }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('changePlan' as const), member, plan, previewFirst: fc.boolean() }) },
@@ -115,7 +115,8 @@ interface World {
   invitations: string[][];
   admin: string;
   subscriptions: (string | null)[];
-  paidEvents: { rawBody: string; headers: Record<string, string> }[][];
+  /** Each member's delivered API Pix `/pix` callbacks (the PSP's own record of the Pix), newest last. */
+  pixCallbacks: { pix: unknown[] }[][];
 }
 
 /** One app for a whole test file; each run starts from an empty store and the same instant, so a run replays exactly when shrunk. */
@@ -171,7 +172,7 @@ async function newWorld(): Promise<World> {
     invitations: [[], [], []],
     admin: all[2]!,
     subscriptions: [null, null],
-    paidEvents: [[], []],
+    pixCallbacks: [[], []],
   };
 }
 
@@ -188,6 +189,15 @@ async function openInvoice(world: World, index: number): Promise<InvoiceDocument
   return open ?? null;
 }
 
+/** The PSP delivers a `/pix` callback again (at the secret URL): every Pix in it is a duplicate, nothing is paid twice. */
+async function deliverAgain(t: BillingTestApp, callback: { pix: unknown[] }, what: string): Promise<void> {
+  const again = await t.call('POST', `/v1/webhooks/pix-api/${t.app.config.pixWebhookSegment}/pix`, { body: callback });
+  const outcomes = (again.body.results as { outcome: string }[] | undefined)?.map((result) => result.outcome);
+  if (again.status !== 200 || !outcomes?.length || outcomes.some((outcome) => outcome !== 'DUPLICATE')) {
+    throw new Error(`${what}: ${again.status} ${JSON.stringify(again.body)}`);
+  }
+}
+
 async function step(world: World, act: Action): Promise<void> {
   const { t } = world;
   const who = 'member' in act ? world.members[act.member]! : null;
@@ -202,16 +212,12 @@ async function step(world: World, act: Action): Promise<void> {
     const paid = await t.call('POST', `/v1/sandbox/invoices/${invoice._id.toHexString()}/pay`, { token: world.members[index]!.token });
     expectOk(paid.status, 'pagar', paid.body);
     if (paid.status !== 200) return;
-    const event = signedEvent(
-      { _id: invoice._id.toHexString(), externalId: invoice.externalId, amountCents: invoice.amountCents },
-      t.app.config.webhookSecret,
-      t.clock.now(),
-    );
-    world.paidEvents[index]!.push(event);
-    if (replay) {
-      const again = await t.call('POST', '/v1/webhooks/payments', { rawBody: event.rawBody, headers: event.headers });
-      if (again.status !== 200 || again.body.duplicate !== true) throw new Error(`pagamento repetido: ${again.status} ${JSON.stringify(again.body)}`);
-    }
+    // The callback the stand-in PSP just delivered, as its own record of the charge holds it.
+    const delivered = invoice.pix ? t.app.pixStandIn!.charges.get(invoice.pix.txid)?.pix : undefined;
+    if (!delivered?.length) throw new Error(`pago sem Pix no PSP: ${invoice._id.toHexString()}`);
+    const callback = { pix: structuredClone(delivered) };
+    world.pixCallbacks[index]!.push(callback);
+    if (replay) await deliverAgain(t, callback, 'pagamento repetido');
   };
 
   switch (act.kind) {
@@ -233,12 +239,10 @@ async function step(world: World, act: Action): Promise<void> {
       t.clock.set(new Date(t.clock.now().getTime() + act.hours * 3_600_000));
       await t.app.reconciliation.run();
       return pay(act.member, false);
-    case 'replayWebhook': {
-      const event = world.paidEvents[act.member]!.at(-1);
-      if (!event) return;
-      const again = await t.call('POST', '/v1/webhooks/payments', { rawBody: event.rawBody, headers: event.headers });
-      if (again.status !== 200 || again.body.duplicate !== true) throw new Error(`webhook repetido: ${again.status} ${JSON.stringify(again.body)}`);
-      return;
+    case 'replayPixCallback': {
+      const callback = world.pixCallbacks[act.member]!.at(-1);
+      if (!callback) return;
+      return deliverAgain(t, callback, 'callback /pix repetido');
     }
     case 'cancelRequest': {
       if (!subId) return;

@@ -5,7 +5,6 @@ import type { PlanDocument } from '../../src/modules/plans/documents';
 import type { UnlockDocument } from '../../src/modules/entitlements/documents';
 import type { LaboratoryAccountDocument, SeatDocument } from '../../src/modules/team/documents';
 import { DAY_MS } from '../../src/modules/billing/rules/calendar';
-import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from '../../src/plugins/payment-gateway/webhook-signature';
 import { COLLECTIONS } from './collections';
 import type { UserDocument } from '../../src/modules/users/documents';
 import { seedPlans } from '../../src/seed/plans';
@@ -59,23 +58,6 @@ export async function startBillingApp(start = '2026-03-10T12:00:00.000Z', option
 
 export async function userDoc(testApp: TestApp, id: string): Promise<UserDocument> {
   return (await testApp.db.collection<UserDocument>(COLLECTIONS.users).findOne({ _id: new ObjectId(id) }))!;
-}
-
-/** A gateway-style signed `invoice.paid` body and its headers. */
-export function signedEvent(
-  invoice: { _id: string; externalId: string; amountCents: number },
-  secret: string,
-  paidAt: Date,
-  overrides: Partial<{ id: string; amountCents: number }> = {},
-) {
-  const at = paidAt.toISOString();
-  const rawBody = JSON.stringify({
-    id: overrides.id ?? `evt_${new ObjectId().toHexString()}`,
-    type: 'invoice.paid',
-    createdAt: at,
-    data: { invoiceId: invoice._id, externalId: invoice.externalId, amountCents: overrides.amountCents ?? invoice.amountCents, paidAt: at },
-  });
-  return { rawBody, headers: { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(rawBody, secret) } };
 }
 
 /** The stored billing state at the clock's now (tests read the database directly to judge it). */

@@ -74,7 +74,7 @@ export interface BillingService {
   reactivate(subscription: SubscriptionDocument): Promise<SubscriptionDocument>;
   pixQrCode(subscription: SubscriptionDocument): Promise<PixQrCode>;
   paymentStatus(subscription: SubscriptionDocument): Promise<PaymentStatus>;
-  /** A verified `invoice.paid` event (webhook): applied once. */
+  /** A payment confirmed by reading the charge back at the PSP (never a callback's body): applied once. */
   applyPaidEvent(event: PaymentWebhookEvent): Promise<PaymentOutcome>;
   /** One pass of the billing calendar (the reconciliation job). */
   reconcile(): Promise<ReconciliationReport>;

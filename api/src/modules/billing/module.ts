@@ -6,7 +6,6 @@ import reconciliationJob, { type Reconciliation } from './reconciliation-job';
 import sandboxRoutes from './sandbox-routes';
 import subscriptionRoutes from './subscription-routes';
 import subscriptionsRepository, { type SubscriptionsRepository } from './subscriptions-repository';
-import webhookRoutes from './webhook-routes';
 import pixWebhookRoutes from './pix-webhook-routes';
 import devClockRoutes from './dev-clock-routes';
 
@@ -27,5 +26,5 @@ export const billingModule: ApiModule = {
   indexes: BILLING_INDEXES,
   repositories: [subscriptionsRepository, invoicesRepository],
   services: [billingService, reconciliationJob],
-  routes: { '/dev': devClockRoutes, '/sandbox': sandboxRoutes, '/subscriptions': subscriptionRoutes, '/webhooks': webhookRoutes, '/webhooks/pix-api': pixWebhookRoutes },
+  routes: { '/dev': devClockRoutes, '/sandbox': sandboxRoutes, '/subscriptions': subscriptionRoutes, '/webhooks/pix-api': pixWebhookRoutes },
 };

@@ -30,7 +30,7 @@ export interface Charge {
   pix: PixCharge | null;
 }
 
-/** What the gateway tells the webhook when a charge is paid (the signed JSON body). */
+/** A payment billing applies (use-cases/pay-invoice.ts), built only from what the PSP shows when the charge is read back (never from a callback's body). */
 export interface PaymentWebhookEvent {
   id: string;
   type: 'invoice.paid';

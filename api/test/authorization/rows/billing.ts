@@ -227,18 +227,6 @@ export const subscriptionsGroup: MatrixGroup = {
       body: (ctx) => ({ planId: f(ctx).plans.mensal, paymentMethod: 'PIX' }),
       expect: { anonymous: 401, member: 201, otherMember: 201, admin: 201 },
     },
-    {
-      method: 'POST',
-      route: '/v1/webhooks/payments',
-      label: 'sem assinatura HMAC: ninguém, nem com token',
-      body: (ctx) => ({
-        id: 'evt_matrix',
-        type: 'invoice.paid',
-        createdAt: '2026-01-01T00:00:00.000Z',
-        data: { invoiceId: f(ctx).memberInvoice, externalId: 'sbx_inv_x', amountCents: 100, paidAt: '2026-01-01T00:00:00.000Z' },
-      }),
-      expect: { anonymous: 401, member: 401, otherMember: 401, admin: 401 },
-    },
     // API Pix callbacks: only the PSP, which knows the secret path segment; a token is no substitute.
     ...(['pix', 'rec', 'cobr'] as const).map((kind) => ({
       method: 'POST' as const,

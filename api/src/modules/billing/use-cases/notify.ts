@@ -7,7 +7,7 @@ import { addDays, RENEWAL_LEAD_DAYS } from '../rules/calendar';
 
 /**
  * The billing e-mails (modules/mail), each keyed by the event it is about so that running the
- * same step again (a replayed webhook, a retried request) queues one message. They are queued
+ * same step again (a replayed callback, a retried request) queues one message. They are queued
  * right after the change is written; a failure to queue is logged, never the member's error.
  */
 export interface BillingMail {

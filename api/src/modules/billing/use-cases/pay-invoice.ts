@@ -7,14 +7,14 @@ import { invoiceNotFound, run, type BillingContext } from './context';
 
 export interface PaymentOutcome {
   invoice: InvoiceDocument;
-  /** True when this payment had already been applied (a replayed webhook): nothing changed. */
+  /** True when this payment had already been applied (a replayed callback, or the reconciliation after it): nothing changed. */
   duplicate: boolean;
 }
 
 const canceledInvoice = () => conflict('Esta fatura foi cancelada e não pode mais ser paga.', 'INVOICE_CANCELED');
 
 /**
- * A verified `invoice.paid` event (webhook, sandbox): the invoice's conditional PENDING/OVERDUE
+ * A payment the PSP showed when read back (confirm-pix.ts, pix-automatic.ts): the invoice's conditional PENDING/OVERDUE
  * → PAID is the lock (a replay changes nothing), then the lifecycle applies it to the subscription.
  */
 export async function payInvoice(ctx: BillingContext, event: PaymentWebhookEvent): Promise<PaymentOutcome> {
