@@ -132,7 +132,11 @@ export async function closeModel(): Promise<void> {
 async function newWorld(): Promise<World> {
   if (!app) {
     // The stand-in PSP (over mTLS, as `npm start`): Pix Automático exists only with an API Pix adapter.
-    app = await startBillingApp('2026-03-10T12:00:00.000Z', { config: { pixStandIn: { port: 0, dir: SHARED_STAND_IN_DIR, timeoutMs: 5000 } } });
+    // No write limit in reach: every run's members are the same accounts, and a long run makes them write
+    // over 10,000 times a minute (at history ~840 of 5,000 creating the profile got 429 and the run failed on a 403).
+    app = await startBillingApp('2026-03-10T12:00:00.000Z', {
+      config: { pixStandIn: { port: 0, dir: SHARED_STAND_IN_DIR, timeoutMs: 5000 }, rateLimit: { max: 100_000_000, timeWindowMs: 60_000 } },
+    });
     await seedCatalogue(app.app);
     const contents = await app.app.contentsRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
     const videos = await app.app.videosRepository.list({ page: 1, limit: 100, access: 'CREDITS', publishedOnly: true, sort: 'newest' });
@@ -159,6 +163,7 @@ async function newWorld(): Promise<World> {
   const people = [];
   for (const token of all) {
     const created = await t.call('POST', '/v1/users', { token, body: {} });
+    if (created.status !== 200 && created.status !== 201) throw new Error(`criar o perfil respondeu ${created.status}: ${JSON.stringify(created.body)}`);
     people.push({ token, id: created.body._id as string, email: created.body.email as string });
   }
   for (const member of people.slice(0, 2)) {
