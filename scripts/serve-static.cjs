@@ -101,6 +101,14 @@ function negotiate(variants, acceptHeader) {
   return { encoding: null, ...variants.identity };
 }
 
+/**
+ * The shell's hint that this browser holds a signed-in session (`clube_sessao=1`, set and cleared by the
+ * shell's auth; no token, nothing personal). The HTML server cannot see the session itself, and the
+ * first view is the page as a guest sees it: a subscriber would be shown the paywall of a video they
+ * may watch until the app took over. With the hint, the page is rendered by the browser as before.
+ */
+const SESSION_HINT = /(?:^|;\s*)clube_sessao=1(?:;|$)/;
+
 function send(req, res, { status = 200, type, cacheControl, variants, vary, extraHeaders = {} }) {
   const chosen = negotiate(variants, req.headers['accept-encoding']);
   const headers = {
@@ -111,7 +119,7 @@ function send(req, res, { status = 200, type, cacheControl, variants, vary, extr
     ETag: chosen.etag,
     ...extraHeaders,
   };
-  if (vary || Object.keys(variants).length > 1) headers.Vary = 'Accept-Encoding';
+  if (vary || Object.keys(variants).length > 1) headers.Vary = typeof vary === 'string' ? vary : 'Accept-Encoding';
   if (chosen.encoding) headers['Content-Encoding'] = chosen.encoding;
   const inm = req.headers['if-none-match'];
   if (status === 200 && inm && inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)) {
@@ -235,7 +243,7 @@ function proxyRequest(target, req, res) {
 
 /**
  * @param {{ dir: string, port: number, spa?: boolean, host?: string, files?: Record<string, unknown>,
- *   renderHtml?: (html: string, pathname: string, fileOf: (pathname: string) => Buffer | null, search: string) => Promise<string> | string,
+ *   renderHtml?: (html: string, pathname: string, fileOf: (pathname: string) => Buffer | null, search: string, visitor: { signedIn: boolean }) => Promise<string> | string,
  *   proxy?: { prefix: string, target: string } | null }} options
  *   files: JSON documents served instead of the build's own (the shell's per-environment
  *   /config.json and /remotes.json). renderHtml: rewrites index.html per request (the shell).
@@ -316,9 +324,10 @@ async function serveStatic({ dir, port, spa = false, host = process.env.HOST ?? 
       const file = index.get('/index.html');
       const template = file.variants.identity.body.toString('utf8');
       const fileOf = (name) => index.get(name)?.variants.identity.body ?? null;
-      const html = renderHtml ? await renderHtml(template, pathname === '/index.html' ? '/' : pathname, fileOf, search) : template;
+      const signedIn = SESSION_HINT.test(req.headers.cookie ?? '');
+      const html = renderHtml ? await renderHtml(template, pathname === '/index.html' ? '/' : pathname, fileOf, search, { signedIn }) : template;
       const extraHeaders = { ...PAGE_HEADERS, ...(pageHeaders ? pageHeaders(html) : {}) };
-      send(req, res, { type: file.type, cacheControl: 'no-cache', variants: renderHtml ? compressVariants(Buffer.from(html)) : file.variants, vary: true, extraHeaders });
+      send(req, res, { type: file.type, cacheControl: 'no-cache', variants: renderHtml ? compressVariants(Buffer.from(html)) : file.variants, vary: renderHtml ? 'Accept-Encoding, Cookie' : true, extraHeaders });
       return;
     }
     const file = index.get(pathname);
@@ -683,17 +692,17 @@ function shellHtmlRenderer({ config, manifest, apiTarget: target = null, firstVi
       return null;
     }
   };
-  return async (template, pathname, fileOf, search = '') => {
+  return async (template, pathname, fileOf, search = '', { signedIn = false } = {}) => {
     const shellScripts = shellScriptsOf(fileOf('/preload.json'));
     const remote = ownerOf(pathname);
     const { scripts: remoteScripts, page } = await preloadOf(remote, pathname);
     const data = readApi && page && !search ? await readApi(page.reads) : {};
     const image = page?.image && data[page.image.from] ? imageOf(data[page.image.from], page.image.field) : null;
     // The page's first view as a guest sees it, from the owning remote's renderer and the same answers.
-    // Only with every declared answer: a page missing one (a slug that does not exist, the API slow)
+    // Only for a guest (no session hint: a signed-in member sees another page) and only with every declared answer: a page missing one (a slug that does not exist, the API slow)
     // would be painted loading, and is left to the browser as before.
     const view =
-      page && !search && page.reads.every((url) => Object.hasOwn(data, url)) && PAGE_AREA.test(template)
+      page && !search && !signedIn && page.reads.every((url) => Object.hasOwn(data, url)) && PAGE_AREA.test(template)
         ? await firstViewOf(firstViews(remote), { pathname, data, config: { apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl } })
         : null;
     const apiOrigin = origin(config.apiUrl);

@@ -316,6 +316,14 @@ describe("the shell's HTML with the page's first view painted by the owning remo
     expect(inlined(html).preloadLater).toEqual([`${origin}/remoteEntry.js`, `${origin}/routes.js`]);
   });
 
+  it("When the browser says it is signed in (the shell's session hint), then no first view is painted: it shows the page as a guest sees it (a subscriber would see a paywall)", async () => {
+    renderer = { render: async (request) => (rendered.push(request), { html: '<main><h1>Planos</h1></main>', css: '' }) };
+    const html = await renderWith(() => renderer)(TEMPLATE, '/planos', fileOf, '', { signedIn: true });
+    expect(rendered).toEqual([]);
+    expect(html).not.toContain('data-first-view');
+    expect(html).toContain(`<link rel="preload" as="script" href="${origin}/routes.js" fetchpriority="low">`);
+  });
+
   it('When a declared read is missing (a video that does not exist), then no first view is painted and the scripts are preloaded as before', async () => {
     renderer = { render: async (request) => (rendered.push(request), { html: '<main><h1>Carregando vídeo…</h1></main>', css: '' }) };
     const html = await renderWith(() => renderer)(TEMPLATE, '/videos/nao-existe', fileOf, '');

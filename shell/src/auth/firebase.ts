@@ -35,6 +35,15 @@ export function createFirebaseAuth(config: RuntimeConfig['firebase']): Auth {
   return auth;
 }
 
+/**
+ * Tells the shell's HTML server whether this browser is signed in (`clube_sessao=1`: no token, nothing
+ * personal), so it paints its server-side first view (the page as a guest sees it) only for guests.
+ */
+function rememberSession(signedIn: boolean) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = signedIn ? `clube_sessao=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}` : `clube_sessao=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
 /** Identity operations, in Firebase terms; the shell turns their errors into Portuguese. */
 export function firebaseIdentity(auth: Auth) {
   return {
@@ -45,6 +54,7 @@ export function firebaseIdentity(auth: Auth) {
         const uid = user?.uid ?? null;
         if (uid === lastUid) return;
         lastUid = uid;
+        rememberSession(uid !== null);
         listener(user ? toAuthUser(user) : null);
       });
     },
