@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitForApp } from './browser';
 
 export const ADMIN = { email: 'admin@clube.local', password: 'Clube#Admin2026' };
 export const MEMBER = { email: 'membro@clube.local', password: 'Clube#Membro2026' };
@@ -6,6 +7,8 @@ export const MEMBER = { email: 'membro@clube.local', password: 'Clube#Membro2026
 /** Signs in through the login page, as a person would. */
 export async function signInThroughPage(page: Page, shellUrl: string, { email, password }: { email: string; password: string }, path = '/autenticacao/login'): Promise<void> {
   if (!page.url().includes('/autenticacao/login')) await page.goto(`${shellUrl}${path}`, { waitUntil: 'domcontentloaded' });
+  // The login page may be the server's first view (its form inert): typing there is lost when the app takes over.
+  await waitForApp(page);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api } from '../support/account';
 import { checkPage } from '../support/axe';
-import { openBrowser, type BrowserSession } from '../support/browser';
+import { openBrowser, waitForApp, type BrowserSession } from '../support/browser';
 import { Frontends } from '../support/frontends';
 import { ADMIN, MEMBER, signInThroughPage } from '../support/session';
 import { newLabAccount, type Member } from '../support/team';
@@ -23,6 +23,9 @@ async function newPage(): Promise<Page> {
 
 async function open(page: Page, pathname: string): Promise<void> {
   await page.goto(`${frontends.shellUrl}${pathname}`, { waitUntil: 'domcontentloaded' });
+  // A public page may be the server's first view: what a test types there is lost when the app takes over
+  // (the /planos calculator kept its 3 people in a fresh-clone CI run).
+  await waitForApp(page);
 }
 
 async function heading(page: Page, name: string): Promise<void> {
