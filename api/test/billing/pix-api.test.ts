@@ -93,6 +93,24 @@ describe('API Pix adapter against the stand-in PSP (mTLS + OAuth2)', () => {
     expectErrorShape(await t.call('POST', `/v1/sandbox/invoices/${invoice._id.toHexString()}/pay`, { token: member.token }), 409);
   });
 
+  test('When the API died after marking a Pix paid and before queueing the receipt, then the PSP’s repeated callback queues the receipt, once', async () => {
+    const { invoice, txid } = await openInvoice();
+    const invoiceId = invoice._id.toHexString();
+    // The payer pays; the callback never gets its answer.
+    await payAtPsp(txid, false);
+    const pix = psp.charges.get(txid)!.pix![0]!;
+    // What the crash left: the invoice claimed PAID by the payment path, no receipt queued.
+    expect(await t.app.invoicesRepository.claimPaid(invoice._id, new Date(pix.horario), t.clock.now(), pix.endToEndId)).not.toBeNull();
+    expect(await t.app.mail.queued('payment-confirmed', invoiceId)).toBe(false);
+    // The PSP had no 2xx and sends the callback again, and again.
+    for (const attempt of [1, 2]) {
+      const again = await t.call('POST', callbackUrl(), { body: { pix: [pix] } });
+      expect({ attempt, status: again.status, results: again.body.results }).toEqual({ attempt, status: 200, results: [expect.objectContaining({ outcome: 'DUPLICATE', invoiceId })] });
+    }
+    const receipts = (await t.app.jobsRepository.listByType('email', 'PENDING', 1, 100)).data.filter((job) => job.key === `email:payment-confirmed:${invoiceId}`);
+    expect(receipts).toHaveLength(1);
+  });
+
   test('When a callback comes without the secret segment, then 401 and nothing is read or paid; a malformed one with it is refused (400)', async () => {
     const { invoice, txid } = await openInvoice();
     await payAtPsp(txid, false);

@@ -47,7 +47,14 @@ export async function confirmPix(ctx: BillingContext, reported: ReportedPix, pay
   const invoice = await ctx.invoices.findByPixTxid(reported.txid);
   if (!invoice || !ctx.gateway.readPixCharge) return { ...base, outcome: 'UNKNOWN_CHARGE' };
   const invoiceId = invoice._id.toHexString();
-  if (invoice.status === 'PAID' || invoice.status === 'REFUNDED') return { ...base, invoiceId, outcome: 'DUPLICATE' };
+  if (invoice.status === 'REFUNDED') return { ...base, invoiceId, outcome: 'DUPLICATE' };
+  if (invoice.status === 'PAID') {
+    // Already paid: nothing to read back at the PSP. The payment path still runs — it answers
+    // "duplicate" and queues the receipt again under its key — because a PSP repeats a callback
+    // when the API died before answering it, and that may have been between PAID and the receipt.
+    await pay(pixPaidEvent(ctx, invoice, reported));
+    return { ...base, invoiceId, outcome: 'DUPLICATE' };
+  }
   const charge = await ctx.gateway.readPixCharge(reported.txid);
   const received = charge?.payments.find((payment) => payment.endToEndId === reported.endToEndId);
   if (!charge || charge.status !== 'PAID' || charge.amountCents !== invoice.amountCents || !received || received.amountCents !== reported.amountCents || received.amountCents !== invoice.amountCents) {
