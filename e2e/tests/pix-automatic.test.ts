@@ -178,6 +178,9 @@ describe('Pix Automático', () => {
     await page.getByText('Pausada por falta de pagamento', { exact: true }).waitFor({ timeout: 20000 });
     await page.getByText(/venceu sem pagamento\. Pague até \d{2}\/\d{2}\/\d{4} para voltar a ter acesso; depois disso, a assinatura é cancelada\./).waitFor();
     await page.getByText(/^O débito não foi feito \(saldo insuficiente\)\./).waitFor();
+    // Not "Pix Automático ativo" beside "Pausada": the authorization stands, the debits come back once paid.
+    await page.getByText(/^Pix Automático autorizado no seu banco/).waitFor();
+    expect(await page.getByText(/Pix Automático ativo/).count()).toBe(0);
     await checkPage(page, 'pix-automatic-paused');
     await page.getByRole('button', { name: 'Pagar agora por PIX' }).click();
     await page.getByLabel('PIX copia e cola').waitFor({ timeout: 20000 });

@@ -228,13 +228,25 @@ function PixAutomaticCard({ subscription }: { subscription: Subscription }) {
   // The next debit: the one scheduled at the bank, else the day before the paid period ends.
   const nextDebit = scheduled?.status === 'ATIVA' ? (scheduled.retryOn ?? scheduled.debitDate) : subscription.endDate ? new Date(Date.parse(subscription.endDate) - DAY_MS).toISOString().slice(0, 10) : null;
   const renews = subscription.status !== 'PENDING' && !subscription.cancelRequest;
+  const paused = subscription.status === 'PAUSED';
+  const retryOn = scheduled?.status === 'ATIVA' ? (scheduled.retryOn ?? null) : null;
   return (
     <Card title="Pix Automático">
-      {recurrence.status === 'APROVADA' && (
+      {recurrence.status === 'APROVADA' && !paused && (
         <p role="status">
           <strong>
             Pix Automático ativo{renews && nextDebit ? ` — próximo débito em ${bankDate(nextDebit)} de ` : ''}
             {renews && nextDebit && <Money cents={recurrence.amountCents} />}
+          </strong>
+        </p>
+      )}
+      {recurrence.status === 'APROVADA' && paused && (
+        // Access is paused, so "ativo" would contradict the status above: the authorization still stands at the bank.
+        <p role="status">
+          <strong>
+            Pix Automático autorizado no seu banco
+            {retryOn ? ` — nova tentativa de débito em ${bankDate(retryOn)} de ` : '. Os débitos voltam depois que a fatura em aberto for paga.'}
+            {retryOn && <Money cents={recurrence.amountCents} />}
           </strong>
         </p>
       )}

@@ -278,6 +278,9 @@ describe('/assinatura', () => {
     expect(await screen.findByText(/a fatura de 01\/04\/2026 venceu sem pagamento\. Pague até 08\/04\/2026 para voltar a ter acesso; depois disso, a assinatura é cancelada\./)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Vamos tentar de novo em 02/04/2026.');
     expect(screen.getByRole('button', { name: 'Pagar agora por PIX' })).toBeInTheDocument();
+    // Not "ativo" next to "Pausada": the authorization stands at the bank and the retry is named.
+    expect(screen.getByText(/^Pix Automático autorizado no seu banco — nova tentativa de débito em 02\/04\/2026 de/)).toHaveTextContent(/R\$\s239,90/);
+    expect(screen.queryByText(/Pix Automático ativo/)).toBeNull();
   });
 
   it('When the administration paused the subscription with an open invoice, then no overdue deadline is claimed', async () => {
