@@ -53,7 +53,8 @@ import { headStart, hlsLinks, warmHls, warmLoader } from 'data:text/javascript;b
 const HLS_CONFIG = ${HLS_CONFIG};
 const mode = new URLSearchParams(location.search).get('mode');
 const video = document.getElementById('v');
-video.requestVideoFrameCallback((now) => { window.firstFrame = now; });
+// The rung of the first frame: its height (the head start plays it before hls.js has loaded anything).
+video.requestVideoFrameCallback((now, frame) => { window.firstFrame = now; window.firstLevel = frame.height; });
 if (mode === 'mp4') video.src = '/media/original.mp4';
 else {
   // As use-hls.ts: the warm-up starts with the hls.js download, hls.js loads through it; the head
@@ -65,7 +66,6 @@ else {
   // The player renews an expired link through the API; nothing expires during a bench run.
   const Loader = warmLoader(FetchLoader, warmup, hlsLinks(master, async () => undefined));
   const hls = new Hls({ ...HLS_CONFIG, pLoader: Loader, fLoader: Loader });
-  hls.on(Hls.Events.FRAG_LOADING, (_event, data) => { window.firstLevel ??= hls.levels[data.frag.level]?.height; });
   hls.loadSource(master);
   const media = await head?.ready;
   if (!media) hls.attachMedia(video);

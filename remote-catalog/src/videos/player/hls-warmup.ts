@@ -21,6 +21,12 @@ export type HlsWarmup = Map<string, Promise<Response>> & {
    * has none (MPEG-TS ladders, a resume) or a request failed.
    */
   first?: Promise<FirstSegment | undefined>;
+  /**
+   * How long the head start's files took on the line (ms from request to first byte and to the last):
+   * handed to hls.js whole, they would otherwise look instant and its bandwidth estimate would climb
+   * past what the phone gets (a switch up, and the same second fetched again at a heavier rung).
+   */
+  took?: Map<string, { first: number; all: number }>;
 };
 
 export interface FirstSegment {
@@ -85,13 +91,21 @@ export function warmHls(masterUrl: string, startAt = 0): HlsWarmup {
   };
   /** The bytes read once, at arrival, beside what hls.js reads (a copy taken before anyone reads the body). */
   const copies = new Map<string, Promise<ArrayBuffer>>();
+  const took = (warmup.took = new Map());
   const ask = (url: string, copy = false) => {
+    const asked = performance.now();
     const response = fetch(url);
     // A guess nobody uses (a ladder without these files) must not count as an unhandled failure.
     response.catch(() => undefined);
     warmup.set(url, response);
     if (copy) {
-      const bytes = response.then((answer) => (answer.ok ? answer.clone().arrayBuffer() : Promise.reject(new Error(`HTTP ${answer.status}`))));
+      const bytes = response.then(async (answer) => {
+        if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+        const first = performance.now() - asked;
+        const data = await answer.clone().arrayBuffer();
+        took.set(url, { first, all: performance.now() - asked });
+        return data;
+      });
       bytes.catch(() => undefined);
       copies.set(url, bytes);
     }
@@ -290,7 +304,12 @@ export function warmLoader(FetchLoader: typeof HlsFetchLoader, warmup: HlsWarmup
       void (async () => {
         const response = await warm;
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-        stats.loading.first = Math.max(performance.now(), stats.loading.start);
+        // Already all here (the head start's files): hls.js's estimate gets the time they took on the line.
+        const timing = warmup.took?.get(context.url);
+        if (timing) {
+          stats.loading.start = Math.min(stats.loading.start, performance.now() - timing.all);
+          stats.loading.first = stats.loading.start + timing.first;
+        } else stats.loading.first = Math.max(performance.now(), stats.loading.start);
         stats.total = Number(response.headers.get('content-length')) || 0;
         let data: string | ArrayBuffer;
         if (context.responseType !== 'arraybuffer') data = await response.text();

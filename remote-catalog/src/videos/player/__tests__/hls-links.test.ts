@@ -154,6 +154,25 @@ describe('The head start of an fMP4 ladder', () => {
     expect(requested).toHaveLength(4);
   });
 
+  it("When hls.js takes the first segment over whole, then its bandwidth estimate gets the time the segment took on the line, not an instant (no needless switch up)", async () => {
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('.m4s')) await new Promise((resolve) => setTimeout(resolve, 120));
+      return new Response(url.endsWith('master.m3u8') ? MASTER : url.endsWith('index.m3u8') ? RUNG : 'bytes');
+    }) as typeof fetch;
+    const warmup = warmHls(`${base}master.m3u8`);
+    await warmup.first;
+    const Loader = warmLoader(FetchLoader, warmup);
+    const stats = await new Promise<{ start: number; end: number }>((resolve, reject) => {
+      new Loader({} as HlsConfig).load({ url: `${base}240p/seg-00000.m4s`, responseType: 'arraybuffer' } as LoaderContext, CONFIG, {
+        onSuccess: (_response, loaded) => resolve({ start: loaded.loading.start, end: loaded.loading.end }),
+        onError: () => reject(new Error('error')),
+        onTimeout: () => reject(new Error('timeout')),
+      });
+    });
+    expect(stats.end - stats.start).toBeGreaterThanOrEqual(100);
+  });
+
   it('When the member resumes further in, then nothing is guessed: the segment where they stopped comes after its playlist', async () => {
     const warmup = warmHls(`${base}master.m3u8`, 3);
     expect(await warmup.first).toBeUndefined();
