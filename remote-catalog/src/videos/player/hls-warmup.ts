@@ -269,7 +269,7 @@ export function hlsLinks(hlsUrl: string, fetchFresh: () => Promise<string | unde
   };
 }
 
-/** First chunk handed to hls.js as soon as 16 kB arrived (a 360p keyframe), then 64 kB at a time. */
+/** First chunk handed to hls.js as soon as 16 kB arrived (a low rung's keyframe), then 64 kB at a time. */
 const FIRST_CHUNK = 16 * 1024;
 const NEXT_CHUNKS = 64 * 1024;
 
