@@ -49,27 +49,32 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel
 <video id="v" muted playsinline autoplay width="640" height="360"></video>
 <script type="module">
 // hls-warmup.ts is in the page's own chunk in the catalog (no request of its own): a data: URL here.
-import { hlsLinks, warmHls, warmLoader } from 'data:text/javascript;base64,${Buffer.from(WARMUP_JS).toString('base64')}';
+import { headStart, hlsLinks, warmHls, warmLoader } from 'data:text/javascript;base64,${Buffer.from(WARMUP_JS).toString('base64')}';
 const HLS_CONFIG = ${HLS_CONFIG};
 const mode = new URLSearchParams(location.search).get('mode');
 const video = document.getElementById('v');
-video.requestVideoFrameCallback((now) => { window.firstFrame = now; });
+// The rung of the first frame: its height (the head start plays it before hls.js has loaded anything).
+video.requestVideoFrameCallback((now, frame) => { window.firstFrame = now; window.firstLevel = frame.height; });
 if (mode === 'mp4') video.src = '/media/original.mp4';
 else {
-  // As use-hls.ts: the warm-up starts with the hls.js download, hls.js loads through it.
+  // As use-hls.ts: the warm-up starts with the hls.js download, hls.js loads through it; the head
+  // start plays the lowest rung's first segment before hls.js arrives, and hls.js takes it over.
   const master = new URL('/media/hls/master.m3u8', location.href).href;
   const warmup = warmHls(master);
+  const head = headStart(video, warmup);
   const { default: Hls, FetchLoader } = await import('/hls.light.min.mjs');
   // The player renews an expired link through the API; nothing expires during a bench run.
   const Loader = warmLoader(FetchLoader, warmup, hlsLinks(master, async () => undefined));
   const hls = new Hls({ ...HLS_CONFIG, pLoader: Loader, fLoader: Loader });
-  hls.on(Hls.Events.FRAG_LOADING, (_event, data) => { window.firstLevel ??= hls.levels[data.frag.level]?.height; });
   hls.loadSource(master);
-  hls.attachMedia(video);
+  const media = await head?.ready;
+  if (!media) hls.attachMedia(video);
+  else hls.attachMedia({ media: video, ...media });
+  window.headStart = Boolean(media);
 }
 </script>`;
 
-const TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t', '.js': 'text/javascript' };
+const TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t', '.m4s': 'video/iso.segment', '.js': 'text/javascript' };
 
 function serve(dir: string): http.Server {
   return http.createServer((request, response) => {
@@ -119,7 +124,7 @@ async function main(): Promise<void> {
   // What a phone fetches first: the lowest rung's first segment.
   const lowest = ladder[0]!;
   const firstDuration = /#EXTINF:([\d.]+)/.exec(readFileSync(path.join(dir, 'hls', lowest.name, 'index.m3u8'), 'utf8'))?.[1];
-  const firstSize = (await stat(path.join(dir, 'hls', lowest.name, 'seg-00000.ts'))).size;
+  const firstSize = (await stat(path.join(dir, 'hls', lowest.name, 'seg-00000.m4s'))).size + (await stat(path.join(dir, 'hls', lowest.name, 'init_0.mp4'))).size;
 
   const server = serve(dir);
   await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
@@ -167,8 +172,8 @@ async function main(): Promise<void> {
   }
   const load = os.loadavg()[0]!.toFixed(1);
   console.log(`Vídeo de ${SECONDS} s em 1080p (MP4 de 6 Mb/s); carga ${load}, ${os.cpus().length} núcleos`);
-  console.log(`Conversão (360p + 720p + 1080p, uma execução do ffmpeg): ${transcodeSeconds.toFixed(1)} s = ${(SECONDS / transcodeSeconds).toFixed(2)}× o tempo real`);
-  console.log(`Primeiro segmento de ${lowest.name}: ${Number(firstDuration).toFixed(1)} s, ${Math.round(firstSize / 1024)} kB`);
+  console.log(`Conversão (${ladder.map((step) => step.name).join(' + ')}, uma execução do ffmpeg): ${transcodeSeconds.toFixed(1)} s = ${(SECONDS / transcodeSeconds).toFixed(2)}× o tempo real`);
+  console.log(`Primeiro segmento de ${lowest.name}: ${Number(firstDuration).toFixed(1)} s, ${Math.round(firstSize / 1024)} kB com o segmento de inicialização`);
   console.log(`Primeiro quadro, 1,6 Mb/s, 150 ms, CPU 4× (mediana de ${RUNS}, desde a navegação):`);
   console.log(`  MP4 original  ${(median(results.mp4!) / 1000).toFixed(2)} s  (${results.mp4!.map((ms) => (ms / 1000).toFixed(2)).join(' / ')})`);
   console.log(`  HLS (hls.js)  ${(median(results.hls!) / 1000).toFixed(2)} s  (${results.hls!.map((ms) => (ms / 1000).toFixed(2)).join(' / ')}), primeira qualidade ${startLevel ?? '?'}p`);

@@ -165,7 +165,7 @@ describe('the admin edits the catalogue', () => {
     await heading1(admin, 'Editar vídeo');
     expect(await admin.getByLabel('Início do capítulo 1').inputValue()).toBe('00:00');
     // Issue 30: the upload was queued for HLS; the editor follows the job until the ladder is ready.
-    await admin.getByText('Pronto para streaming: 360p, 720p.', { exact: true }).waitFor({ timeout: 60000 });
+    await admin.getByText('Pronto para streaming: 240p, 360p, 720p.', { exact: true }).waitFor({ timeout: 60000 });
     await upload(admin, 'Enviar transcrição', { name: 'legenda.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) });
     await admin.getByText(/Transcrição atual: 2 falas \(VTT\)/).waitFor();
     await checkPage(admin, 'admin-catalogue-video-transcript');
@@ -189,14 +189,17 @@ describe('the admin edits the catalogue', () => {
     // hls.js (wherever Media Source runs, even where the browser plays HLS itself, as Debian's Chromium 156 does)
     // started from the lowest rendition; "Qualidade" → 720p fetches the other one.
     expect(await member.locator('video').getAttribute('data-source')).toBe('hls.js');
-    expect(hlsFiles).toEqual(expect.arrayContaining(['master.m3u8', '360p/index.m3u8', '360p/seg-00000.ts']));
+    // The first segment played before hls.js arrived (the head start), then hls.js took the same Media Source over.
+    expect(hlsFiles).toEqual(expect.arrayContaining(['master.m3u8', '240p/index.m3u8', '240p/init_0.mp4', '240p/seg-00000.m4s']));
+    const qualities = await member.getByLabel('Qualidade').locator('option').allTextContents();
+    expect(qualities).toEqual(['Automática', '240p', '360p', '720p']);
     await member.getByLabel('Qualidade').selectOption({ label: '720p' });
     await member.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15000 });
     await chapters.getByRole('button', { name: /Descarte da agulha/ }).click();
     await member.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) >= 4, undefined, { timeout: 15000 });
     for (let waited = 0; waited < 15000 && !hlsFiles.some((file) => file.startsWith('720p/seg-')); waited += 250) await member.waitForTimeout(250);
     expect(hlsFiles).toEqual(expect.arrayContaining(['720p/index.m3u8']));
-    expect(hlsFiles.some((file) => /^720p\/seg-\d{5}\.ts$/.test(file))).toBe(true);
+    expect(hlsFiles.some((file) => /^720p\/seg-\d{5}\.m4s$/.test(file))).toBe(true);
     await screenshot(member, 'admin-catalogue-video-member-1280');
 
     // Resume under HLS: the member stops at ~4 s (a pause is reported at once) and comes back; hls.js
@@ -218,8 +221,8 @@ describe('the admin edits the catalogue', () => {
     const resumedAt = await member.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
     expect(Math.abs(resumedAt - stoppedAt)).toBeLessThanOrEqual(2);
     expect(await member.locator('video').getAttribute('data-source')).toBe('hls.js');
-    const firstSegment = hlsFiles.find((file) => file.endsWith('.ts'));
-    expect(firstSegment).toMatch(/^360p\/seg-\d{5}\.ts$/);
-    expect(firstSegment).not.toBe('360p/seg-00000.ts');
+    const firstSegment = hlsFiles.find((file) => file.endsWith('.m4s'));
+    expect(firstSegment).toMatch(/^240p\/seg-\d{5}\.m4s$/);
+    expect(firstSegment).not.toBe('240p/seg-00000.m4s');
   });
 });

@@ -100,7 +100,8 @@ export interface HlsOptions {
  * One ffmpeg run for the whole ladder: the source decoded once, scaled per rendition, H.264 with a
  * keyframe at the end of the first segment (`firstSegmentSeconds`, ffmpeg's `-hls_init_time`) and
  * then every `segmentSeconds` (so every later segment has that length), AAC stereo at each
- * rendition's bitrate, VOD playlists, `master.m3u8` naming each rendition's bandwidth and resolution.
+ * rendition's bitrate, fMP4 segments with one init segment per rendition, VOD playlists,
+ * `master.m3u8` naming each rendition's bandwidth, resolution and codecs.
  */
 export async function transcodeHls({
   input,
@@ -136,7 +137,11 @@ export async function transcodeHls({
   if (hasAudio) args.push('-c:a', 'aac', '-ac', '2');
   args.push(
     '-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_init_time', String(firstSegmentSeconds), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
-    '-hls_segment_filename', path.join(outputDir, '%v', 'seg-%05d.ts'),
+    // fMP4 (CMAF) segments: Media Source plays them as they are (no transmuxing in the page), and the
+    // player can append the lowest rung's first segment before hls.js arrives. ffmpeg names each
+    // rendition's init segment after its index: `<rendition>/init_<index>.mp4` (EXT-X-MAP).
+    '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4',
+    '-hls_segment_filename', path.join(outputDir, '%v', 'seg-%05d.m4s'),
     '-master_pl_name', 'master.m3u8',
     '-var_stream_map', renditions.map((rendition, index) => `v:${index}${hasAudio ? `,a:${index}` : ''},name:${rendition.name}`).join(' '),
     path.join(outputDir, '%v', 'index.m3u8'),

@@ -1,11 +1,16 @@
-import { conversionFailed, ladderFor, posterSecond, progressPercent } from '../../src/modules/media/rules/ladder';
+import { conversionFailed, ladderFor, playlistEntries, posterSecond, progressPercent } from '../../src/modules/media/rules/ladder';
 
 describe('HLS ladder rules', () => {
-  test('When the source is 1080p or more, then it gets a 1080p rung; below, 360p and 720p only', () => {
-    expect(ladderFor(2160).map((step) => step.name)).toEqual(['360p', '720p', '1080p']);
-    expect(ladderFor(1080).map((step) => step.name)).toEqual(['360p', '720p', '1080p']);
-    expect(ladderFor(720).map((step) => step.name)).toEqual(['360p', '720p']);
-    expect(ladderFor(240).map((step) => step.name)).toEqual(['360p', '720p']);
+  test('When the source is 1080p or more, then it gets a 1080p rung; below, 240p, 360p and 720p only', () => {
+    expect(ladderFor(2160).map((step) => step.name)).toEqual(['240p', '360p', '720p', '1080p']);
+    expect(ladderFor(1080).map((step) => step.name)).toEqual(['240p', '360p', '720p', '1080p']);
+    expect(ladderFor(720).map((step) => step.name)).toEqual(['240p', '360p', '720p']);
+    expect(ladderFor(240).map((step) => step.name)).toEqual(['240p', '360p', '720p']);
+  });
+
+  test("When a rendition's playlist has an init segment, then it is listed with the segments (a deleted ladder leaves none behind)", () => {
+    const playlist = ['#EXTM3U', '#EXT-X-MAP:URI="init_0.mp4"', '#EXTINF:1.000000,', 'seg-00000.m4s', '#EXTINF:4.000000,', 'seg-00001.m4s', '#EXT-X-ENDLIST'].join('\n');
+    expect(playlistEntries(playlist)).toEqual(['init_0.mp4', 'seg-00000.m4s', 'seg-00001.m4s']);
   });
 
   test('When ffmpeg reports how far it is, then the percent is whole and stays under 100 until the job stores everything', () => {

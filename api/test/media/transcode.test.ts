@@ -52,7 +52,7 @@ const text = async (key: string) => {
 };
 
 describe('HLS transcoding of uploaded videos', () => {
-  test('When an admin uploads an MP4, then a job makes 360p and 720p HLS with a 1 s first segment then 4 s ones, AAC, a poster and the duration', async () => {
+  test('When an admin uploads an MP4, then a job makes 240p, 360p and 720p fMP4 HLS with a 1 s first segment then 4 s ones, AAC, a poster and the duration', async () => {
     const videoKey = await upload(clip720, 'aula.mp4');
     const queued = await transcodeOf(videoKey);
     expect(queued.status).toBe(200);
@@ -61,24 +61,28 @@ describe('HLS transcoding of uploaded videos', () => {
     expect(await testApp.app.jobs.runDue()).toBe(1);
 
     const ready = await transcodeOf(videoKey);
-    expect(ready.body).toMatchObject({ status: 'READY', progress: 100, error: null, renditions: ['360p', '720p'] });
+    expect(ready.body).toMatchObject({ status: 'READY', progress: 100, error: null, renditions: ['240p', '360p', '720p'] });
     expect(ready.body.durationSeconds).toBeGreaterThan(5.9);
     expect(ready.body.durationSeconds).toBeLessThan(6.2);
 
     const folder = `hls/${videoKey.slice('videos/'.length, -'.mp4'.length)}`;
     const master = await text(`${folder}/master.m3u8`);
+    expect(master).toMatch(/RESOLUTION=426x240/);
     expect(master).toMatch(/RESOLUTION=640x360/);
     expect(master).toMatch(/RESOLUTION=1280x720/);
     expect(master).toMatch(/CODECS="avc1\.[0-9a-f]+,mp4a\.40\.2"/);
-    for (const rendition of ['360p', '720p']) {
+    for (const [index, rendition] of ['240p', '360p', '720p'].entries()) {
       const playlist = await text(`${folder}/${rendition}/index.m3u8`);
+      // fMP4: each rendition's init segment (what the player's head start appends first), named by its index.
+      expect(playlist).toContain(`#EXT-X-MAP:URI="init_${index}.mp4"`);
       const durations = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((match) => Number(match[1]));
       // 6 s: a 1 s first segment (a phone's first frame needs fewer bytes), then 4 s ones: 1 + 4 + 1.
       expect(durations.length).toBe(3);
       expect(durations[0]).toBeCloseTo(1, 1);
       expect(durations[1]).toBeCloseTo(4, 1);
       expect(playlist).toContain('#EXT-X-ENDLIST');
-      expect(await testApp.app.fileStorage.stat(`${folder}/${rendition}/seg-00000.ts`)).toMatchObject({ contentType: 'video/mp2t' });
+      expect(await testApp.app.fileStorage.stat(`${folder}/${rendition}/init_${index}.mp4`)).toMatchObject({ contentType: 'video/mp4' });
+      expect(await testApp.app.fileStorage.stat(`${folder}/${rendition}/seg-00000.m4s`)).toMatchObject({ contentType: 'video/iso.segment' });
     }
     const poster = await testApp.app.fileStorage.stat(`${folder}/poster.jpg`);
     expect(poster?.size).toBeGreaterThan(1000);
@@ -89,7 +93,7 @@ describe('HLS transcoding of uploaded videos', () => {
     const videoKey = await upload(silentClip, 'muda.mp4');
     await testApp.app.jobs.runDue();
     const ready = await transcodeOf(videoKey);
-    expect(ready.body).toMatchObject({ status: 'READY', renditions: ['360p', '720p'] });
+    expect(ready.body).toMatchObject({ status: 'READY', renditions: ['240p', '360p', '720p'] });
     const master = await text(`hls/${videoKey.slice('videos/'.length, -'.mp4'.length)}/master.m3u8`);
     expect(master).not.toContain('mp4a');
   });
@@ -160,18 +164,18 @@ describe('Playing the ladder: signed, short-lived links', () => {
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     const variants = (await master.text()).split('\n').filter((line) => line && !line.startsWith('#'));
-    expect(variants).toEqual(['360p/index.m3u8', '720p/index.m3u8']);
+    expect(variants).toEqual(['240p/index.m3u8', '360p/index.m3u8', '720p/index.m3u8']);
     for (const variant of variants) {
       const playlistUrl = new URL(variant, hlsUrl);
       const playlist = await fetch(playlistUrl);
       expect(playlist.status).toBe(200);
-      const firstSegment = (await playlist.text()).split('\n').find((line) => line.endsWith('.ts'))!;
+      const firstSegment = (await playlist.text()).split('\n').find((line) => line.endsWith('.m4s'))!;
       segmentUrl = new URL(firstSegment, playlistUrl).href;
       const segment = await fetch(segmentUrl);
       expect(segment.status).toBe(200);
-      expect(segment.headers.get('content-type')).toBe('video/mp2t');
-      // MPEG-TS packets start with the sync byte 0x47.
-      expect(Buffer.from(await segment.arrayBuffer())[0]).toBe(0x47);
+      expect(segment.headers.get('content-type')).toBe('video/iso.segment');
+      // An fMP4 media segment: its first box is 'styp' or 'moof'.
+      expect(['styp', 'moof']).toContain(Buffer.from(await segment.arrayBuffer()).subarray(4, 8).toString('latin1'));
     }
   });
 
@@ -203,14 +207,14 @@ describe('Playing the ladder: signed, short-lived links', () => {
     // The player keeps the segment's path and swaps the signature for the fresh one.
     const renewed = await fetch(segmentUrl.replace(signature, `/${signature.exec(fresh)![1]}/`));
     expect(renewed.status).toBe(200);
-    expect(Buffer.from(await renewed.arrayBuffer())[0]).toBe(0x47);
+    expect(['styp', 'moof']).toContain(Buffer.from(await renewed.arrayBuffer()).subarray(4, 8).toString('latin1'));
   });
 });
 
 describe('A video that stops playing a file', () => {
   const ladderKeys = (videoKey: string) => {
     const folder = `hls/${videoKey.slice('videos/'.length, -'.mp4'.length)}`;
-    return [videoKey, `${folder}/master.m3u8`, `${folder}/poster.jpg`, `${folder}/360p/index.m3u8`, `${folder}/360p/seg-00000.ts`, `${folder}/720p/seg-00000.ts`];
+    return [videoKey, `${folder}/master.m3u8`, `${folder}/poster.jpg`, `${folder}/240p/index.m3u8`, `${folder}/240p/init_0.mp4`, `${folder}/240p/seg-00000.m4s`, `${folder}/720p/seg-00000.m4s`];
   };
   const stored = async (keys: string[]) => Promise.all(keys.map(async (key) => (await testApp.app.fileStorage.stat(key)) !== null));
 
@@ -218,15 +222,15 @@ describe('A video that stops playing a file', () => {
     const first = await upload(silentClip, 'primeira.mp4');
     const second = await upload(silentClip, 'segunda.mp4');
     expect(await testApp.app.jobs.runDue()).toBe(2);
-    expect(await stored(ladderKeys(first))).toEqual([true, true, true, true, true, true]);
+    expect(await stored(ladderKeys(first))).toEqual([true, true, true, true, true, true, true]);
     const category = await createCategory(testApp, actors.admin);
     const video = await createVideo(testApp, actors.admin, category._id, { source: { kind: 'file', url: first }, durationSeconds: 2 });
 
     const replaced = await testApp.call('PATCH', `/v1/videos/${video._id}`, { token: actors.admin.token, body: { source: { kind: 'file', url: second } } });
     expect(replaced.status).toBe(200);
-    expect(await stored(ladderKeys(first))).toEqual([false, false, false, false, false, false]);
+    expect(await stored(ladderKeys(first))).toEqual([false, false, false, false, false, false, false]);
     expectErrorShape(await transcodeOf(first), 404);
-    expect(await stored(ladderKeys(second))).toEqual([true, true, true, true, true, true]);
+    expect(await stored(ladderKeys(second))).toEqual([true, true, true, true, true, true, true]);
     expect((await transcodeOf(second)).body.status).toBe('READY');
   });
 
@@ -239,7 +243,7 @@ describe('A video that stops playing a file', () => {
     const other = await upload(silentClip, 'outra.mp4');
     const replaced = await testApp.call('PATCH', `/v1/videos/${one._id}`, { token: actors.admin.token, body: { source: { kind: 'file', url: other } } });
     expect(replaced.status).toBe(200);
-    expect(await stored(ladderKeys(shared))).toEqual([true, true, true, true, true, true]);
+    expect(await stored(ladderKeys(shared))).toEqual([true, true, true, true, true, true, true]);
     expect((await transcodeOf(shared)).body.status).toBe('READY');
   });
 });

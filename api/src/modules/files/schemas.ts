@@ -20,8 +20,8 @@ export const HlsFileParams = Type.Object({ ...HlsFolderParams, file: Type.Enum([
 export const HlsRenditionFileParams = Type.Object(
   {
     ...HlsFolderParams,
-    rendition: Type.Enum(['360p', '720p', '1080p']),
-    file: Type.String({ pattern: '^(index\\.m3u8|seg-[0-9]{5}\\.ts)$' }),
+    rendition: Type.Enum(['240p', '360p', '720p', '1080p']),
+    file: Type.String({ pattern: '^(index\\.m3u8|init_[0-9]\\.mp4|seg-[0-9]{5}\\.(ts|m4s))$', description: 'Playlist, segmento de inicialização (fMP4) ou segmento (fMP4 .m4s; .ts nas conversões antigas)' }),
   },
   { additionalProperties: false },
 );

@@ -13,7 +13,7 @@ export const TranscodeSchema = Type.Object({
   status: Type.Enum([...TRANSCODE_STATUSES], { description: 'PENDING na fila, RUNNING convertendo, READY pronto, FAILED falhou (error diz por quê)' }),
   progress: Type.Integer({ minimum: 0, maximum: 100, description: 'Porcentagem convertida' }),
   error: Type.Union([Type.String(), Type.Null()], { description: 'Por que falhou, em português' }),
-  renditions: Type.Array(Type.String(), { description: 'Qualidades prontas (360p, 720p, 1080p)' }),
+  renditions: Type.Array(Type.String(), { description: 'Qualidades prontas (240p, 360p, 720p, 1080p)' }),
   durationSeconds: Type.Union([Type.Number(), Type.Null()], { description: 'Duração lida pelo ffprobe' }),
   updatedAt: DateTime,
 });

@@ -42,8 +42,8 @@ export const transcodeNotFound = () => notFound('Nenhuma convers√£o para este v√
 
 /**
  * The `video.transcode` job: the original is copied to a temporary folder (ffmpeg seeks in it),
- * probed (duration, size, audio), converted in one ffmpeg run to 360p + 720p (+ 1080p when the
- * source has it) HLS with a 1 s first segment then 4 s segments, and AAC, and a poster is taken; everything is then stored
+ * probed (duration, size, audio), converted in one ffmpeg run to 240p + 360p + 720p (+ 1080p when the
+ * source has it) fMP4 HLS with a 1 s first segment then 4 s segments, and AAC, and a poster is taken; everything is then stored
  * under `hls/<name>/`, the master playlist last. A file ffprobe or ffmpeg refuses fails at once
  * with a Portuguese reason (no retry can fix it); anything else (storage down) is retried.
  */

@@ -22,15 +22,17 @@ export const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
 };
 
 const KEY = /^(images|documents|videos)\/([a-z0-9][a-z0-9-]{0,99})\.(png|jpg|webp|pdf|mp4)$/;
 
 /**
  * What the transcoding job writes for `videos/<name>.mp4`: `hls/<name>/master.m3u8`, one folder
- * per rendition (`360p/index.m3u8`, `360p/seg-00000.ts`…) and `poster.jpg`. Gated like the video.
+ * per rendition (`240p/index.m3u8`, `240p/init_0.mp4`, `240p/seg-00000.m4s`…; MPEG-TS `seg-00000.ts`
+ * in ladders made before fMP4) and `poster.jpg`. Gated like the video.
  */
-const HLS_KEY = /^hls\/[a-z0-9][a-z0-9-]{0,99}\/(master\.m3u8|poster\.jpg|(360p|720p|1080p)\/(index\.m3u8|seg-\d{5}\.ts))$/;
+const HLS_KEY = /^hls\/[a-z0-9][a-z0-9-]{0,99}\/(master\.m3u8|poster\.jpg|(240p|360p|720p|1080p)\/(index\.m3u8|init_\d\.mp4|seg-\d{5}\.(ts|m4s)))$/;
 
 export function isFileKey(key: string): boolean {
   const match = KEY.exec(key);

@@ -9497,10 +9497,11 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @description Playlist, segmento de inicialização (fMP4) ou segmento (fMP4 .m4s; .ts nas conversões antigas) */
                     file: string;
                     /** @description O nome do MP4 enviado, sem a extensão */
                     name: string;
-                    rendition: "360p" | "720p" | "1080p";
+                    rendition: "240p" | "360p" | "720p" | "1080p";
                     /** @description Validade (segundos desde 1970) e HMAC-SHA256 da pasta */
                     token: string;
                 };
@@ -12040,7 +12041,7 @@ export interface paths {
                             error: string | null;
                             /** @description Porcentagem convertida */
                             progress: number;
-                            /** @description Qualidades prontas (360p, 720p, 1080p) */
+                            /** @description Qualidades prontas (240p, 360p, 720p, 1080p) */
                             renditions: string[];
                             /**
                              * @description PENDING na fila, RUNNING convertendo, READY pronto, FAILED falhou (error diz por quê)
@@ -12225,7 +12226,7 @@ export interface paths {
                             error: string | null;
                             /** @description Porcentagem convertida */
                             progress: number;
-                            /** @description Qualidades prontas (360p, 720p, 1080p) */
+                            /** @description Qualidades prontas (240p, 360p, 720p, 1080p) */
                             renditions: string[];
                             /**
                              * @description PENDING na fila, RUNNING convertendo, READY pronto, FAILED falhou (error diz por quê)

@@ -1,4 +1,4 @@
-import type { FetchLoader as HlsFetchLoader, LoaderContext } from 'hls.js/light';
+import type { FetchLoader as HlsFetchLoader, LoaderContext, SourceBufferTrackSet } from 'hls.js/light';
 
 /**
  * The ladder's first bytes, fetched while hls.js itself is still downloading: the master playlist,
@@ -15,7 +15,34 @@ export type HlsWarmup = Map<string, Promise<Response>> & {
    * before the warm-up does (a busy phone): it waits for that step instead of downloading it twice.
    */
   next?: Promise<void>;
+  /**
+   * The lowest rung's init and first segment (fMP4 ladders, playback from the start), their bytes and
+   * the rung's codecs — what the head start plays before hls.js arrives; undefined when the ladder
+   * has none (MPEG-TS ladders, a resume) or a request failed.
+   */
+  first?: Promise<FirstSegment | undefined>;
+  /**
+   * How long the head start's files took on the line (ms from request to first byte and to the last):
+   * handed to hls.js whole, they would otherwise look instant and its bandwidth estimate would climb
+   * past what the phone gets (a switch up, and the same second fetched again at a heavier rung).
+   */
+  took?: Map<string, { first: number; all: number }>;
 };
+
+export interface FirstSegment {
+  /** The master playlist's CODECS for the lowest rung (`avc1.…,mp4a.40.2`). */
+  codecs: string;
+  init: ArrayBuffer;
+  segment: ArrayBuffer;
+}
+
+/**
+ * The transcoding job's names for the lowest rung (`api/src/modules/media/rules/ladder.ts` and
+ * `src/plugins/ffmpeg.ts`): asked for with the master playlist instead of after it and the rung's
+ * playlist — two round trips less before the first frame — and used only once both playlists
+ * confirm them (a ladder made before them simply leaves these requests unused).
+ */
+const LOWEST_RUNG = { playlist: '240p/index.m3u8', init: 'init_0.mp4', segment: 'seg-00000.m4s' } as const;
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim());
 
@@ -34,43 +61,172 @@ export function segmentAt(playlist: string[], startAt: number): string | undefin
   return last;
 }
 
+/** The rendition with the lowest BANDWIDTH in a master playlist: its absolute URL and CODECS. */
+function lowestVariant(master: string[], masterUrl: string): { url: string; codecs: string | undefined } | undefined {
+  const variants = master.flatMap((line, index) => {
+    const bandwidth = /^#EXT-X-STREAM-INF:.*?\bBANDWIDTH=(\d+)/.exec(line);
+    const uri = master[index + 1];
+    const codecs = /\bCODECS="([^"]+)"/.exec(line)?.[1];
+    return bandwidth && uri && !uri.startsWith('#') ? [{ bandwidth: Number(bandwidth[1]), url: new URL(uri, masterUrl).href, codecs }] : [];
+  });
+  return variants.sort((a, b) => a.bandwidth - b.bandwidth)[0];
+}
+
 export function warmHls(masterUrl: string, startAt = 0): HlsWarmup {
-  const warmup: HlsWarmup = new Map();
-  if (typeof fetch !== 'function') return warmup;
+  let settleFirst: (first: FirstSegment | undefined) => void = () => {};
+  const warmup: HlsWarmup = Object.assign(new Map<string, Promise<Response>>(), {
+    first: new Promise<FirstSegment | undefined>((resolve) => {
+      settleFirst = resolve;
+    }),
+  });
+  if (typeof fetch !== 'function') {
+    settleFirst(undefined);
+    return warmup;
+  }
   let wake = () => {};
   const arm = () => {
     warmup.next = new Promise<void>((resolve) => {
       wake = resolve;
     });
   };
-  const ask = (url: string) => {
+  /** The bytes read once, at arrival, beside what hls.js reads (a copy taken before anyone reads the body). */
+  const copies = new Map<string, Promise<ArrayBuffer>>();
+  const took = (warmup.took = new Map());
+  const ask = (url: string, copy = false) => {
+    const asked = performance.now();
     const response = fetch(url);
+    // A guess nobody uses (a ladder without these files) must not count as an unhandled failure.
+    response.catch(() => undefined);
     warmup.set(url, response);
+    if (copy) {
+      const bytes = response.then(async (answer) => {
+        if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+        const first = performance.now() - asked;
+        const data = await answer.clone().arrayBuffer();
+        took.set(url, { first, all: performance.now() - asked });
+        return data;
+      });
+      bytes.catch(() => undefined);
+      copies.set(url, bytes);
+    }
     wake();
     arm();
     return response;
   };
-  const fetchText = async (url: string) => (await ask(url)).clone().text();
+  const fetchText = async (url: string) => (await (warmup.get(url) ?? ask(url))).clone().text();
   arm();
+  // From the start: the lowest rung's playlist, init and first segment go out with the master playlist.
+  const guess = startAt > 0 ? undefined : {
+    playlist: new URL(LOWEST_RUNG.playlist, masterUrl).href,
+    init: new URL(LOWEST_RUNG.init, new URL(LOWEST_RUNG.playlist, masterUrl)).href,
+    segment: new URL(LOWEST_RUNG.segment, new URL(LOWEST_RUNG.playlist, masterUrl)).href,
+  };
+  ask(masterUrl);
+  if (guess) {
+    ask(guess.playlist);
+    ask(guess.init, true);
+    ask(guess.segment, true);
+  }
+  const dropGuess = () => {
+    if (!guess) return;
+    for (const url of Object.values(guess)) {
+      warmup.delete(url);
+      copies.delete(url);
+    }
+  };
   void (async () => {
-    const master = lines(await fetchText(masterUrl));
-    // The variant with the lowest BANDWIDTH: the URI line after each #EXT-X-STREAM-INF.
-    const variants = master.flatMap((line, index) => {
-      const bandwidth = /^#EXT-X-STREAM-INF:.*?\bBANDWIDTH=(\d+)/.exec(line);
-      const uri = master[index + 1];
-      return bandwidth && uri && !uri.startsWith('#') ? [{ bandwidth: Number(bandwidth[1]), url: new URL(uri, masterUrl).href }] : [];
-    });
-    const lowest = variants.sort((a, b) => a.bandwidth - b.bandwidth)[0];
+    const lowest = lowestVariant(lines(await fetchText(masterUrl)), masterUrl);
     if (!lowest) return;
-    const first = segmentAt(lines(await fetchText(lowest.url)), startAt);
-    if (first) ask(new URL(first, lowest.url).href);
+    if (guess && lowest.url !== guess.playlist) dropGuess();
+    const playlist = lines(await fetchText(lowest.url));
+    const map = playlist.map((line) => /^#EXT-X-MAP:.*?\bURI="([^"]+)"/.exec(line)?.[1]).find(Boolean);
+    const first = segmentAt(playlist, startAt);
+    const initUrl = map ? new URL(map, lowest.url).href : undefined;
+    const segmentUrl = first ? new URL(first, lowest.url).href : undefined;
+    if (guess && lowest.url === guess.playlist && (initUrl !== guess.init || segmentUrl !== guess.segment)) dropGuess();
+    if (initUrl && !warmup.has(initUrl)) ask(initUrl);
+    if (segmentUrl && !warmup.has(segmentUrl)) ask(segmentUrl);
+    const initCopy = initUrl ? copies.get(initUrl) : undefined;
+    const segmentCopy = segmentUrl ? copies.get(segmentUrl) : undefined;
+    if (lowest.codecs && initCopy && segmentCopy) {
+      const [init, segment] = await Promise.all([initCopy, segmentCopy]);
+      settleFirst({ codecs: lowest.codecs, init, segment });
+    }
   })()
     .catch(() => undefined)
     .finally(() => {
+      settleFirst(undefined);
       delete warmup.next;
       wake();
     });
   return warmup;
+}
+
+/**
+ * The first frame without waiting for hls.js (~100 kB on a slow line): the page's own Media Source
+ * plays the lowest rung's init and first segment from the warm-up, and hls.js, once it has arrived,
+ * takes that Media Source over with its SourceBuffer (`attachMedia` with `mediaSource` and `tracks`,
+ * hls.js's own hand-over between players) and carries on from there. fMP4 only: the segment is
+ * appended as it is, hls.js transmuxes nothing either.
+ */
+export interface HeadStart {
+  /** Resolves with what hls.js takes over, or undefined (nothing was played: hls.js attaches as usual). */
+  ready: Promise<HeadStartMedia | undefined>;
+  /** The page leaves: the Media Source is dropped if hls.js never took it. */
+  cancel(): void;
+}
+
+/** What `attachMedia` takes over: the Media Source and its SourceBuffer, named as hls.js names an fMP4 rung's (muxed audio and video, or video alone). */
+export interface HeadStartMedia {
+  mediaSource: MediaSource;
+  tracks: SourceBufferTrackSet;
+}
+
+const settled = (target: EventTarget, event: string) =>
+  new Promise<void>((resolve) => {
+    target.addEventListener(event, () => resolve(), { once: true });
+  });
+
+export function headStart(video: HTMLVideoElement, warmup: HlsWarmup): HeadStart | undefined {
+  if (typeof MediaSource === 'undefined' || typeof URL.createObjectURL !== 'function') return undefined;
+  const mediaSource = new MediaSource();
+  const objectUrl = URL.createObjectURL(mediaSource);
+  let cancelled = false;
+  video.src = objectUrl;
+  const ready = (async (): Promise<HeadStartMedia | undefined> => {
+    const [first] = await Promise.all([warmup.first, settled(mediaSource, 'sourceopen')]);
+    const type = first && `video/mp4; codecs="${first.codecs}"`;
+    if (!first || !type || cancelled || !MediaSource.isTypeSupported(type)) return undefined;
+    const buffer = mediaSource.addSourceBuffer(type);
+    for (const bytes of [first.init, first.segment]) {
+      buffer.appendBuffer(bytes);
+      await settled(buffer, 'updateend');
+    }
+    const track = { id: 'main' as const, container: 'video/mp4', codec: first.codecs, levelCodec: first.codecs, buffer, listeners: [] };
+    return { mediaSource, tracks: /\bmp4a\./.test(first.codecs) ? { audiovideo: track } : { video: track } };
+  })().then(
+    (media) => {
+      if (!media) drop();
+      return media;
+    },
+    () => {
+      drop();
+      return undefined;
+    },
+  );
+  function drop() {
+    URL.revokeObjectURL(objectUrl);
+    if (video.getAttribute('src') === objectUrl) video.removeAttribute('src');
+  }
+  return {
+    ready,
+    cancel() {
+      cancelled = true;
+      void ready.then((media) => {
+        if (media) drop();
+      });
+    },
+  };
 }
 
 /** The part of a ladder link that expires: `…/hls/<name>/<expires>-<signature>/…`. */
@@ -113,7 +269,7 @@ export function hlsLinks(hlsUrl: string, fetchFresh: () => Promise<string | unde
   };
 }
 
-/** First chunk handed to hls.js as soon as 16 kB arrived (a 360p keyframe), then 64 kB at a time. */
+/** First chunk handed to hls.js as soon as 16 kB arrived (a low rung's keyframe), then 64 kB at a time. */
 const FIRST_CHUNK = 16 * 1024;
 const NEXT_CHUNKS = 64 * 1024;
 
@@ -148,7 +304,12 @@ export function warmLoader(FetchLoader: typeof HlsFetchLoader, warmup: HlsWarmup
       void (async () => {
         const response = await warm;
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-        stats.loading.first = Math.max(performance.now(), stats.loading.start);
+        // Already all here (the head start's files): hls.js's estimate gets the time they took on the line.
+        const timing = warmup.took?.get(context.url);
+        if (timing) {
+          stats.loading.start = Math.min(stats.loading.start, performance.now() - timing.all);
+          stats.loading.first = stats.loading.start + timing.first;
+        } else stats.loading.first = Math.max(performance.now(), stats.loading.start);
         stats.total = Number(response.headers.get('content-length')) || 0;
         let data: string | ArrayBuffer;
         if (context.responseType !== 'arraybuffer') data = await response.text();

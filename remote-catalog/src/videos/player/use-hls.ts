@@ -1,6 +1,6 @@
 import type { FragmentLoaderConstructor, default as HlsPlayer, PlaylistLoaderConstructor } from 'hls.js/light';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { hlsLinks, warmHls, warmLoader } from './hls-warmup';
+import { headStart, hlsLinks, warmHls, warmLoader } from './hls-warmup';
 
 /** A rung of the ladder as the quality menu shows it ("360p"), by hls.js's level index. */
 export interface Quality {
@@ -59,10 +59,13 @@ export function useHls(
     // The playlists and the segment where playback starts download alongside the hls.js chunk, not after it.
     const startPosition = start.current > 0 ? start.current : undefined;
     const warmup = warmHls(hlsUrl, startPosition);
+    // From the start of an fMP4 ladder, the first segment plays before hls.js has arrived; hls.js takes it over.
+    const head = startPosition === undefined ? headStart(element, warmup) : undefined;
     void import(/* webpackChunkName: "hls", webpackPreload: true */ 'hls.js/light')
-      .then(({ default: Hls, FetchLoader }) => {
+      .then(async ({ default: Hls, FetchLoader }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {
+          head?.cancel();
           setSrc(playsHlsNatively(element) ? hlsUrl : mp4Url);
           return;
         }
@@ -94,14 +97,22 @@ export function useHls(
           setSrc(mp4Url);
         });
         player.loadSource(hlsUrl);
-        player.attachMedia(element);
         setHls(player);
+        const media = await head?.ready;
+        if (cancelled) return;
+        if (!media) player.attachMedia(element);
+        else {
+          // hls.js's hand-over of a Media Source between players: it adopts the SourceBuffer holding the first segment.
+          player.attachMedia({ media: element, ...media });
+        }
       })
       .catch(() => {
+        head?.cancel();
         if (!cancelled) setSrc(playsHlsNatively(element) ? hlsUrl : mp4Url);
       });
     return () => {
       cancelled = true;
+      head?.cancel();
       instance?.destroy();
       setHls(null);
       setQualities([]);

@@ -8,10 +8,12 @@ export interface LadderStep {
 }
 
 /**
- * The lowest rung is where every phone starts (hls.js `startLevel: 0`): light enough that its first
- * segment (1 s, ~60 kB) reaches a 1.6 Mb/s 4G phone alongside hls.js itself (`npm run bench:video`).
+ * The lowest rung is where every phone starts (hls.js `startLevel: 0`, and the player's head start
+ * before hls.js arrives): 240p, light enough that its first segment (1 s, ~25 kB) reaches a 1.6 Mb/s
+ * 4G phone in a fraction of a second (`npm run bench:video`). hls.js climbs from there.
  */
 const STEPS: readonly LadderStep[] = [
+  { name: '240p', height: 240, videoKbps: 200, audioKbps: 48 },
   { name: '360p', height: 360, videoKbps: 400, audioKbps: 64 },
   { name: '720p', height: 720, videoKbps: 2800, audioKbps: 128 },
   { name: '1080p', height: 1080, videoKbps: 5000, audioKbps: 128 },
@@ -26,17 +28,25 @@ export const SEGMENT_SECONDS = 4;
  */
 export const FIRST_SEGMENT_SECONDS = 1;
 
-/** 360p and 720p always (a small source is scaled up rather than leaving a phone without a rung), 1080p when the source has it. */
+/** 240p, 360p and 720p always (a small source is scaled up rather than leaving a phone without a rung), 1080p when the source has it. */
 export function ladderFor(sourceHeight: number): LadderStep[] {
   return STEPS.filter((step) => step.height <= 720 || sourceHeight >= step.height);
 }
 
-/** The URIs a playlist lists (renditions in a master playlist, segments in a rendition's), relative to it. */
+/**
+ * The URIs a playlist lists (renditions in a master playlist; a rendition's init segment, from
+ * `#EXT-X-MAP`, and its segments), relative to it.
+ */
 export function playlistEntries(playlist: string): string[] {
   return playlist
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
+    .flatMap((line) => {
+      if (line === '') return [];
+      if (!line.startsWith('#')) return [line];
+      const map = /^#EXT-X-MAP:.*?\bURI="([^"]+)"/.exec(line);
+      return map ? [map[1]!] : [];
+    });
 }
 
 /** Whole percent of the output written, never 100 before the job has stored everything. */

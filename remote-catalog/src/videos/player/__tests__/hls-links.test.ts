@@ -112,9 +112,80 @@ describe('The warm-up and hls.js on a busy phone', () => {
     sendMaster();
     expect(await playlist).toEqual({ status: 200, data: '#EXTM3U\n#EXTINF:1.000000,\nseg-00000.ts\n#EXT-X-ENDLIST\n' });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(requested).toEqual([`${base}master.m3u8`, `${base}360p/index.m3u8`, `${base}360p/seg-00000.ts`]);
+    // A ladder made before fMP4 (MPEG-TS, 360p lowest): the 240p guesses sent with the master go unused.
+    const guesses = [`${base}240p/index.m3u8`, `${base}240p/init_0.mp4`, `${base}240p/seg-00000.m4s`];
+    expect(requested).toEqual([`${base}master.m3u8`, ...guesses, `${base}360p/index.m3u8`, `${base}360p/seg-00000.ts`]);
+    expect(await warmup.first).toBeUndefined();
     // A file the warm-up never asks for, once it is done, goes straight to the network.
     expect((await load(Loader, `${base}720p/index.m3u8`)).status).toBe(200);
+    expect(requested).toHaveLength(7);
+  });
+});
+
+describe('The head start of an fMP4 ladder', () => {
+  const base = 'http://api.test/v1/files/hls/aula/1700000000-velha/';
+  const MASTER =
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=272800,RESOLUTION=426x240,CODECS="avc1.4d4015,mp4a.40.2"\n240p/index.m3u8\n' +
+    '#EXT-X-STREAM-INF:BANDWIDTH=510400,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n360p/index.m3u8\n';
+  const RUNG = '#EXTM3U\n#EXT-X-MAP:URI="init_0.mp4"\n#EXTINF:1.000000,\nseg-00000.m4s\n#EXTINF:4.000000,\nseg-00001.m4s\n#EXT-X-ENDLIST\n';
+
+  beforeEach(() => {
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      requested.push(url);
+      if (url.endsWith('master.m3u8')) return new Response(MASTER);
+      if (url.endsWith('index.m3u8')) return new Response(RUNG);
+      return new Response(url.endsWith('.mp4') ? 'init' : `bytes of ${url.slice(url.lastIndexOf('/') + 1)}`);
+    }) as typeof fetch;
+  });
+
+  it("When a member plays from the start, then the lowest rung's playlist, init and first segment go out with the master (no round trip between them), and hls.js gets the same files without downloading them again", async () => {
+    const warmup = warmHls(`${base}master.m3u8`);
+    // All four at once, before any answer came back.
+    expect(requested).toEqual([`${base}master.m3u8`, `${base}240p/index.m3u8`, `${base}240p/init_0.mp4`, `${base}240p/seg-00000.m4s`]);
+    const first = await warmup.first;
+    expect(first?.codecs).toBe('avc1.4d4015,mp4a.40.2');
+    expect(new TextDecoder().decode(first?.init)).toBe('init');
+    expect(new TextDecoder().decode(first?.segment)).toBe('bytes of seg-00000.m4s');
+
+    const Loader = warmLoader(FetchLoader, warmup);
+    expect(await load(Loader, `${base}master.m3u8`)).toEqual({ status: 200, data: MASTER });
+    expect(await load(Loader, `${base}240p/index.m3u8`)).toEqual({ status: 200, data: RUNG });
     expect(requested).toHaveLength(4);
+  });
+
+  it("When hls.js takes the first segment over whole, then its bandwidth estimate gets the time the segment took on the line, not an instant (no needless switch up)", async () => {
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('.m4s')) await new Promise((resolve) => setTimeout(resolve, 120));
+      return new Response(url.endsWith('master.m3u8') ? MASTER : url.endsWith('index.m3u8') ? RUNG : 'bytes');
+    }) as typeof fetch;
+    const warmup = warmHls(`${base}master.m3u8`);
+    await warmup.first;
+    const Loader = warmLoader(FetchLoader, warmup);
+    const stats = await new Promise<{ start: number; end: number }>((resolve, reject) => {
+      new Loader({} as HlsConfig).load({ url: `${base}240p/seg-00000.m4s`, responseType: 'arraybuffer' } as LoaderContext, CONFIG, {
+        onSuccess: (_response, loaded) => resolve({ start: loaded.loading.start, end: loaded.loading.end }),
+        onError: () => reject(new Error('error')),
+        onTimeout: () => reject(new Error('timeout')),
+      });
+    });
+    expect(stats.end - stats.start).toBeGreaterThanOrEqual(100);
+  });
+
+  it('When the member resumes further in, then nothing is guessed: the segment where they stopped comes after its playlist', async () => {
+    const warmup = warmHls(`${base}master.m3u8`, 3);
+    expect(await warmup.first).toBeUndefined();
+    expect(requested).toEqual([`${base}master.m3u8`, `${base}240p/index.m3u8`, `${base}240p/init_0.mp4`, `${base}240p/seg-00001.m4s`]);
+  });
+
+  it('When the first segment cannot be had (the link expired meanwhile), then there is no head start and hls.js loads it itself', async () => {
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      requested.push(url);
+      if (url.endsWith('.m4s')) return new Response('{"code":"LINK_EXPIRED"}', { status: 403 });
+      return new Response(url.endsWith('master.m3u8') ? MASTER : RUNG);
+    }) as typeof fetch;
+    expect(await warmHls(`${base}master.m3u8`).first).toBeUndefined();
   });
 });
