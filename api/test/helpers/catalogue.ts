@@ -47,10 +47,13 @@ export async function makeSubscriber(testApp: TestApp, actor: TestActor, credits
   await testApp.db
     .collection(COLLECTIONS.users)
     .updateOne({ _id: userId }, { $set: { subscription: subscriptionId, hasActiveSubscription: true, 'credits.balance': credits } });
+  // Written past the repositories: tell the response cache, as billing's own writes do.
+  testApp.app.responseCache.bump('members');
 }
 
 export async function setCredits(testApp: TestApp, actor: TestActor, balance: number, used = 0): Promise<void> {
   await testApp.db.collection(COLLECTIONS.users).updateOne({ _id: new ObjectId(actor.id) }, { $set: { credits: { balance, used } } });
+  testApp.app.responseCache.bumpMember(actor.id);
 }
 
 export async function creditsOf(testApp: TestApp, actor: TestActor): Promise<{ balance: number; used: number }> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 import fp from 'fastify-plugin';
 import type { Document, Filter, ObjectId } from 'mongodb';
 import type { PixAutomaticState, SubscriptionDocument } from './documents';
@@ -95,7 +96,8 @@ export interface SubscriptionsRepository {
 
 export default fp(
   async function subscriptionsRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<SubscriptionDocument>(BILLING_COLLECTIONS.subscriptions);
+    // Access shows in every member's cached reads, and a seat's access follows another member's subscription: `members`.
+    const collection = () => bumpingOnWrite(fastify.store.collection<SubscriptionDocument>(BILLING_COLLECTIONS.subscriptions), fastify.responseCache, 'members');
     const ids = async (filter: Filter<SubscriptionDocument>) =>
       (await collection().find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
 
@@ -189,5 +191,5 @@ export default fp(
       return collection().aggregate<T>(pipeline).toArray();
     }
   },
-  { name: 'subscriptions-repository', dependencies: ['store'] },
+  { name: 'subscriptions-repository', dependencies: ['store', 'response-cache'] },
 );
