@@ -47,8 +47,8 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   const subscriptionOwner =
     (idOf: (request: FastifyRequest) => string): OwnerResolver =>
     async (request) => {
-      const subscription = await repository.findById(idOf(request));
-      return subscription ? { userId: subscription.userId } : null;
+      const userId = await repository.findOwner(idOf(request));
+      return userId ? { userId } : null;
     };
   const byParamId = subscriptionOwner((request) => (request.params as { id: string }).id);
   const byBodyId = subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId);

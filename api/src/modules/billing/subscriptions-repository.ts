@@ -41,6 +41,8 @@ function listFilter({ planId, userId, userIds, status }: SubscriptionFilters): F
  */
 export interface SubscriptionsRepository {
   findById(id: string | ObjectId): Promise<SubscriptionDocument | null>;
+  /** Whose subscription it is (an owner route's check, before the handler): only `userId` is read. */
+  findOwner(id: string): Promise<ObjectId | null>;
   findOpenByUser(userId: ObjectId): Promise<SubscriptionDocument | null>;
   /** The open subscription of a member, else the newest (what the profile points at). */
   findCurrentForUser(userId: ObjectId): Promise<SubscriptionDocument | null>;
@@ -114,6 +116,7 @@ export default fp(
       listWithLiveRecurrence: () => collection().find({ 'pixAutomatic.status': { $in: ['CRIADA', 'APROVADA'] } }).sort({ _id: 1 }).toArray(),
 
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
+      findOwner: async (id) => (await collection().findOne({ _id: toObjectId(id) }, { projection: { userId: 1 } }))?.userId ?? null,
       findOpenByUser: (userId) => collection().findOne({ userId, isOpen: true }),
       async findCurrentForUser(userId) {
         const [current] = await collection().find({ userId }).sort({ isOpen: -1, createdAt: -1, _id: -1 }).limit(1).toArray();
