@@ -1,8 +1,8 @@
 import { ObjectId } from 'mongodb';
-import { createActor, createActors, startTestApp, type Actors, type TestActor, type TestApp } from '../helpers/app';
+import { createActor, startTestApp, type TestActor, type TestApp } from '../helpers/app';
 import { COLLECTIONS } from '../helpers/collections';
-import { createCategory, createVideo, makeSubscriber, storeDemoFiles, type ApiItem } from '../helpers/catalogue';
-import { startRedis, type RedisServer } from '../helpers/redis';
+import { catalogueFixture, createCategory, createVideo, makeSubscriber, storeDemoFiles } from '../helpers/catalogue';
+import { readUntil, twoProcessesSharingRedis } from '../helpers/redis';
 
 /**
  * Bodies kept for one member (#32, plugins/response-cache.ts, `readOwn` and the catalogue's
@@ -38,24 +38,10 @@ const report = async (testApp: TestApp, actor: TestActor, videoId: string, posit
 };
 
 describe("A member's kept bodies on one process", () => {
-  let testApp: TestApp;
-  let actors: Actors;
-  let watcher: TestActor;
-  let neighbour: TestActor;
-  let categoryId: string;
-  let video: ApiItem;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    await storeDemoFiles(testApp.app);
-    actors = await createActors(testApp);
-    [watcher, neighbour] = await Promise.all([createActor(testApp), createActor(testApp)]);
-    categoryId = (await createCategory(testApp, actors.admin))._id;
-    video = await createVideo(testApp, actors.admin, categoryId, { title: 'Aula aberta' });
-  });
-  afterAll(() => testApp.close());
+  const fixture = catalogueFixture({ title: 'Aula aberta' });
 
   test('When a member reports progress right after reading their progress and the list twice, then the very next reads show it', async () => {
+    const { testApp, categoryId, video, members: [watcher] } = fixture;
     for (let read = 0; read < 2; read += 1) {
       expect(await progressOf(testApp, watcher)).toEqual([]);
       expect((await cardIn(testApp, watcher, categoryId, video._id)).progress).toBeNull();
@@ -69,6 +55,7 @@ describe("A member's kept bodies on one process", () => {
   });
 
   test('When two members read the same URLs in turn, then each gets their own progress and never the other one’s', async () => {
+    const { testApp, categoryId, video, members: [watcher, neighbour] } = fixture;
     await report(testApp, watcher, video._id, 6);
     for (let round = 0; round < 2; round += 1) {
       expect(await progressOf(testApp, watcher)).toEqual([`${video._id}@6`]);
@@ -79,6 +66,7 @@ describe("A member's kept bodies on one process", () => {
   });
 
   test('When a member unlocks a video with credits right after reading the list, then the next read shows it open', async () => {
+    const { testApp, actors, categoryId, members: [watcher, neighbour] } = fixture;
     const paid = await createVideo(testApp, actors.admin, categoryId, { title: 'Aula paga', access: 'CREDITS' });
     // Credits are spent by subscribers.
     await makeSubscriber(testApp, neighbour, 5);
@@ -92,6 +80,7 @@ describe("A member's kept bodies on one process", () => {
   });
 
   test("When an admin pauses a member's subscription right after the member read it, then their next reads show it paused and the gate closed", async () => {
+    const { testApp, actors, categoryId, members: [, neighbour] } = fixture;
     const subscriber = await createActor(testApp);
     await makeSubscriber(testApp, subscriber);
     const exclusive = await createVideo(testApp, actors.admin, categoryId, { title: 'Aula exclusiva', access: 'SUBSCRIBERS' });
@@ -147,23 +136,10 @@ describe('A kept answer with signed links (the club clock moves by hand)', () =>
 });
 
 describe("A member's kept bodies across two API processes with REDIS_URL", () => {
-  let redis: RedisServer;
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    first = await startTestApp({ config: { redisUrl: redis.url } });
-    second = await startTestApp({ config: { redisUrl: redis.url }, sharedStore: first.db });
-    await storeDemoFiles(first.app);
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-    await redis.stop();
-  });
+  const apps = twoProcessesSharingRedis();
 
   test('When a member reports progress on one process, then the other, which kept their progress page, shows it within milliseconds', async () => {
+    const { first, second } = apps;
     const admin = await createActor(first, 'ADMIN');
     const member = await createActor(first);
     const categoryId = (await createCategory(first, admin))._id;
@@ -171,12 +147,6 @@ describe("A member's kept bodies across two API processes with REDIS_URL", () =>
     expect(await progressOf(second, member)).toEqual([]);
     expect(await progressOf(second, member)).toEqual([]);
     await report(first, member, video._id, 4);
-    // Pub/sub is asynchronous: the other process hears of the write within a few milliseconds.
-    let rows: string[] = [];
-    for (let attempt = 0; attempt < 50 && rows.length === 0; attempt += 1) {
-      rows = await progressOf(second, member);
-      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(rows).toEqual([`${video._id}@4`]);
+    expect(await readUntil(() => progressOf(second, member), (rows) => rows.length > 0)).toEqual([`${video._id}@4`]);
   });
 });
