@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { Document } from 'mongodb';
+import { ObjectId, type Document } from 'mongodb';
 import type { StoreCollection } from '../store/store';
 
-/** How a read route's answer may be kept and given again (see `ResponseCache.read`). */
-/** What a kept answer shows, each made stale by its own writes: the catalogue (and banners), or the profiles (the admin's list). */
-export type CacheTopic = 'catalogue' | 'users';
+/**
+ * What a kept answer shows, each made stale by its own writes: the catalogue (and banners), the
+ * profiles (the admin's list), or every member's own state at once (`members`: subscriptions,
+ * plans, team seats, unlocks — a seat's access or a team unlock reaches other members too).
+ */
+export type CacheTopic = 'catalogue' | 'users' | 'members';
 
+/** How a read route's answer may be kept and given again (see `ResponseCache.read`). */
 export interface CachedReadOptions<P, S> {
   /** Which writes make it stale. */
   topic: CacheTopic;
@@ -15,7 +19,7 @@ export interface CachedReadOptions<P, S> {
   build(): Promise<P>;
   /**
    * What a built answer's variants depend on (e.g. the ids of the items it shows, whose gate and
-   * progress differ from caller to caller); null: this answer is not kept (e.g. it carries signed links).
+   * progress differ from caller to caller); null: this answer is not shared between callers (e.g. it carries signed links).
    */
   scopeOf(payload: P): S | null;
   /**
@@ -29,24 +33,47 @@ export interface CachedReadOptions<P, S> {
    * opening or closing), by the club's clock; null when nothing is scheduled. Asked when the answer is built.
    */
   changesAt(now: Date): Promise<Date | null>;
+  /**
+   * The member (hex id, never an admin) whose own state the answer shows: their body is also kept
+   * for them alone (`OwnReadOptions`), so their next read of the URL costs no variant lookup.
+   */
+  member?: string | null;
+  /** How long (ms from `now`, when it was built) an answer scopeOf refuses to share may be kept for `member` alone (e.g. a part of its signed links' life); null or ≤ 0: not kept. */
+  ownKeepMs?(payload: P, now: Date): number | null;
+}
+
+/** A read whose answer belongs to one member (`/me/progress`, their subscription): kept for them alone. */
+export interface OwnReadOptions<P> {
+  /** The member's hex id; null (a visitor, an admin): nothing is kept, `build` answers. */
+  member: string | null;
+  /** The shared data the answer also shows (besides the member's own state and `members`). */
+  topics: CacheTopic[];
+  build(): Promise<P>;
+  /** As in `CachedReadOptions`; omitted: nothing in the answer changes by time alone. */
+  changesAt?(now: Date): Promise<Date | null>;
 }
 
 export interface ResponseCache {
   /**
    * Every cached answer of this topic is stale from now on: called by the repositories after each
-   * write to what cached reads show (the catalogue, banners, profiles). With REDIS_URL, the other
-   * API processes hear of it too.
+   * write to what cached reads show (the catalogue, banners, profiles, members' state). With
+   * REDIS_URL, the other API processes hear of it too.
    */
   bump(topic: CacheTopic): void;
+  /** Every answer kept for this member (hex id) is stale from now on: their own writes (progress, profile). Heard by other processes too. */
+  bumpMember(member: string): void;
   /**
    * A read route's answer: the serialized body kept for this URL (origin, path and query) and the
    * caller's variant when there is a fresh one, else the route's own answer (kept for the next caller of
    * the same variant). Fresh: no write bumped the generation since, the club's clock has not
    * reached the moment it changes by time alone (`changesAt`) nor gone back before it was built, and it
    * was built less than `RESPONSE_CACHE_TTL_MS` ago (a bound on anything else: a lost Redis message).
+   * With `member`, a body kept for that member and URL is given first, with no variant lookup.
    * Undefined when the answer was sent from here (the reply, a thenable: the route returns it as is).
    */
   read<P, S>(request: FastifyRequest, reply: FastifyReply, options: CachedReadOptions<P, S>): Promise<P | undefined>;
+  /** A member's own read (`OwnReadOptions`), fresh under the same rules; stale on their own writes, on `members` and on `topics`. */
+  readOwn<P>(request: FastifyRequest, reply: FastifyReply, options: OwnReadOptions<P>): Promise<P | undefined>;
 }
 
 declare module 'fastify' {
@@ -59,17 +86,37 @@ export const RESPONSE_CACHE_TTL_MS = 1000;
 /** At most this many URLs are kept (the least recently built leave first), each with at most MAX_VARIANTS bodies. */
 const MAX_ENTRIES = 500;
 const MAX_VARIANTS = 64;
+/** Bodies kept for one member each: at most this many bytes in all, the least recently read leave first. */
+export const OWN_BODIES_MAX_BYTES = 32 * 1024 * 1024;
+/** Members whose last write is remembered; past it every member's kept bodies go stale at once (rare, bounded memory). */
+const MAX_MEMBER_STAMPS = 100_000;
 /** The Redis channel on which API processes tell each other that the catalogue changed. */
 export const RESPONSE_CACHE_CHANNEL = 'clube:response-cache:bump';
+const MEMBER_PREFIX = 'member:';
 
 interface Entry {
-  generation: number;
+  /** The write sequence when it was built: stale once a write of its topic is later. */
+  stamp: number;
   at: number;
   /** Stale from this time on (ms, club clock). */
   until: number;
   scope: unknown;
   bodies: Map<string, Buffer>;
 }
+
+/** A body kept for one member and URL. */
+interface OwnEntry {
+  member: string;
+  topics: CacheTopic[];
+  stamp: number;
+  at: number;
+  until: number;
+  body: Buffer;
+  bytes: number;
+}
+
+/** The member whose own state a read shows, as the cache keys it (hex id); null for visitors and admins (admins are never served from it). */
+export const ownCacheMember = (request: FastifyRequest) => (request.user && request.user.role !== 'ADMIN' ? request.user._id.toHexString() : null);
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -78,48 +125,140 @@ const sent = (reply: FastifyReply, body: Buffer) => reply.type(JSON_TYPE).send(b
 
 export default fp(
   async function responseCache(fastify: FastifyInstance) {
-    const generations: Record<CacheTopic, number> = { catalogue: 0, users: 0 };
+    // Every write takes the next number of one sequence: a kept answer is stale once a write that concerns it has a later one.
+    let sequence = 0;
+    const topicStamps: Record<CacheTopic, number> = { catalogue: 0, users: 0, members: 0 };
+    const memberStamps = new Map<string, number>();
     const entries = new Map<string, Entry>();
+    const own = new Map<string, OwnEntry>();
+    let ownBytes = 0;
     const processId = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+
+    const bumpTopic = (topic: CacheTopic) => {
+      topicStamps[topic] = ++sequence;
+    };
+    const bumpMember = (member: string) => {
+      if (memberStamps.size >= MAX_MEMBER_STAMPS) {
+        memberStamps.clear();
+        bumpTopic('members');
+      }
+      memberStamps.set(member, ++sequence);
+    };
     const publish = await redisBus(fastify, processId, (topic) => {
-      if (topic in generations) generations[topic as CacheTopic] += 1;
+      if (topic.startsWith(MEMBER_PREFIX)) bumpMember(topic.slice(MEMBER_PREFIX.length));
+      else if (topic in topicStamps) bumpTopic(topic as CacheTopic);
     });
+
+    /** No write concerning these topics or this member since `stamp`. */
+    const unchanged = (stamp: number, topics: readonly CacheTopic[], member: string | null) =>
+      topics.every((topic) => topicStamps[topic] <= stamp) && (member === null || (topicStamps.members <= stamp && (memberStamps.get(member) ?? 0) <= stamp));
+
+    const ownKey = (key: string, member: string) => `${member} ${key}`;
+    /** The body kept for this member and URL, if fresh (and then the most recently read). */
+    const ownBody = (key: string, now: number): Buffer | undefined => {
+      const entry = own.get(key);
+      if (!entry) return undefined;
+      if (now >= entry.at && now < entry.until && unchanged(entry.stamp, entry.topics, entry.member)) {
+        own.delete(key);
+        own.set(key, entry);
+        return entry.body;
+      }
+      own.delete(key);
+      ownBytes -= entry.bytes;
+      return undefined;
+    };
+    const keepOwn = (key: string, entry: Omit<OwnEntry, 'bytes'>) => {
+      const previous = own.get(key);
+      if (previous) {
+        own.delete(key);
+        ownBytes -= previous.bytes;
+      }
+      const kept = { ...entry, bytes: entry.body.length + key.length * 2 };
+      own.set(key, kept);
+      ownBytes += kept.bytes;
+      for (const [oldest, { bytes }] of own) {
+        if (ownBytes <= OWN_BODIES_MAX_BYTES) break;
+        own.delete(oldest);
+        ownBytes -= bytes;
+      }
+    };
 
     const cache: ResponseCache = {
       bump(topic) {
-        generations[topic] += 1;
+        bumpTopic(topic);
         publish(topic);
+      },
+
+      bumpMember(member) {
+        bumpMember(member);
+        publish(`${MEMBER_PREFIX}${member}`);
       },
 
       async read(request, reply, options) {
         const key = `${request.protocol}://${request.host}${request.url}`;
         const clockNow = fastify.clock.now();
         const now = clockNow.getTime();
+        const member = options.member ?? null;
+        const memberKey = member === null ? null : ownKey(key, member);
+        if (memberKey !== null) {
+          const body = ownBody(memberKey, now);
+          if (body !== undefined) return sent(reply, body);
+        }
+        const started = sequence;
+        const topics = [options.topic];
+        const keepForMember = (body: Buffer, until: number) => {
+          if (memberKey !== null && unchanged(started, topics, member)) keepOwn(memberKey, { member: member!, topics, stamp: started, at: now, until, body });
+        };
         const entry = entries.get(key);
-        const generation = () => generations[options.topic];
-        const fresh = entry !== undefined && entry.generation === generation() && now >= entry.at && now < entry.until;
+        const fresh = entry !== undefined && unchanged(entry.stamp, topics, null) && now >= entry.at && now < entry.until;
         if (fresh) {
           const variant = await options.variantOf(entry.scope as never);
           const body = variant === null ? undefined : entry.bodies.get(variant);
-          if (body !== undefined) return sent(reply, body);
+          if (body !== undefined) {
+            keepForMember(body, entry.until);
+            return sent(reply, body);
+          }
         }
-        const builtAt = generation();
         const [payload, changesAt] = await Promise.all([options.build(), fresh ? undefined : options.changesAt(clockNow)]);
+        const until = fresh ? entry.until : Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity);
         const scope = options.scopeOf(payload);
-        if (scope === null) return payload;
+        if (scope === null) {
+          const keepMs = memberKey === null ? null : (options.ownKeepMs?.(payload, clockNow) ?? null);
+          // A write while the answer was being built: it may hold the older data, keep nothing.
+          if (keepMs === null || keepMs <= 0 || !unchanged(started, topics, member)) return payload;
+          const body = Buffer.from(reply.serialize(payload) as string);
+          keepForMember(body, Math.min(until, now + keepMs));
+          return sent(reply, body);
+        }
         const variant = await options.variantOf(scope);
-        // A write while the answer was being built: it may hold the older data, keep nothing.
-        if (variant === null || generation() !== builtAt) return payload;
+        if (variant === null || !unchanged(started, topics, null)) return payload;
         const body = Buffer.from(reply.serialize(payload) as string);
         let kept = fresh ? entry : undefined;
         if (!kept) {
           entries.delete(key);
-          kept = { generation: builtAt, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), scope, bodies: new Map() };
+          kept = { stamp: started, at: now, until, scope, bodies: new Map() };
           entries.set(key, kept);
           if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         }
         if (kept.bodies.size >= MAX_VARIANTS) kept.bodies.clear();
         kept.bodies.set(variant, body);
+        keepForMember(body, until);
+        return sent(reply, body);
+      },
+
+      async readOwn(request, reply, options) {
+        const { member, topics } = options;
+        if (member === null) return options.build();
+        const clockNow = fastify.clock.now();
+        const now = clockNow.getTime();
+        const key = ownKey(`${request.protocol}://${request.host}${request.url}`, member);
+        const kept = ownBody(key, now);
+        if (kept !== undefined) return sent(reply, kept);
+        const started = sequence;
+        const [payload, changesAt] = await Promise.all([options.build(), options.changesAt?.(clockNow) ?? null]);
+        if (!unchanged(started, topics, member)) return payload;
+        const body = Buffer.from(reply.serialize(payload) as string);
+        keepOwn(key, { member, topics, stamp: started, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), body });
         return sent(reply, body);
       },
     };
@@ -132,7 +271,7 @@ export default fp(
  * With REDIS_URL, a write on one API process makes every other process's cached answers stale
  * (Redis pub/sub on the rate limit's server); answers the publisher. Without it, a no-op.
  */
-async function redisBus(fastify: FastifyInstance, processId: string, onBump: (topic: string) => void): Promise<(topic: CacheTopic) => void> {
+async function redisBus(fastify: FastifyInstance, processId: string, onBump: (topic: string) => void): Promise<(topic: string) => void> {
   const url = fastify.config.redisUrl;
   if (!url) return () => undefined;
   const options = { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, disconnectTimeout: 200 };
@@ -157,7 +296,46 @@ async function redisBus(fastify: FastifyInstance, processId: string, onBump: (to
   };
 }
 
+/** What a write was given and what it answered: who it concerned is read from them. */
+type Written = { filter?: Document; docs?: readonly Document[]; result?: unknown };
+
+/** The collection, with `onWrite` called after each of its writes settles (resolved or not). */
+function afterEachWrite<T extends Document>(collection: StoreCollection<T>, onWrite: (written: Written) => void): StoreCollection<T> {
+  const after = <R>(write: Promise<R>, written: (result: R | undefined) => Written): Promise<R> =>
+    write.then(
+      (result) => {
+        onWrite(written(result));
+        return result;
+      },
+      (error: unknown) => {
+        onWrite(written(undefined));
+        throw error;
+      },
+    );
+  const byFilter = (filter: Document | undefined) => () => ({ filter: filter ?? {} });
+  return {
+    collectionName: collection.collectionName,
+    namespace: collection.namespace,
+    insertOne: (doc) => after(collection.insertOne(doc), () => ({ docs: [doc as Document] })),
+    insertMany: (docs) => after(collection.insertMany(docs), () => ({ docs: docs as readonly Document[] })),
+    findOne: (filter, options) => collection.findOne(filter, options),
+    find: (filter, options) => collection.find(filter, options),
+    countDocuments: (filter, options) => collection.countDocuments(filter, options),
+    aggregate: (pipeline) => collection.aggregate(pipeline),
+    updateOne: (filter, update, options) => after(collection.updateOne(filter, update, options), byFilter(filter)),
+    updateMany: (filter, update, options) => after(collection.updateMany(filter, update, options), byFilter(filter)),
+    findOneAndUpdate: (filter, update, options) => after(collection.findOneAndUpdate(filter, update, options), (result) => ({ filter, result })),
+    findOneAndDelete: (filter, options) => after(collection.findOneAndDelete(filter, options), (result) => ({ filter, result })),
+    deleteOne: (filter) => after(collection.deleteOne(filter), byFilter(filter)),
+    deleteMany: (filter) => after(collection.deleteMany(filter), byFilter(filter)),
+    createIndex: (key, options) => collection.createIndex(key, options),
+    indexes: () => collection.indexes(),
+    drop: () => after(collection.drop(), () => ({})),
+  };
+}
+
 const wrapped = new WeakMap<object, object>();
+const wrappedPerMember = new WeakMap<object, object>();
 
 /**
  * The collection, with `bump` called after each of its writes settles (after, not before: a read
@@ -167,26 +345,32 @@ const wrapped = new WeakMap<object, object>();
 export function bumpingOnWrite<T extends Document>(collection: StoreCollection<T>, cache: ResponseCache, topic: CacheTopic): StoreCollection<T> {
   const known = wrapped.get(collection);
   if (known) return known as StoreCollection<T>;
-  const after = <R>(write: Promise<R>): Promise<R> => write.finally(() => cache.bump(topic));
-  const wrapper: StoreCollection<T> = {
-    collectionName: collection.collectionName,
-    namespace: collection.namespace,
-    insertOne: (doc) => after(collection.insertOne(doc)),
-    insertMany: (docs) => after(collection.insertMany(docs)),
-    findOne: (filter, options) => collection.findOne(filter, options),
-    find: (filter, options) => collection.find(filter, options),
-    countDocuments: (filter, options) => collection.countDocuments(filter, options),
-    aggregate: (pipeline) => collection.aggregate(pipeline),
-    updateOne: (filter, update, options) => after(collection.updateOne(filter, update, options)),
-    updateMany: (filter, update, options) => after(collection.updateMany(filter, update, options)),
-    findOneAndUpdate: (filter, update, options) => after(collection.findOneAndUpdate(filter, update, options)),
-    findOneAndDelete: (filter, options) => after(collection.findOneAndDelete(filter, options)),
-    deleteOne: (filter) => after(collection.deleteOne(filter)),
-    deleteMany: (filter) => after(collection.deleteMany(filter)),
-    createIndex: (key, options) => collection.createIndex(key, options),
-    indexes: () => collection.indexes(),
-    drop: () => after(collection.drop()),
-  };
+  const wrapper = afterEachWrite(collection, () => cache.bump(topic));
   wrapped.set(collection, wrapper);
+  return wrapper;
+}
+
+const hexOf = (value: unknown): string | null => (value instanceof ObjectId ? value.toHexString() : null);
+
+/**
+ * The collection of one member's own state (their progress, their profile), with `bumpMember`
+ * called after each write for the member the write names by `field` (`userId`, or `_id` for
+ * profiles): in the inserted documents, the filter's equality, or the document a findOneAnd… found.
+ * A write that names no single member (a filter by another field, an `$in`) bumps `members`: every
+ * member's kept bodies, never fewer than it touched.
+ */
+export function bumpingMemberOnWrite<T extends Document>(collection: StoreCollection<T>, cache: ResponseCache, field: '_id' | 'userId'): StoreCollection<T> {
+  const known = wrappedPerMember.get(collection);
+  if (known) return known as StoreCollection<T>;
+  const wrapper = afterEachWrite(collection, ({ filter, docs, result }) => {
+    const named = new Set<string | null>();
+    if (docs) for (const doc of docs) named.add(hexOf(doc[field]));
+    else if (result !== undefined && result !== null) named.add(hexOf((result as Document)[field]));
+    else if (filter) named.add(hexOf(filter[field]));
+    else named.add(null);
+    if (named.has(null) || named.size === 0) cache.bump('members');
+    else for (const member of named) cache.bumpMember(member!);
+  });
+  wrappedPerMember.set(collection, wrapper);
   return wrapper;
 }

@@ -1,6 +1,6 @@
-import { createActor, createActors, startTestApp, type Actors, type TestActor, type TestApp } from '../helpers/app';
-import { createCategory, createContent, createVideo, makeSubscriber, storeDemoFiles, type ApiItem } from '../helpers/catalogue';
-import { startRedis, type RedisServer } from '../helpers/redis';
+import { createActor, type Actors, type TestActor, type TestApp } from '../helpers/app';
+import { catalogueFixture, createCategory, createContent, createVideo, makeSubscriber, type ApiItem } from '../helpers/catalogue';
+import { readUntil, twoProcessesSharingRedis } from '../helpers/redis';
 
 /**
  * Catalogue reads keep their serialized answers (#32, plugins/response-cache.ts): a write is
@@ -23,23 +23,18 @@ const titlesIn = async (testApp: TestApp, path: string, categoryId: string, toke
 };
 
 describe('Response cache on one process', () => {
+  const fixture = catalogueFixture({ access: 'SUBSCRIBERS', title: 'Aula exclusiva' });
   let testApp: TestApp;
   let actors: Actors;
   let subscriber: TestActor;
   let watcher: TestActor;
   let categoryId: string;
   let video: ApiItem;
-
   beforeAll(async () => {
-    testApp = await startTestApp();
-    await storeDemoFiles(testApp.app);
-    actors = await createActors(testApp);
-    [subscriber, watcher] = await Promise.all([createActor(testApp), createActor(testApp)]);
+    ({ testApp, actors, categoryId, video } = fixture);
+    [subscriber, watcher] = fixture.members;
     await makeSubscriber(testApp, subscriber);
-    categoryId = (await createCategory(testApp, actors.admin))._id;
-    video = await createVideo(testApp, actors.admin, categoryId, { access: 'SUBSCRIBERS', title: 'Aula exclusiva' });
   });
-  afterAll(() => testApp.close());
 
   test('When an admin creates, renames or deletes an item right after a read, then the next read shows it at once', async () => {
     const member = actors.member.token;
@@ -123,23 +118,10 @@ describe('Response cache on one process', () => {
 });
 
 describe('Response cache across two API processes with REDIS_URL', () => {
-  let redis: RedisServer;
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    first = await startTestApp({ config: { redisUrl: redis.url } });
-    second = await startTestApp({ config: { redisUrl: redis.url }, sharedStore: first.db });
-    await storeDemoFiles(first.app);
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-    await redis.stop();
-  });
+  const apps = twoProcessesSharingRedis();
 
   test('When an admin writes on one process, then a read on the other, which kept the list, shows the change within milliseconds (Redis pub/sub), well before the 1 s bound', async () => {
+    const { first, second } = apps;
     const admin = await createActor(first, 'ADMIN');
     const member = await createActor(first);
     const categoryId = (await createCategory(first, admin))._id;
@@ -147,12 +129,7 @@ describe('Response cache across two API processes with REDIS_URL', () => {
     expect(await titlesIn(second, '/v1/contents', categoryId, member.token)).toEqual(['Primeiro']);
     expect(await titlesIn(second, '/v1/contents', categoryId, member.token)).toEqual(['Primeiro']);
     await createContent(first, admin, categoryId, { title: 'Segundo' });
-    // Pub/sub is asynchronous: the other process hears of the write within a few milliseconds.
-    let titles: string[] = [];
-    for (let attempt = 0; attempt < 50 && titles.length < 2; attempt += 1) {
-      titles = await titlesIn(second, '/v1/contents', categoryId, member.token);
-      if (titles.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const titles = await readUntil(() => titlesIn(second, '/v1/contents', categoryId, member.token), (read) => read.length === 2);
     expect(titles).toEqual(['Primeiro', 'Segundo']);
   });
 });

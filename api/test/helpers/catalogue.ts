@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { COLLECTIONS } from './collections';
 import type { App } from '../../src/app';
-import type { TestActor, TestApp } from './app';
+import { createActor, createActors, startTestApp, type Actors, type TestActor, type TestApp } from './app';
 
 export const ASSETS_DIR = path.resolve(__dirname, '..', '..', 'assets', 'demo');
 export const DEMO_VIDEO_KEY = 'videos/demo-coleta-segura.mp4';
@@ -47,10 +47,13 @@ export async function makeSubscriber(testApp: TestApp, actor: TestActor, credits
   await testApp.db
     .collection(COLLECTIONS.users)
     .updateOne({ _id: userId }, { $set: { subscription: subscriptionId, hasActiveSubscription: true, 'credits.balance': credits } });
+  // Written past the repositories: tell the response cache, as billing's own writes do.
+  testApp.app.responseCache.bump('members');
 }
 
 export async function setCredits(testApp: TestApp, actor: TestActor, balance: number, used = 0): Promise<void> {
   await testApp.db.collection(COLLECTIONS.users).updateOne({ _id: new ObjectId(actor.id) }, { $set: { credits: { balance, used } } });
+  testApp.app.responseCache.bumpMember(actor.id);
 }
 
 export async function creditsOf(testApp: TestApp, actor: TestActor): Promise<{ balance: number; used: number }> {
@@ -120,4 +123,27 @@ export function fileForm(bytes: Buffer, filename: string, contentType = 'applica
   const form = new FormData();
   form.append(field, new Blob([bytes], { type: contentType }), filename);
   return form;
+}
+
+/** One app for a describe block: the demo files, the usual actors, two more members, a category and one published video. */
+export interface CatalogueFixture {
+  testApp: TestApp;
+  actors: Actors;
+  members: [TestActor, TestActor];
+  categoryId: string;
+  video: ApiItem;
+}
+
+export function catalogueFixture(videoOverrides: Record<string, unknown> = {}): CatalogueFixture {
+  const fixture = {} as CatalogueFixture;
+  beforeAll(async () => {
+    fixture.testApp = await startTestApp();
+    await storeDemoFiles(fixture.testApp.app);
+    fixture.actors = await createActors(fixture.testApp);
+    fixture.members = [await createActor(fixture.testApp), await createActor(fixture.testApp)];
+    fixture.categoryId = (await createCategory(fixture.testApp, fixture.actors.admin))._id;
+    fixture.video = await createVideo(fixture.testApp, fixture.actors.admin, fixture.categoryId, videoOverrides);
+  });
+  afterAll(() => fixture.testApp.close());
+  return fixture;
 }

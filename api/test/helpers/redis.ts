@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { startTestApp, type TestApp } from './app';
+import { storeDemoFiles } from './catalogue';
 
 /** A real Redis for the replica tests (rate limits, the response cache): Debian's redis-server on a free port. */
 
@@ -49,4 +51,37 @@ export async function startRedis(): Promise<RedisServer> {
       await exited;
     },
   };
+}
+
+/** Two API processes on one store sharing a real Redis (the response cache's bumps), for a describe block. */
+export interface TwoProcesses {
+  first: TestApp;
+  second: TestApp;
+}
+
+export function twoProcessesSharingRedis(): TwoProcesses {
+  const apps = {} as TwoProcesses;
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+    apps.first = await startTestApp({ config: { redisUrl: redis.url } });
+    apps.second = await startTestApp({ config: { redisUrl: redis.url }, sharedStore: apps.first.db });
+    await storeDemoFiles(apps.first.app);
+  });
+  afterAll(async () => {
+    await apps.second.close();
+    await apps.first.close();
+    await redis.stop();
+  });
+  return apps;
+}
+
+/** Reads until `settled` holds (pub/sub is asynchronous: another process hears of a write within a few milliseconds); the last read. */
+export async function readUntil<T>(read: () => Promise<T>, settled: (value: T) => boolean, attempts = 50): Promise<T> {
+  let value = await read();
+  for (let attempt = 1; attempt < attempts && !settled(value); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    value = await read();
+  }
+  return value;
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SubscriptionDocument } from './documents';
 import { subscriptionNotFound } from './billing-service';
 import { perUserReadLimit } from '../../plugins/rate-limit';
+import { ownCacheMember } from '../../plugins/response-cache';
 import { ownerOnly, ownerOrAdmin, type OwnerResolver } from '../../http/authentication';
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
@@ -46,8 +47,8 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   const subscriptionOwner =
     (idOf: (request: FastifyRequest) => string): OwnerResolver =>
     async (request) => {
-      const subscription = await repository.findById(idOf(request));
-      return subscription ? { userId: subscription.userId } : null;
+      const userId = await repository.findOwner(idOf(request));
+      return userId ? { userId } : null;
     };
   const byParamId = subscriptionOwner((request) => (request.params as { id: string }).id);
   const byBodyId = subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId);
@@ -104,7 +105,10 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
       params: IdParams,
       response: { 200: SubscriptionSchema, ...errorResponses(401, 403, 404) },
     }),
-    async (request) => view(await load(request.params.id)),
+    // Kept for its member alone (plugins/response-cache.ts): stale on any subscription or plan write (`members`) or theirs.
+    // Nothing in it follows the clock: a renewal or an expiry is the reconciliation job's write.
+    async (request, reply) =>
+      fastify.responseCache.readOwn(request, reply, { member: ownCacheMember(request), topics: [], build: async () => view(await load(request.params.id)) }),
   );
 
   fastify.get(

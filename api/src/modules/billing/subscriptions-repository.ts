@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 import fp from 'fastify-plugin';
 import type { Document, Filter, ObjectId } from 'mongodb';
 import type { PixAutomaticState, SubscriptionDocument } from './documents';
@@ -40,6 +41,8 @@ function listFilter({ planId, userId, userIds, status }: SubscriptionFilters): F
  */
 export interface SubscriptionsRepository {
   findById(id: string | ObjectId): Promise<SubscriptionDocument | null>;
+  /** Whose subscription it is (an owner route's check, before the handler): only `userId` is read. */
+  findOwner(id: string): Promise<ObjectId | null>;
   findOpenByUser(userId: ObjectId): Promise<SubscriptionDocument | null>;
   /** The open subscription of a member, else the newest (what the profile points at). */
   findCurrentForUser(userId: ObjectId): Promise<SubscriptionDocument | null>;
@@ -95,7 +98,8 @@ export interface SubscriptionsRepository {
 
 export default fp(
   async function subscriptionsRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<SubscriptionDocument>(BILLING_COLLECTIONS.subscriptions);
+    // Access shows in every member's cached reads, and a seat's access follows another member's subscription: `members`.
+    const collection = () => bumpingOnWrite(fastify.store.collection<SubscriptionDocument>(BILLING_COLLECTIONS.subscriptions), fastify.responseCache, 'members');
     const ids = async (filter: Filter<SubscriptionDocument>) =>
       (await collection().find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
 
@@ -112,6 +116,7 @@ export default fp(
       listWithLiveRecurrence: () => collection().find({ 'pixAutomatic.status': { $in: ['CRIADA', 'APROVADA'] } }).sort({ _id: 1 }).toArray(),
 
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
+      findOwner: async (id) => (await collection().findOne({ _id: toObjectId(id) }, { projection: { userId: 1 } }))?.userId ?? null,
       findOpenByUser: (userId) => collection().findOne({ userId, isOpen: true }),
       async findCurrentForUser(userId) {
         const [current] = await collection().find({ userId }).sort({ isOpen: -1, createdAt: -1, _id: -1 }).limit(1).toArray();
@@ -189,5 +194,5 @@ export default fp(
       return collection().aggregate<T>(pipeline).toArray();
     }
   },
-  { name: 'subscriptions-repository', dependencies: ['store'] },
+  { name: 'subscriptions-repository', dependencies: ['store', 'response-cache'] },
 );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 import { findPage } from '../../store/pagination';
 import fp from 'fastify-plugin';
 import type { Filter, ObjectId } from 'mongodb';
@@ -41,7 +42,8 @@ export interface UnlocksRepository {
 
 export default fp(
   async function unlocksRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<UnlockDocument>(ENTITLEMENTS_COLLECTIONS.unlocks);
+    // An unlock paid by a laboratory's wallet opens the item to the whole team: `members`, not only the unlocker.
+    const collection = () => bumpingOnWrite(fastify.store.collection<UnlockDocument>(ENTITLEMENTS_COLLECTIONS.unlocks), fastify.responseCache, 'members');
 
     const repository: UnlocksRepository = {
       async insert(row) {
@@ -86,5 +88,5 @@ export default fp(
     };
     fastify.decorate('unlocksRepository', repository);
   },
-  { name: 'unlocks-repository', dependencies: ['store'] },
+  { name: 'unlocks-repository', dependencies: ['store', 'response-cache'] },
 );

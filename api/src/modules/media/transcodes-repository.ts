@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 import fp from 'fastify-plugin';
 import { ObjectId } from 'mongodb';
 import { MEDIA_COLLECTIONS } from './collections';
@@ -29,9 +30,12 @@ export interface TranscodesRepository {
 
 export default fp(
   async function transcodesRepository(fastify: FastifyInstance) {
-    const transcodes = () => fastify.store.collection<TranscodeDocument>(MEDIA_COLLECTIONS.transcodes);
+    const raw = () => fastify.store.collection<TranscodeDocument>(MEDIA_COLLECTIONS.transcodes);
+    // A ladder's state decides whether a video's cached answer carries the HLS link: its writes
+    // make cached catalogue answers stale — all but those that leave the status as it is (a running conversion's percentage, written often).
+    const transcodes = () => bumpingOnWrite(raw(), fastify.responseCache, 'catalogue');
     const set = async (videoKey: string, fields: Partial<TranscodeDocument>) => {
-      await transcodes().updateOne({ videoKey }, { $set: fields });
+      await (fields.status === undefined ? raw() : transcodes()).updateOne({ videoKey }, { $set: fields });
     };
     const repository: TranscodesRepository = {
       find: (videoKey) => transcodes().findOne({ videoKey }),
@@ -57,5 +61,5 @@ export default fp(
     };
     fastify.decorate('transcodesRepository', repository);
   },
-  { name: 'transcodes-repository', dependencies: ['store'] },
+  { name: 'transcodes-repository', dependencies: ['store', 'response-cache'] },
 );

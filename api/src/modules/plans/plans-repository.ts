@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
 import type { GatewayPlan } from '../../plugins/payment-gateway/gateway';
@@ -36,7 +37,8 @@ const DISPLAY_ORDER = { order: 1, priceCents: 1, _id: 1 } as const;
 
 export default fp(
   async function plansRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<PlanDocument>(PLANS_COLLECTIONS.plans);
+    // A subscription's answer shows its plan: a plan write makes members' kept bodies stale.
+    const collection = () => bumpingOnWrite(fastify.store.collection<PlanDocument>(PLANS_COLLECTIONS.plans), fastify.responseCache, 'members');
 
     const repository: PlansRepository = {
       async upsertFromGateway(gatewayPlan, presentation) {
@@ -75,5 +77,5 @@ export default fp(
 
     fastify.decorate('plansRepository', repository);
   },
-  { name: 'plans-repository', dependencies: ['store', 'clock'] },
+  { name: 'plans-repository', dependencies: ['store', 'clock', 'response-cache'] },
 );

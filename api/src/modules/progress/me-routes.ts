@@ -4,6 +4,8 @@ import { AppError } from '../../http/app-error';
 import { listPage } from '../../http/pagination';
 import { errorResponses, IdParams, paginated } from '../../http/schemas';
 import { videoViews } from '../catalogue/responses';
+import { nextPublication } from '../catalogue/use-cases/cached-read';
+import { ownCacheMember } from '../../plugins/response-cache';
 import { MyCertificatesSchema } from './certificate-schemas';
 import { toMyCertificate, toProgressSummary } from './responses';
 import { MyProgressQuery, MyProgressSchema, ProgressReportBody, ProgressSchema } from './schemas';
@@ -72,18 +74,26 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       querystring: MyProgressQuery,
       response: { 200: paginated(MyProgressSchema), ...errorResponses(401, 403) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
-      return listPage(
-        request.query,
-        (page, limit) => fastify.progressRepository.listForUser(user._id, page, limit, request.query.status),
-        async (rows) => {
-          const videos = await fastify.videosRepository.findByIds(rows.map((entry) => entry.videoId), user.role !== 'ADMIN');
-          // The rows are the member's progress in these videos: the cards need not read it again.
-          const views = new Map((await videoViews(fastify, request, videos, false, rows)).map((view) => [view._id, view]));
-          return rows.map((entry) => ({ videoId: entry.videoId.toHexString(), ...toProgressSummary(entry), video: views.get(entry.videoId.toHexString()) ?? null }));
-        },
-      );
+      // Kept for the member alone (plugins/response-cache.ts): stale on their progress, access or
+      // unlocks, on a catalogue write and at the next scheduled publication (the cards are of published videos).
+      return fastify.responseCache.readOwn(request, reply, {
+        member: ownCacheMember(request),
+        topics: ['catalogue'],
+        changesAt: (now) => nextPublication(fastify, now),
+        build: () =>
+          listPage(
+            request.query,
+            (page, limit) => fastify.progressRepository.listForUser(user._id, page, limit, request.query.status),
+            async (rows) => {
+              const videos = await fastify.videosRepository.findByIds(rows.map((entry) => entry.videoId), user.role !== 'ADMIN');
+              // The rows are the member's progress in these videos: the cards need not read it again.
+              const views = new Map((await videoViews(fastify, request, videos, false, rows)).map((view) => [view._id, view]));
+              return rows.map((entry) => ({ videoId: entry.videoId.toHexString(), ...toProgressSummary(entry), video: views.get(entry.videoId.toHexString()) ?? null }));
+            },
+          ),
+      });
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bumpingMemberOnWrite } from '../../plugins/response-cache';
 import { findPage } from '../../store/pagination';
 import fp from 'fastify-plugin';
 import { ObjectId, type Document, type Filter } from 'mongodb';
@@ -54,7 +55,8 @@ const MAX_ATTEMPTS = 5;
 
 export default fp(
   async function progressRepository(fastify: FastifyInstance) {
-    const collection = () => fastify.store.collection<VideoProgressDocument>(PROGRESS_COLLECTIONS.videoProgress);
+    // A member's progress shows in their cached reads (catalogue cards, /me/progress): each write makes theirs stale.
+    const collection = () => bumpingMemberOnWrite(fastify.store.collection<VideoProgressDocument>(PROGRESS_COLLECTIONS.videoProgress), fastify.responseCache, 'userId');
     const now = () => fastify.clock.now();
 
     const repository: ProgressRepository = {
@@ -146,5 +148,5 @@ export default fp(
     }
     fastify.decorate('progressRepository', repository);
   },
-  { name: 'progress-repository', dependencies: ['store', 'clock'] },
+  { name: 'progress-repository', dependencies: ['store', 'clock', 'response-cache'] },
 );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bumpingOnWrite } from '../../plugins/response-cache';
 import fp from 'fastify-plugin';
 import type { ObjectId } from 'mongodb';
 import { TEAM_COLLECTIONS } from './collections';
@@ -55,8 +56,9 @@ export interface TeamRepository {
 export default fp(
   async function teamRepository(fastify: FastifyInstance) {
     const db = () => fastify.store;
-    const accounts = () => db().collection<LaboratoryAccountDocument>(TEAM_COLLECTIONS.laboratoryAccounts);
-    const seats = () => db().collection<SeatDocument>(TEAM_COLLECTIONS.seats);
+    // A seat gives (or takes) access and team unlocks to its holder: members' kept bodies go stale on these writes.
+    const accounts = () => bumpingOnWrite(db().collection<LaboratoryAccountDocument>(TEAM_COLLECTIONS.laboratoryAccounts), fastify.responseCache, 'members');
+    const seats = () => bumpingOnWrite(db().collection<SeatDocument>(TEAM_COLLECTIONS.seats), fastify.responseCache, 'members');
     const invitations = () => db().collection<InvitationDocument>(TEAM_COLLECTIONS.invitations);
 
     const repository: TeamRepository = {
@@ -146,5 +148,5 @@ export default fp(
     };
     fastify.decorate('teamRepository', repository);
   },
-  { name: 'team-repository', dependencies: ['store'] },
+  { name: 'team-repository', dependencies: ['store', 'response-cache'] },
 );

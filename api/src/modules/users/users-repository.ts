@@ -12,7 +12,7 @@ import type { TeamMembership, TeamNotice } from '../team/documents';
 import { cnpjSearchKey } from './rules/laboratory';
 import { AppError, conflict, isDuplicateKeyError } from '../../http/app-error';
 import { toObjectId } from '../../store/object-id';
-import { bumpingOnWrite } from '../../plugins/response-cache';
+import { bumpingMemberOnWrite, bumpingOnWrite } from '../../plugins/response-cache';
 
 export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
@@ -142,7 +142,9 @@ function listSort(field: UserSortField, criteria: 'asc' | 'desc'): StoreSort {
 
 export default fp(
   async function usersRepository(fastify: FastifyInstance) {
-    const collection = () => bumpingOnWrite(fastify.store.collection<UserDocument>(USERS_COLLECTIONS.users), fastify.responseCache, 'users');
+    // The admin's list (topic `users`) and the member's own cached reads (role, credits, access summary).
+    const collection = () =>
+      bumpingMemberOnWrite(bumpingOnWrite(fastify.store.collection<UserDocument>(USERS_COLLECTIONS.users), fastify.responseCache, 'users'), fastify.responseCache, '_id');
     const now = () => fastify.clock.now();
     const locks = () => fastify.store.collection<LockDocument>(USERS_COLLECTIONS.locks);
     const erased = () => fastify.store.collection<ErasedIdentityDocument>(USERS_COLLECTIONS.deletedAccounts);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ObjectId } from 'mongodb';
+import { ownCacheMember } from '../../../plugins/response-cache';
 import type { ItemType } from '../documents';
 import type { VideoProgressDocument } from '../../progress/documents';
 
@@ -52,16 +53,29 @@ async function catalogueVariant(fastify: FastifyInstance, request: FastifyReques
 }
 
 /** When the next scheduled content or video becomes visible: cached catalogue answers are stale from then. */
-async function nextPublication(fastify: FastifyInstance, now: Date): Promise<Date | null> {
+export async function nextPublication(fastify: FastifyInstance, now: Date): Promise<Date | null> {
   const next = await Promise.all([fastify.contentsRepository.nextPublication(now), fastify.videosRepository.nextPublication(now)]);
   const dates = next.filter((date): date is Date => date !== null);
   return dates.length ? new Date(Math.min(...dates.map((date) => date.getTime()))) : null;
 }
 
 /**
+ * How long a member's answer with signed links (a video's source, captions, attachments) may be
+ * given again: its links expire FILE_URL_TTL_SECONDS after the whole second it was built in
+ * (files/file-urls-service.ts), so it is kept until a tenth of that TTL past that second — every
+ * link handed out from a kept body has at least nine tenths of FILE_URL_TTL_SECONDS left. ≤ 0: not kept.
+ */
+export function signedAnswerKeepMs(fastify: FastifyInstance, now: Date): number {
+  const at = now.getTime();
+  return Math.floor(at / 1000) * 1000 + fastify.config.fileUrlTtlSeconds * 100 - at;
+}
+
+/**
  * A catalogue read through the response cache (plugins/response-cache.ts): the serialized answer
- * kept per URL and caller's variant, built by `build` when there is none; `cards` names what an
- * answer shows, or null when it may not be kept (signed links of an open gate).
+ * kept per URL and caller's variant, built by `build` when there is none, and kept for the member
+ * alone too (their next read of the URL is served with no variant lookup); `cards` names what an
+ * answer shows, or null when it carries signed links: then it is kept only for the member, for
+ * `signedAnswerKeepMs`.
  */
 export function cachedCatalogueRead<P>(
   fastify: FastifyInstance,
@@ -79,5 +93,7 @@ export function cachedCatalogueRead<P>(
     },
     variantOf: (scope) => catalogueVariant(fastify, request, scope),
     changesAt: (now) => nextPublication(fastify, now),
+    member: ownCacheMember(request),
+    ownKeepMs: (_payload, now) => signedAnswerKeepMs(fastify, now),
   });
 }
