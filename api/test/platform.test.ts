@@ -1,6 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
+import { corsOptions } from '../src/plugins/cors';
 import { HELMET_OPTIONS } from '../src/plugins/helmet';
 import { startTestApp, type TestApp } from './helpers/app';
 import { expectErrorShape } from './helpers/http';
@@ -92,6 +94,43 @@ describe('CORS and security headers', () => {
     expect(remote.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:8083');
     const stranger = await fetch(`${t.url}/v1/health`, { headers: { origin: 'https://evil.example' } });
     expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('When a browser calls or preflights from a listed, an unknown or no origin, then the CORS headers are exactly those @fastify/cors gives, in its order', async () => {
+    // What @fastify/cors answers with the API's options, on a bare Fastify app with the same routes.
+    const reference = Fastify();
+    await reference.register(fastifyCors, corsOptions(t.app.config.corsOrigins));
+    reference.get('/v1/health', async () => 'ok');
+    reference.get('/v1/users', async (_request, reply) => reply.code(401).send('no'));
+    const corsOf = (headers: Record<string, unknown>) =>
+      Object.entries(headers).filter(([name]) => name === 'vary' || name.startsWith('access-control-'));
+    const withoutConnection = (headers: Record<string, unknown>) =>
+      Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name));
+    try {
+      for (const origin of ['http://localhost:8080', 'http://127.0.0.1:8083', 'https://evil.example', undefined]) {
+        for (const url of ['/v1/health', '/v1/users', '/v1/nada-aqui']) {
+          const headers = origin ? { origin } : {};
+          const [api, bare] = await Promise.all([t.app.inject({ method: 'GET', url, headers }), reference.inject({ method: 'GET', url, headers })]);
+          expect([origin, url, corsOf(api.headers)]).toEqual([origin, url, corsOf(bare.headers)]);
+          expect(corsOf(api.headers)[0]).toEqual(['vary', 'Origin']);
+          const preflight = { ...headers, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization' };
+          const [apiPreflight, barePreflight] = await Promise.all([
+            t.app.inject({ method: 'OPTIONS', url, headers: preflight }),
+            reference.inject({ method: 'OPTIONS', url, headers: preflight }),
+          ]);
+          // Status, every header and the body of the preflight's answer (400 without an Origin).
+          expect([origin, url, apiPreflight.statusCode, withoutConnection(apiPreflight.headers), apiPreflight.body]).toEqual([
+            origin,
+            url,
+            barePreflight.statusCode,
+            withoutConnection(barePreflight.headers),
+            barePreflight.body,
+          ]);
+        }
+      }
+    } finally {
+      await reference.close();
+    }
   });
 
   test('When any answer leaves, then helmet headers are on it', async () => {

@@ -1,6 +1,7 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { simpleRequestCors } from './cors';
 
 /** Images the API serves (PIX QR codes, uploads) are shown by pages on other origins. */
 export const HELMET_OPTIONS = { crossOriginResourcePolicy: { policy: 'cross-origin' } } satisfies FastifyHelmetOptions;
@@ -37,14 +38,23 @@ export function helmetHeaders(): Promise<Record<string, string>> {
  * authenticated profile read's whole budget (~32 µs on the quiet machine). `npm run bench:api`
  * the same evening (load 7–10): profile read 84 µs/request with this object, 106 µs with
  * @fastify/helmet registered (hello-world 35 and 43 µs: the machine was slower too).
+ *
+ * The same hook writes the CORS headers of every request that is not a preflight first (as
+ * @fastify/cors did in its own hook before this one: cors.ts), so a request pays for one hook,
+ * not two. Preflights (OPTIONS) get neither here: @fastify/cors answers them in its hook and, as
+ * before, without the security headers.
  */
 export default fp(
   async function securityHeaders(fastify: FastifyInstance) {
     const headers = await helmetHeaders();
-    fastify.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const corsHeaders = simpleRequestCors(fastify.config.corsOrigins);
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if (request.raw.method !== 'OPTIONS') {
+        corsHeaders(request.headers.origin, reply);
+        reply.headers(headers);
+      }
       done();
     });
   },
-  { name: 'helmet' },
+  { name: 'helmet', dependencies: ['cors'] },
 );
