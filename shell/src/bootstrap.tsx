@@ -1,11 +1,13 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureRemotes } from './remotes/load-remote';
-import { loadRemoteManifest, loadRuntimeConfig } from './runtime-config';
+import { loadRemoteManifest, loadRuntimeConfig, takeEmbeddedAnswers } from './runtime-config';
 import { takeFirstView } from './layout/take-first-view';
 
 // Taken before React replaces the HTML's frame: the page area the server painted, if it did.
 const firstView = takeFirstView();
+// Taken once, here: a render that React starts over must find them too (see App).
+const embedded = takeEmbeddedAnswers();
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 /** Lets the browser run what waits (input, paint) before the next step of the start-up. */
@@ -36,7 +38,7 @@ async function start() {
     // A transition: React renders the app in slices of ~5 ms and lets the browser run in between
     // (input, paint), instead of one task as long as the whole tree — 60–150 ms on a phone whose CPU
     // is 4× slower. The HTML's frame and first view stay on screen until the commit.
-    startTransition(() => root.render(<App config={config} firstView={firstView} />));
+    startTransition(() => root.render(<App config={config} firstView={firstView} embedded={embedded} />));
   } catch (error) {
     console.error('[clube] could not start', error);
     const { ErrorState } = await import(/* webpackMode: "eager" */ '@clube/platform');
