@@ -12,11 +12,13 @@ import { FirstViewHandOver, type FirstView } from './layout/first-view';
 import { Layout } from './layout/layout';
 import { takeEmbeddedAnswers, type RuntimeConfig } from './runtime-config';
 
-function useShellServices(config: RuntimeConfig) {
+function useShellServices(config: RuntimeConfig, answers?: Record<string, unknown>) {
   const onUnauthorized = useRef<() => void>(() => undefined);
   return useState(() => {
     const identity = lazyFirebaseIdentity(config.firebase);
-    const embedded = takeEmbeddedAnswers();
+    // Taken before the render when the start-up gives them: the first render is a transition, which
+    // React may start over, running this initializer again — the answers must still be there then.
+    const embedded = answers ?? takeEmbeddedAnswers();
     const apiClient = createApiClient({ apiUrl: config.apiUrl, getToken: identity.getToken, onUnauthorized: () => onUnauthorized.current(), embedded });
     const queryClient = createQueryClient();
     return {
@@ -36,8 +38,8 @@ function useShellServices(config: RuntimeConfig) {
   })[0];
 }
 
-function Platform({ config, firstView }: { config: RuntimeConfig; firstView: FirstView | null }) {
-  const services = useShellServices(config);
+function Platform({ config, firstView, embedded }: { config: RuntimeConfig; firstView: FirstView | null; embedded?: Record<string, unknown> }) {
+  const services = useShellServices(config, embedded);
   const auth = useShellAuth(services.controller, services.identity, services.analytics);
   const onAuthPage = useOnAuthPage();
   useAuthPageWarmUp(services.warmUp);
@@ -76,11 +78,14 @@ function Platform({ config, firstView }: { config: RuntimeConfig; firstView: Fir
   );
 }
 
-/** `firstView`: the page the shell's server painted into the HTML, kept on screen until the page is ready. */
-export function App({ config, firstView = null }: { config: RuntimeConfig; firstView?: FirstView | null }) {
+/**
+ * `firstView`: the page the shell's server painted into the HTML, kept on screen until the page is ready.
+ * `embedded`: the first reads' answers the server put in the HTML (`takeEmbeddedAnswers`); taken here when not given.
+ */
+export function App({ config, firstView = null, embedded }: { config: RuntimeConfig; firstView?: FirstView | null; embedded?: Record<string, unknown> }) {
   return (
     <BrowserRouter>
-      <Platform config={config} firstView={firstView} />
+      <Platform config={config} firstView={firstView} embedded={embedded} />
     </BrowserRouter>
   );
 }

@@ -1,17 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { headingOf, statusesOf, type FirstView } from './take-first-view';
 
-/** The page area the shell's server painted into the HTML (scripts/serve-static.cjs, `data-first-view`). */
-export interface FirstView {
-  /** The path it was painted for. */
-  pathname: string;
-  /** Its DOM nodes, moved (not copied) into the page when React takes over, so images stay decoded. */
-  nodes: Node[];
-  /** Its main heading, what the page shows once its code and data are ready. */
-  heading: string | null;
-  /** How many loading placeholders it shows (parts of the page that load later anyway). */
-  statuses: number;
-}
+export { takeFirstView, type FirstView } from './take-first-view';
 
 /**
  * The longest the server's markup stands in for the page once the page's code has rendered it (its
@@ -20,17 +11,6 @@ export interface FirstView {
  * page meanwhile (a loading skeleton in its place would be a step back).
  */
 export const FIRST_VIEW_MAX_MS = 5000;
-
-const headingOf = (element: Element) => element.querySelector('h1')?.textContent ?? null;
-const statusesOf = (element: Element) => element.querySelectorAll('[role="status"]').length;
-
-/** Takes the server's first view from the page, before React replaces the HTML's frame. */
-export function takeFirstView(doc: Document = document): FirstView | null {
-  const area = doc.getElementById('conteudo');
-  const pathname = area?.getAttribute('data-first-view');
-  if (!area || !pathname || !area.firstChild) return null;
-  return { pathname, nodes: [...area.childNodes], heading: headingOf(area), statuses: statusesOf(area) };
-}
 
 /**
  * Keeps the server's first view on screen, unchanged, while the page's own code loads (the

@@ -1,5 +1,5 @@
 import { ErrorState, Spinner } from '@clube/platform';
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { loadedRemote, loadRemoteRoutes, RemoteLoadError } from './load-remote';
 import { areaOf, type RemoteName } from './ownership';
@@ -69,7 +69,11 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
     let active = true;
     setState({ status: 'loading' });
     loadRemoteRoutes(remote, { retry: attempt > 0 }).then(
-      (Routes) => active && setState({ status: 'ready', Routes }),
+      // Rendering the remote's routes (its page, once its chunk is in) is a transition: React yields
+      // to the browser every few milliseconds instead of holding the main thread for the whole page.
+      (Routes) => {
+        if (active) startTransition(() => setState({ status: 'ready', Routes }));
+      },
       (error: unknown) => {
         if (!active) return;
         if (claimAutoReload(remote, error)) {

@@ -31,6 +31,13 @@ describe('Money', () => {
     render(<Money cents={123456} />);
     expect(screen.getByText('R$ 1.234,56')).toHaveAttribute('value', '1234.56');
   });
+
+  it('When any amount in cents is shown, then it reads exactly as the pt-BR currency format writes it', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    for (const cents of [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1000000, 12345678, 100000000, 123456789012, -1, -4990, -123456]) {
+      expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+    }
+  });
 });
 
 describe('StatusBadge', () => {
