@@ -74,8 +74,8 @@ const SHARED_REQUESTS = [...SHARED_SINGLETONS, ...Object.keys(SHARED_SUBPATHS)];
  * An alias of the same file: `OWN_SHARED_PREFIX + 'react'` resolves to what `react` resolves to.
  */
 const OWN_SHARED_PREFIX = 'clube-shell-own/';
-/** The files of the shared libraries (and what they bundle in: scheduler, the router's core…). */
-const OWN_SHARED_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store|@tanstack[\\/](react-query|query-core))[\\/]/;
+/** The files of the shared libraries (and what they bundle in: scheduler, the router's core…) and the platform's. */
+const OWN_SHARED_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store|@tanstack[\\/](react-query|query-core))[\\/]|[\\/]packages[\\/]platform[\\/]src[\\/]/;
 const ownSharedTarget = (name) => (name === 'react-router-dom' ? ROUTER_MODULE : name);
 
 /**
@@ -500,10 +500,12 @@ function browserConfig({ name, dir, frontend, isShell, pkg }) {
               splitChunks: {
                 cacheGroups: {
                   firebase: { test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, name: 'firebase-sdk', chunks: 'async', priority: 20, enforce: true },
-                  // The libraries the shell both runs and provides (ShellOwnSharedPlugin): each module
-                  // in one chunk that the app and the provided copy load alike. Under splitChunks'
-                  // minimum size, small ones (React itself) were copied into every chunk needing them.
-                  ownShared: { test: OWN_SHARED_MODULES, chunks: 'async', priority: 10, enforce: true },
+                  // The libraries the shell both runs and provides (ShellOwnSharedPlugin), in one chunk
+                  // that the app and the provided copies load alike. Split by default, small ones (React
+                  // itself) were copied into every chunk needing them, and the app asked for 11 chunks at
+                  // start: a script element each, 1–3 ms of main thread apiece on this machine (×4 on a
+                  // slow phone), all in one task. A big script is compiled off the main thread anyway.
+                  ownShared: { test: OWN_SHARED_MODULES, name: 'shared', chunks: 'async', priority: 10, enforce: true },
                   // All of the shell's CSS in one file, which FirstPaintPlugin puts into the HTML.
                   styles: { type: 'css/mini-extract', name: 'styles', chunks: 'all', enforce: true },
                 },
