@@ -317,6 +317,11 @@ class StatsFilePlugin {
         assets: true,
         chunks: true,
         chunkModules: true,
+        // Every module of every chunk (by default a chunk lists a few and groups the ones it holds only
+        // as dependencies of others), for `npm run size`'s singleton check.
+        chunkModulesSpace: Infinity,
+        nestedModulesSpace: Infinity,
+        dependentModules: true,
         chunkOrigins: true,
         entrypoints: true,
         namedChunkGroups: true,
@@ -507,7 +512,8 @@ function browserConfig({ name, dir, frontend, isShell, pkg }) {
                   // slow phone), all in one task. A big script is compiled off the main thread anyway.
                   ownShared: { test: OWN_SHARED_MODULES, name: 'shared', chunks: 'async', priority: 10, enforce: true },
                   // All of the shell's CSS in one file, which FirstPaintPlugin puts into the HTML.
-                  styles: { type: 'css/mini-extract', name: 'styles', chunks: 'all', enforce: true },
+                  // Above ownShared's priority: the platform's CSS stays here, not in the `shared` chunk.
+                  styles: { type: 'css/mini-extract', name: 'styles', chunks: 'all', priority: 30, enforce: true },
                 },
               },
             }
