@@ -66,24 +66,72 @@ const EXTERNAL_RUNTIME_PROVIDER = path.join(
 /** Every remote exposes one module: its routes, mounted by the shell. */
 const REMOTE_EXPOSE = './routes';
 
+/** Every shared request: the singletons and the subpaths code imports directly. */
+const SHARED_REQUESTS = [...SHARED_SINGLETONS, ...Object.keys(SHARED_SUBPATHS)];
+
+/**
+ * The request under which the shell's own code reaches a module it provides (see ShellOwnSharedPlugin).
+ * An alias of the same file: `OWN_SHARED_PREFIX + 'react'` resolves to what `react` resolves to.
+ */
+const OWN_SHARED_PREFIX = 'clube-shell-own/';
+/** The files of the shared libraries (and what they bundle in: scheduler, the router's core…) and the platform's. */
+const OWN_SHARED_MODULES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|zustand|use-sync-external-store|@tanstack[\\/](react-query|query-core))[\\/]|[\\/]packages[\\/]platform[\\/]src[\\/]/;
+const ownSharedTarget = (name) => (name === 'react-router-dom' ? ROUTER_MODULE : name);
+
 /**
  * Shared-module config with `requiredVersion` read from the package's own package.json.
  * A production remote never bundles a fallback copy (`import: false`): the shell always provides
  * the singletons, so React and the platform state exist once. The dev harness provides its own.
+ * The shell provides each one through its own request (`ownImport`, ShellOwnSharedPlugin).
  */
-function sharedConfig(pkg, { provide }) {
+function sharedConfig(pkg, { provide, ownImport = false }) {
   const deps = { ...pkg.dependencies };
   const entries = [...SHARED_SINGLETONS.map((name) => [name, name]), ...Object.entries(SHARED_SUBPATHS)];
   return Object.fromEntries(
     entries.map(([name, owner]) => {
       if (!deps[owner]) throw new Error(`${pkg.name}: ${owner} must be a dependency to be shared`);
-      const provided = name === 'react-router-dom' ? { import: ROUTER_MODULE, version: ROUTER_VERSION } : {};
+      const version = name === 'react-router-dom' ? { version: ROUTER_VERSION } : {};
+      const provided = ownImport
+        ? { import: `${OWN_SHARED_PREFIX}${name}`, ...version }
+        : name === 'react-router-dom'
+          ? { import: ROUTER_MODULE, ...version }
+          : {};
       return [
         name,
         { singleton: true, requiredVersion: deps[owner], ...(provide ? provided : { import: false }) },
       ];
     }),
   );
+}
+
+/**
+ * The shell's own code imports the modules it provides directly, not through the federation
+ * runtime. Shared as usual, every `import 'react'` (of the shell, the platform, the router, React
+ * DOM…) became a "consume shared module": at start-up the runtime resolved each of them (share
+ * scope, strategy, a semver check against the shell's own version, the chunk of the provided copy)
+ * before the app could run — most of `main.js`'s first task, 170–230 ms at 4× CPU. The shell
+ * is the only provider (production remotes bundle no copy, `import: false`), so it always got its
+ * own module back. Here each shared request of the shell's build is renamed before the consume
+ * plugin sees it (`react` → `clube-shell-own/react`), and the alias resolves the new name to the
+ * same file: one module, required directly. The shell still provides it under its share key
+ * (`sharedConfig`'s `ownImport`), from that same module, so remotes get the very instance the
+ * shell runs.
+ */
+class ShellOwnSharedPlugin {
+  apply(compiler) {
+    const renamed = new Set(SHARED_REQUESTS);
+    compiler.hooks.normalModuleFactory.tap('ShellOwnSharedPlugin', (factory) => {
+      // beforeResolve runs before `factorize`, where the consume plugin matches the request.
+      factory.hooks.beforeResolve.tap('ShellOwnSharedPlugin', (data) => {
+        if (renamed.has(data.request)) data.request = `${OWN_SHARED_PREFIX}${data.request}`;
+      });
+    });
+  }
+
+  /** resolve.alias for the renamed requests (exact matches) → the modules they stand for. */
+  static alias() {
+    return Object.fromEntries(SHARED_REQUESTS.map((name) => [`${OWN_SHARED_PREFIX}${name}$`, ownSharedTarget(name)]));
+  }
 }
 
 /** Shell chunks (named with webpackChunkName) that load only after first paint or on demand. */
@@ -239,9 +287,10 @@ class FirstPaintPlugin {
         // scripts/serve-static.cjs) starts them once its images are in too (the load event, at most
         // 1.5 s after the document), and only then preloads its chunks: fetched or run before, they
         // would count as part of that paint on a slow phone. The page is readable meanwhile.
-        // The elements go in three per task, the entry's scripts first: each append starts a fetch,
-        // and the 20–30 of a page in one task were a long task (50–200 ms at 4× CPU) of their own.
-        const start = `(function(){var s=${JSON.stringify(scripts)},d=0;function go(){if(d)return;d=1;var c=window.__CLUBE__,q=[];s.forEach(function(u){q.push(function(){var e=document.createElement('script');e.src=u;e.async=false;document.head.appendChild(e)})});(c&&c.preloadLater||[]).forEach(function(u){q.push(function(){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=u;l.fetchPriority='low';document.head.appendChild(l)})});(function next(){q.splice(0,3).forEach(function(f){f()});if(q.length)setTimeout(next)})()}function later(){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,200)}function ready(){var c=window.__CLUBE__,t=0;if(!(c&&c.preloadLater))return later();function once(){if(!t){t=1;later()}}if(document.readyState==='complete')return once();window.addEventListener('load',once);setTimeout(once,1500)}if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',ready);else ready()})()`;
+        // The elements go in one per task, the entry's scripts first: each append starts a fetch
+        // (0–20 ms at 4× CPU each, measured in Chromium), so the 20–30 of a page in one task were a
+        // long task (50–200 ms at 4×) of their own, and three per task still 50–70 ms.
+        const start = `(function(){var s=${JSON.stringify(scripts)},d=0;function go(){if(d)return;d=1;var c=window.__CLUBE__,q=[];s.forEach(function(u){q.push(function(){var e=document.createElement('script');e.src=u;e.async=false;document.head.appendChild(e)})});(c&&c.preloadLater||[]).forEach(function(u){q.push(function(){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=u;l.fetchPriority='low';document.head.appendChild(l)})});(function next(){var f=q.shift();if(f)f();if(q.length)setTimeout(next)})()}function later(){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,200)}function ready(){var c=window.__CLUBE__,t=0;if(!(c&&c.preloadLater))return later();function once(){if(!t){t=1;later()}}if(document.readyState==='complete')return once();window.addEventListener('load',once);setTimeout(once,1500)}if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',ready);else ready()})()`;
         data.headTags = [
           ...(css ? [{ tagName: 'style', voidTag: false, meta, attributes: {}, innerHTML: css }] : []),
           ...scripts.map((src) => ({ tagName: 'link', voidTag: true, meta, attributes: { rel: 'preload', as: 'script', href: src, fetchpriority: 'low' } })),
@@ -268,6 +317,11 @@ class StatsFilePlugin {
         assets: true,
         chunks: true,
         chunkModules: true,
+        // Every module of every chunk (by default a chunk lists a few and groups the ones it holds only
+        // as dependencies of others), for `npm run size`'s singleton check.
+        chunkModulesSpace: Infinity,
+        nestedModulesSpace: Infinity,
+        dependentModules: true,
         chunkOrigins: true,
         entrypoints: true,
         namedChunkGroups: true,
@@ -304,11 +358,13 @@ class StatsFilePlugin {
 
 /**
  * A chunk only a "consume shared module" asks for is the fallback copy of a singleton the shell
- * itself provides (the shell loads the provided copy, never this one): not initial, not preloaded.
+ * itself provides (the shell loads the provided copy, never this one); one only a "provide shared
+ * module" asks for holds what the shell hands to remotes but its own code does not run (a
+ * re-exporting entry module such as zustand's index): neither is initial nor preloaded.
  */
 function isFallbackOnly(chunk) {
   const origins = chunk.origins ?? [];
-  return origins.length > 0 && origins.every((origin) => origin.startsWith('consume shared module'));
+  return origins.length > 0 && origins.every((origin) => /^(consume|provide) shared module/.test(origin));
 }
 
 /** The shell's chunks needed before first paint: all but the on-demand ones and the fallback copies. */
@@ -438,7 +494,7 @@ function browserConfig({ name, dir, frontend, isShell, pkg }) {
         // Keeps the previous builds' hashed chunks (BuildHistoryPlugin prunes after KEPT_BUILDS).
         clean: dev ? true : { keep: keepPreviousBuilds(path.join(dir, 'dist')) },
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], ...(isShell ? { alias: ShellOwnSharedPlugin.alias() } : {}) },
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       performance: { hints: false },
       // The Firebase SDK in one named chunk, loaded only for a stored session or an identity operation
@@ -449,8 +505,15 @@ function browserConfig({ name, dir, frontend, isShell, pkg }) {
               splitChunks: {
                 cacheGroups: {
                   firebase: { test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, name: 'firebase-sdk', chunks: 'async', priority: 20, enforce: true },
+                  // The libraries the shell both runs and provides (ShellOwnSharedPlugin), in one chunk
+                  // that the app and the provided copies load alike. Split by default, small ones (React
+                  // itself) were copied into every chunk needing them, and the app asked for 11 chunks at
+                  // start: a script element each, 1–3 ms of main thread apiece on this machine (×4 on a
+                  // slow phone), all in one task. A big script is compiled off the main thread anyway.
+                  ownShared: { test: OWN_SHARED_MODULES, name: 'shared', chunks: 'async', priority: 10, enforce: true },
                   // All of the shell's CSS in one file, which FirstPaintPlugin puts into the HTML.
-                  styles: { type: 'css/mini-extract', name: 'styles', chunks: 'all', enforce: true },
+                  // Above ownShared's priority: the platform's CSS stays here, not in the `shared` chunk.
+                  styles: { type: 'css/mini-extract', name: 'styles', chunks: 'all', priority: 30, enforce: true },
                 },
               },
             }
@@ -470,7 +533,7 @@ function browserConfig({ name, dir, frontend, isShell, pkg }) {
           ...(isShell
             ? { remotes: {} } // remotes come from the runtime manifest (shell/public/remotes.json)
             : { filename: 'remoteEntry.js', exposes: { [REMOTE_EXPOSE]: './src/routes.tsx' } }),
-          shared: sharedConfig(pkg, { provide: hasPage }),
+          shared: sharedConfig(pkg, { provide: hasPage, ownImport: isShell }),
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
@@ -485,6 +548,7 @@ function browserConfig({ name, dir, frontend, isShell, pkg }) {
           },
           ...(isShell ? { runtimePlugins: [EXTERNAL_RUNTIME_PROVIDER] } : {}),
         }),
+        isShell && new ShellOwnSharedPlugin(),
         hasPage &&
           new HtmlWebpackPlugin({
             template: path.join(__dirname, 'shell', 'index.html'),

@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { configureRemotes } from './remotes/load-remote';
 import { loadRemoteManifest, loadRuntimeConfig, takeEmbeddedAnswers } from './runtime-config';
 import { takeFirstView } from './layout/take-first-view';
@@ -8,7 +8,8 @@ import { takeFirstView } from './layout/take-first-view';
 const firstView = takeFirstView();
 // Taken once, here: a render that React starts over must find them too (see App).
 const embedded = takeEmbeddedAnswers();
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+let root: Root | null = null;
 
 /** Lets the browser run what waits (input, paint) before the next step of the start-up. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -20,6 +21,12 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 async function loadApp() {
   await yieldToBrowser();
+  // React DOM first, in a task of its own: its evaluation (and the compilation of its code) is the
+  // largest of the start-up, and with the bootstrap's other imports it was one long task.
+  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  const appRoot = createRoot(container);
+  root = appRoot;
+  await yieldToBrowser();
   await import(/* webpackMode: "eager" */ 'react-router-dom');
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ '@tanstack/react-query');
@@ -28,20 +35,22 @@ async function loadApp() {
   await yieldToBrowser();
   const { App } = await import(/* webpackMode: "eager" */ './app');
   await yieldToBrowser();
-  return App;
+  return { App, appRoot };
 }
 
 async function start() {
   try {
-    const [config, manifest, App] = await Promise.all([loadRuntimeConfig(), loadRemoteManifest(), loadApp()]);
+    const [config, manifest, { App, appRoot }] = await Promise.all([loadRuntimeConfig(), loadRemoteManifest(), loadApp()]);
     configureRemotes(manifest);
     // A transition: React renders the app in slices of ~5 ms and lets the browser run in between
     // (input, paint), instead of one task as long as the whole tree — 60–150 ms on a phone whose CPU
     // is 4× slower. The HTML's frame and first view stay on screen until the commit.
-    startTransition(() => root.render(<App config={config} firstView={firstView} embedded={embedded} />));
+    startTransition(() => appRoot.render(<App config={config} firstView={firstView} embedded={embedded} />));
   } catch (error) {
     console.error('[clube] could not start', error);
     const { ErrorState } = await import(/* webpackMode: "eager" */ '@clube/platform');
+    const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+    root ??= createRoot(container);
     root.render(
       <main className="clube-page">
         <ErrorState message="Não foi possível iniciar o Clube. Verifique sua conexão." onRetry={() => window.location.reload()} />
