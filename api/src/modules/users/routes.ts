@@ -11,6 +11,7 @@ import { userNotFound } from './errors';
 import { normalizeLaboratory } from './rules/laboratory';
 import { consentFor } from './rules/consent';
 import { found, routeOptions } from '../../http/route-options';
+import { ownCacheMember } from '../../plugins/response-cache';
 
 const tags = ['users'];
 const route = routeOptions(tags);
@@ -92,10 +93,19 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       params: ProviderIdParams,
       response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
     }),
-    (request) => {
-      // Members read their own profile on every page load: the auth hook already loaded it, and
-      // the answer goes out without a promise (a sync handler's value is sent at once).
-      if (request.user?.providerId === request.params.providerId) return toUserResponse(request.user);
+    (request, reply) => {
+      // Members read their own profile on every page load: its serialized body is kept for them
+      // (plugins/response-cache.ts), stale on every write to their profile, so a read is the auth
+      // hook and a Map hit, sent without a promise. Built from a read that starts after the cache's
+      // stamp (not from the auth hook's copy, read earlier): a write in between is never kept.
+      if (request.user?.providerId === request.params.providerId) {
+        const { providerId } = request.user;
+        return fastify.responseCache.readOwn(request, reply, {
+          member: ownCacheMember(request),
+          topics: [],
+          build: async () => toUserResponse(found(await repository.findByProviderId(providerId), userNotFound)),
+        });
+      }
       return repository.findByProviderId(request.params.providerId).then((user) => {
         if (!user) throw userNotFound();
         return toUserResponse(user);
