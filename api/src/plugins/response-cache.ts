@@ -105,7 +105,7 @@ interface Entry {
   /** Stale from this time on (ms, club clock). */
   until: number;
   scope: unknown;
-  bodies: Map<string, Buffer>;
+  bodies: Map<string, string>;
 }
 
 /** A body kept for one member and URL. */
@@ -115,7 +115,8 @@ interface OwnEntry {
   stamp: number;
   at: number;
   until: number;
-  body: Buffer;
+  body: string;
+  /** Its UTF-8 size plus its key's: what the LRU counts. */
   bytes: number;
 }
 
@@ -131,7 +132,7 @@ const urlKey = (request: FastifyRequest) => `${request.protocol}://${request.hos
  * Sends the kept body and answers the reply: a thenable already settled (the body is written at
  * once), so a handler returns it as is, and a hit costs no promise of its own.
  */
-const sent = (reply: FastifyReply, body: Buffer) => reply.type(JSON_TYPE).send(body) as unknown as Promise<undefined>;
+const sent = (reply: FastifyReply, body: string) => reply.type(JSON_TYPE).send(body) as unknown as Promise<undefined>;
 
 export default fp(
   async function responseCache(fastify: FastifyInstance) {
@@ -165,7 +166,7 @@ export default fp(
 
     const ownKey = (key: string, member: string) => `${member} ${key}`;
     /** The body kept for this member and URL, if fresh (and then the most recently read). */
-    const ownBody = (key: string, now: number): Buffer | undefined => {
+    const ownBody = (key: string, now: number): string | undefined => {
       const entry = own.get(key);
       if (!entry) return undefined;
       if (now >= entry.at && now < entry.until && unchanged(entry.stamp, entry.topics, entry.member)) {
@@ -183,7 +184,7 @@ export default fp(
         own.delete(key);
         ownBytes -= previous.bytes;
       }
-      const kept = { ...entry, bytes: entry.body.length + key.length * 2 };
+      const kept = { ...entry, bytes: Buffer.byteLength(entry.body) + key.length * 2 };
       own.set(key, kept);
       ownBytes += kept.bytes;
       for (const [oldest, { bytes }] of own) {
@@ -233,7 +234,7 @@ export default fp(
       const now = clockNow.getTime();
       const started = sequence;
       const topics = [options.topic];
-      const keepForMember = (body: Buffer, until: number) => {
+      const keepForMember = (body: string, until: number) => {
         if (memberKey !== null && unchanged(started, topics, member)) keepOwn(memberKey, { member: member!, topics, stamp: started, at: now, until, body });
       };
       const entry = entries.get(key);
@@ -253,13 +254,13 @@ export default fp(
         const keepMs = memberKey === null ? null : (options.ownKeepMs?.(payload, clockNow) ?? null);
         // A write while the answer was being built: it may hold the older data, keep nothing.
         if (keepMs === null || keepMs <= 0 || !unchanged(started, topics, member)) return payload;
-        const body = Buffer.from(reply.serialize(payload) as string);
+        const body = reply.serialize(payload) as string;
         keepForMember(body, Math.min(until, now + keepMs));
         return sent(reply, body);
       }
       const variant = await options.variantOf(scope);
       if (variant === null || !unchanged(started, topics, null)) return payload;
-      const body = Buffer.from(reply.serialize(payload) as string);
+      const body = reply.serialize(payload) as string;
       let kept = fresh ? entry : undefined;
       if (!kept) {
         entries.delete(key);
@@ -281,7 +282,7 @@ export default fp(
       const started = sequence;
       const [payload, changesAt] = await Promise.all([options.build(), options.changesAt?.(clockNow) ?? null]);
       if (!unchanged(started, topics, member)) return payload;
-      const body = Buffer.from(reply.serialize(payload) as string);
+      const body = reply.serialize(payload) as string;
       keepOwn(key, { member, topics, stamp: started, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), body });
       return sent(reply, body);
     }
