@@ -48,7 +48,11 @@ export interface OwnReadOptions<P> {
   member: string | null;
   /** The shared data the answer also shows (besides the member's own state and `members`). */
   topics: CacheTopic[];
-  build(): Promise<P>;
+  /**
+   * Given the request, so a route may pass the same functions on every request: under tsx (how the
+   * API runs) each named function created per request costs a `__name` call (esbuild's keepNames).
+   */
+  build(request: FastifyRequest): Promise<P>;
   /** As in `CachedReadOptions`; omitted: nothing in the answer changes by time alone. */
   changesAt?(now: Date): Promise<Date | null>;
 }
@@ -219,12 +223,12 @@ export default fp(
 
       readOwn(request, reply, options) {
         const { member } = options;
-        if (member === null) return options.build();
+        if (member === null) return options.build(request);
         const key = ownKey(urlKey(request), member);
         // The member's kept body: sent at once, without a promise (the handler returns the reply).
         const kept = ownBody(key, fastify.clock.nowMs());
         if (kept !== undefined) return sent(reply, kept);
-        return buildOwn(reply, options, member, key);
+        return buildOwn(request, reply, options, member, key);
       },
     };
 
@@ -275,12 +279,12 @@ export default fp(
     }
 
     /** `readOwn` without a kept body: the route's answer, kept for the member unless a write came while it was built. */
-    async function buildOwn<P>(reply: FastifyReply, options: OwnReadOptions<P>, member: string, key: string): Promise<P | undefined> {
+    async function buildOwn<P>(request: FastifyRequest, reply: FastifyReply, options: OwnReadOptions<P>, member: string, key: string): Promise<P | undefined> {
       const { topics } = options;
       const clockNow = fastify.clock.now();
       const now = clockNow.getTime();
       const started = sequence;
-      const [payload, changesAt] = await Promise.all([options.build(), options.changesAt?.(clockNow) ?? null]);
+      const [payload, changesAt] = await Promise.all([options.build(request), options.changesAt?.(clockNow) ?? null]);
       if (!unchanged(started, topics, member)) return payload;
       const body = reply.serialize(payload) as string;
       keepOwn(key, { member, topics, stamp: started, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), body });

@@ -5,13 +5,13 @@ import { withDefaults } from '../../http/query';
 import { ownerOrAdmin } from '../../http/authentication';
 import { errorResponses, IdParams, paginated, PRINTABLE_TEXT_PATTERN } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
-import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema } from './schemas';
+import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema, type UserResponse } from './schemas';
 import { toUserResponse } from './responses';
 import { userNotFound } from './errors';
 import { normalizeLaboratory } from './rules/laboratory';
 import { consentFor } from './rules/consent';
 import { found, routeOptions } from '../../http/route-options';
-import { ownCacheMember } from '../../plugins/response-cache';
+import { ownCacheMember, type OwnReadOptions } from '../../plugins/response-cache';
 
 const tags = ['users'];
 const route = routeOptions(tags);
@@ -42,6 +42,11 @@ const ownerOfId = ownerOrAdmin((request) => ({ userId: (request as FastifyReques
 
 const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.usersRepository;
+  // The member's own profile as `readOwn` builds it, made once: no function is created per request.
+  const ownProfile = {
+    topics: [],
+    build: async (request: FastifyRequest) => toUserResponse(found(await repository.findByProviderId(request.user!.providerId), userNotFound)),
+  } satisfies Omit<OwnReadOptions<UserResponse>, 'member'>;
 
   fastify.get(
     '/',
@@ -98,14 +103,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       // (plugins/response-cache.ts), stale on every write to their profile, so a read is the auth
       // hook and a Map hit, sent without a promise. Built from a read that starts after the cache's
       // stamp (not from the auth hook's copy, read earlier): a write in between is never kept.
-      if (request.user?.providerId === request.params.providerId) {
-        const { providerId } = request.user;
-        return fastify.responseCache.readOwn(request, reply, {
-          member: ownCacheMember(request),
-          topics: [],
-          build: async () => toUserResponse(found(await repository.findByProviderId(providerId), userNotFound)),
-        });
-      }
+      if (request.user?.providerId === request.params.providerId) return fastify.responseCache.readOwn(request, reply, { ...ownProfile, member: ownCacheMember(request) });
       return repository.findByProviderId(request.params.providerId).then((user) => {
         if (!user) throw userNotFound();
         return toUserResponse(user);
