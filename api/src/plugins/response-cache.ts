@@ -78,6 +78,13 @@ export interface ResponseCache {
    */
   read<P, S>(request: FastifyRequest, reply: FastifyReply, options: CachedReadOptions<P, S>): Promise<P | undefined>;
   /**
+   * The body kept for this member (hex id; null: none) and the request's URL, if fresh: sent at once
+   * (answers the reply, already answered), else undefined. `read` and `readOwn` look there first too;
+   * a route calls it before it makes their options, so a hit creates no function (under tsx each
+   * named function created per request costs a `__name` call: esbuild's keepNames).
+   */
+  sendKept(request: FastifyRequest, reply: FastifyReply, member: string | null): Promise<undefined> | undefined;
+  /**
    * A member's own read (`OwnReadOptions`), fresh under the same rules; stale on their own writes, on
    * `members` and on `topics`. A kept body is sent at once, without a promise (the reply is answered).
    */
@@ -207,6 +214,12 @@ export default fp(
       bumpMember(member) {
         bumpMember(member);
         publish(`${MEMBER_PREFIX}${member}`);
+      },
+
+      sendKept(request, reply, member) {
+        if (member === null) return undefined;
+        const body = ownBody(ownKey(urlKey(request), member), fastify.clock.nowMs());
+        return body === undefined ? undefined : sent(reply, body);
       },
 
       read(request, reply, options) {
