@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 
 export interface Clock {
   now(): Date;
+  /** `now()` in ms since 1970, without the Date objects: for checks on every request (the response cache's freshness). */
+  nowMs(): number;
   /**
    * Moves the clock `ms` ahead of its time source (0 puts it back). Only the development clock
    * route (`DELETE /v1/dev/clock`, billing/dev-clock-routes.ts) calls it, to put the real time back.
@@ -31,11 +33,13 @@ export interface ClockPluginOptions {
 
 export default fp(
   async function clock(fastify: FastifyInstance, options: ClockPluginOptions) {
-    const now = options.now ?? (() => new Date());
+    const source = options.now;
     let offsetMs = 0;
-    const read = () => new Date(now().getTime() + offsetMs);
+    const nowMs = source ? () => source().getTime() + offsetMs : () => Date.now() + offsetMs;
+    const read = () => new Date(nowMs());
     const base: Clock = {
       now: read,
+      nowMs,
       setOffset: (ms: number) => {
         offsetMs = ms;
       },

@@ -48,7 +48,11 @@ export interface OwnReadOptions<P> {
   member: string | null;
   /** The shared data the answer also shows (besides the member's own state and `members`). */
   topics: CacheTopic[];
-  build(): Promise<P>;
+  /**
+   * Given the request, so a route may pass the same functions on every request: under tsx (how the
+   * API runs) each named function created per request costs a `__name` call (esbuild's keepNames).
+   */
+  build(request: FastifyRequest): Promise<P>;
   /** As in `CachedReadOptions`; omitted: nothing in the answer changes by time alone. */
   changesAt?(now: Date): Promise<Date | null>;
 }
@@ -68,11 +72,22 @@ export interface ResponseCache {
    * the same variant). Fresh: no write bumped the generation since, the club's clock has not
    * reached the moment it changes by time alone (`changesAt`) nor gone back before it was built, and it
    * was built less than `RESPONSE_CACHE_TTL_MS` ago (a bound on anything else: a lost Redis message).
-   * With `member`, a body kept for that member and URL is given first, with no variant lookup.
+   * With `member`, a body kept for that member and URL is given first, with no variant lookup and
+   * without a promise (the reply is answered at once).
    * Undefined when the answer was sent from here (the reply, a thenable: the route returns it as is).
    */
   read<P, S>(request: FastifyRequest, reply: FastifyReply, options: CachedReadOptions<P, S>): Promise<P | undefined>;
-  /** A member's own read (`OwnReadOptions`), fresh under the same rules; stale on their own writes, on `members` and on `topics`. */
+  /**
+   * The body kept for this member (hex id; null: none) and the request's URL, if fresh: sent at once
+   * (answers the reply, already answered), else undefined. `read` and `readOwn` look there first too;
+   * a route calls it before it makes their options, so a hit creates no function (under tsx each
+   * named function created per request costs a `__name` call: esbuild's keepNames).
+   */
+  sendKept(request: FastifyRequest, reply: FastifyReply, member: string | null): Promise<undefined> | undefined;
+  /**
+   * A member's own read (`OwnReadOptions`), fresh under the same rules; stale on their own writes, on
+   * `members` and on `topics`. A kept body is sent at once, without a promise (the reply is answered).
+   */
   readOwn<P>(request: FastifyRequest, reply: FastifyReply, options: OwnReadOptions<P>): Promise<P | undefined>;
 }
 
@@ -101,7 +116,7 @@ interface Entry {
   /** Stale from this time on (ms, club clock). */
   until: number;
   scope: unknown;
-  bodies: Map<string, Buffer>;
+  bodies: Map<string, string>;
 }
 
 /** A body kept for one member and URL. */
@@ -111,7 +126,8 @@ interface OwnEntry {
   stamp: number;
   at: number;
   until: number;
-  body: Buffer;
+  body: string;
+  /** Its UTF-8 size plus its key's: what the LRU counts. */
   bytes: number;
 }
 
@@ -120,8 +136,14 @@ export const ownCacheMember = (request: FastifyRequest) => (request.user && requ
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Sends the kept body; the reply is a thenable that settles once it is written, so an async handler may return it. */
-const sent = (reply: FastifyReply, body: Buffer) => reply.type(JSON_TYPE).send(body) as unknown as Promise<undefined>;
+/** What a kept answer is kept under: the URL as the caller named it (origin, path and query). */
+const urlKey = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+
+/**
+ * Sends the kept body and answers the reply: a thenable already settled (the body is written at
+ * once), so a handler returns it as is, and a hit costs no promise of its own.
+ */
+const sent = (reply: FastifyReply, body: string) => reply.type(JSON_TYPE).send(body) as unknown as Promise<undefined>;
 
 export default fp(
   async function responseCache(fastify: FastifyInstance) {
@@ -155,7 +177,7 @@ export default fp(
 
     const ownKey = (key: string, member: string) => `${member} ${key}`;
     /** The body kept for this member and URL, if fresh (and then the most recently read). */
-    const ownBody = (key: string, now: number): Buffer | undefined => {
+    const ownBody = (key: string, now: number): string | undefined => {
       const entry = own.get(key);
       if (!entry) return undefined;
       if (now >= entry.at && now < entry.until && unchanged(entry.stamp, entry.topics, entry.member)) {
@@ -173,7 +195,7 @@ export default fp(
         own.delete(key);
         ownBytes -= previous.bytes;
       }
-      const kept = { ...entry, bytes: entry.body.length + key.length * 2 };
+      const kept = { ...entry, bytes: Buffer.byteLength(entry.body) + key.length * 2 };
       own.set(key, kept);
       ownBytes += kept.bytes;
       for (const [oldest, { bytes }] of own) {
@@ -194,74 +216,93 @@ export default fp(
         publish(`${MEMBER_PREFIX}${member}`);
       },
 
-      async read(request, reply, options) {
-        const key = `${request.protocol}://${request.host}${request.url}`;
-        const clockNow = fastify.clock.now();
-        const now = clockNow.getTime();
-        const member = options.member ?? null;
-        const memberKey = member === null ? null : ownKey(key, member);
-        if (memberKey !== null) {
-          const body = ownBody(memberKey, now);
-          if (body !== undefined) return sent(reply, body);
-        }
-        const started = sequence;
-        const topics = [options.topic];
-        const keepForMember = (body: Buffer, until: number) => {
-          if (memberKey !== null && unchanged(started, topics, member)) keepOwn(memberKey, { member: member!, topics, stamp: started, at: now, until, body });
-        };
-        const entry = entries.get(key);
-        const fresh = entry !== undefined && unchanged(entry.stamp, topics, null) && now >= entry.at && now < entry.until;
-        if (fresh) {
-          const variant = await options.variantOf(entry.scope as never);
-          const body = variant === null ? undefined : entry.bodies.get(variant);
-          if (body !== undefined) {
-            keepForMember(body, entry.until);
-            return sent(reply, body);
-          }
-        }
-        const [payload, changesAt] = await Promise.all([options.build(), fresh ? undefined : options.changesAt(clockNow)]);
-        const until = fresh ? entry.until : Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity);
-        const scope = options.scopeOf(payload);
-        if (scope === null) {
-          const keepMs = memberKey === null ? null : (options.ownKeepMs?.(payload, clockNow) ?? null);
-          // A write while the answer was being built: it may hold the older data, keep nothing.
-          if (keepMs === null || keepMs <= 0 || !unchanged(started, topics, member)) return payload;
-          const body = Buffer.from(reply.serialize(payload) as string);
-          keepForMember(body, Math.min(until, now + keepMs));
-          return sent(reply, body);
-        }
-        const variant = await options.variantOf(scope);
-        if (variant === null || !unchanged(started, topics, null)) return payload;
-        const body = Buffer.from(reply.serialize(payload) as string);
-        let kept = fresh ? entry : undefined;
-        if (!kept) {
-          entries.delete(key);
-          kept = { stamp: started, at: now, until, scope, bodies: new Map() };
-          entries.set(key, kept);
-          if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        }
-        if (kept.bodies.size >= MAX_VARIANTS) kept.bodies.clear();
-        kept.bodies.set(variant, body);
-        keepForMember(body, until);
-        return sent(reply, body);
+      sendKept(request, reply, member) {
+        if (member === null) return undefined;
+        const body = ownBody(ownKey(urlKey(request), member), fastify.clock.nowMs());
+        return body === undefined ? undefined : sent(reply, body);
       },
 
-      async readOwn(request, reply, options) {
-        const { member, topics } = options;
-        if (member === null) return options.build();
-        const clockNow = fastify.clock.now();
-        const now = clockNow.getTime();
-        const key = ownKey(`${request.protocol}://${request.host}${request.url}`, member);
-        const kept = ownBody(key, now);
+      read(request, reply, options) {
+        const key = urlKey(request);
+        const member = options.member ?? null;
+        const memberKey = member === null ? null : ownKey(key, member);
+        // A body kept for this member: sent at once, without a promise (the handler returns the reply).
+        if (memberKey !== null) {
+          const body = ownBody(memberKey, fastify.clock.nowMs());
+          if (body !== undefined) return sent(reply, body);
+        }
+        return readShared(reply, options, key, member, memberKey);
+      },
+
+      readOwn(request, reply, options) {
+        const { member } = options;
+        if (member === null) return options.build(request);
+        const key = ownKey(urlKey(request), member);
+        // The member's kept body: sent at once, without a promise (the handler returns the reply).
+        const kept = ownBody(key, fastify.clock.nowMs());
         if (kept !== undefined) return sent(reply, kept);
-        const started = sequence;
-        const [payload, changesAt] = await Promise.all([options.build(), options.changesAt?.(clockNow) ?? null]);
-        if (!unchanged(started, topics, member)) return payload;
-        const body = Buffer.from(reply.serialize(payload) as string);
-        keepOwn(key, { member, topics, stamp: started, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), body });
-        return sent(reply, body);
+        return buildOwn(request, reply, options, member, key);
       },
     };
+
+    /** `read` past the member's own body: the shared body of the caller's variant, else the route's answer (kept). */
+    async function readShared<P, S>(reply: FastifyReply, options: CachedReadOptions<P, S>, key: string, member: string | null, memberKey: string | null): Promise<P | undefined> {
+      const clockNow = fastify.clock.now();
+      const now = clockNow.getTime();
+      const started = sequence;
+      const topics = [options.topic];
+      const keepForMember = (body: string, until: number) => {
+        if (memberKey !== null && unchanged(started, topics, member)) keepOwn(memberKey, { member: member!, topics, stamp: started, at: now, until, body });
+      };
+      const entry = entries.get(key);
+      const fresh = entry !== undefined && unchanged(entry.stamp, topics, null) && now >= entry.at && now < entry.until;
+      if (fresh) {
+        const variant = await options.variantOf(entry.scope as never);
+        const body = variant === null ? undefined : entry.bodies.get(variant);
+        if (body !== undefined) {
+          keepForMember(body, entry.until);
+          return sent(reply, body);
+        }
+      }
+      const [payload, changesAt] = await Promise.all([options.build(), fresh ? undefined : options.changesAt(clockNow)]);
+      const until = fresh ? entry.until : Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity);
+      const scope = options.scopeOf(payload);
+      if (scope === null) {
+        const keepMs = memberKey === null ? null : (options.ownKeepMs?.(payload, clockNow) ?? null);
+        // A write while the answer was being built: it may hold the older data, keep nothing.
+        if (keepMs === null || keepMs <= 0 || !unchanged(started, topics, member)) return payload;
+        const body = reply.serialize(payload) as string;
+        keepForMember(body, Math.min(until, now + keepMs));
+        return sent(reply, body);
+      }
+      const variant = await options.variantOf(scope);
+      if (variant === null || !unchanged(started, topics, null)) return payload;
+      const body = reply.serialize(payload) as string;
+      let kept = fresh ? entry : undefined;
+      if (!kept) {
+        entries.delete(key);
+        kept = { stamp: started, at: now, until, scope, bodies: new Map() };
+        entries.set(key, kept);
+        if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      }
+      if (kept.bodies.size >= MAX_VARIANTS) kept.bodies.clear();
+      kept.bodies.set(variant, body);
+      keepForMember(body, until);
+      return sent(reply, body);
+    }
+
+    /** `readOwn` without a kept body: the route's answer, kept for the member unless a write came while it was built. */
+    async function buildOwn<P>(request: FastifyRequest, reply: FastifyReply, options: OwnReadOptions<P>, member: string, key: string): Promise<P | undefined> {
+      const { topics } = options;
+      const clockNow = fastify.clock.now();
+      const now = clockNow.getTime();
+      const started = sequence;
+      const [payload, changesAt] = await Promise.all([options.build(request), options.changesAt?.(clockNow) ?? null]);
+      if (!unchanged(started, topics, member)) return payload;
+      const body = reply.serialize(payload) as string;
+      keepOwn(key, { member, topics, stamp: started, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), body });
+      return sent(reply, body);
+    }
     fastify.decorate('responseCache', cache);
   },
   { name: 'response-cache', dependencies: ['clock'] },

@@ -32,6 +32,15 @@ const progressOf = async (testApp: TestApp, actor: TestActor) => {
   expect(page.status).toBe(200);
   return page.body.data.map((row) => `${row.videoId}@${row.positionSeconds}`);
 };
+const profileOf = async (testApp: TestApp, actor: TestActor) => {
+  const read = await testApp.call<{ _id: string; name: string; role: string }>('GET', `/v1/users/provider/${actor.account.uid}`, { token: actor.token });
+  expect(read.status).toBe(200);
+  return `${read.body._id} ${read.body.name} ${read.body.role}`;
+};
+const rename = async (testApp: TestApp, actor: TestActor, name: string) => {
+  const renamed = await testApp.call('PATCH', `/v1/users/${actor.id}`, { token: actor.token, body: { name } });
+  expect(renamed.status).toBe(200);
+};
 const report = async (testApp: TestApp, actor: TestActor, videoId: string, positionSeconds: number) => {
   const reported = await testApp.call('PUT', `/v1/me/progress/videos/${videoId}`, { token: actor.token, body: { positionSeconds, durationSeconds: 8 } });
   expect(reported.status).toBe(200);
@@ -103,6 +112,33 @@ describe("A member's kept bodies on one process", () => {
   });
 });
 
+describe("A member's kept profile on one process", () => {
+  const fixture = catalogueFixture({ title: 'Aula do perfil' });
+
+  test('When a member renames themselves right after reading their profile twice, then the very next read shows the new name, and another member never gets it', async () => {
+    const { testApp, members: [reader, neighbour] } = fixture;
+    await rename(testApp, reader, 'Ana Leitora');
+    await rename(testApp, neighbour, 'Bruno Vizinho');
+    for (let read = 0; read < 2; read += 1) {
+      expect(await profileOf(testApp, reader)).toBe(`${reader.id} Ana Leitora USER`);
+      expect(await profileOf(testApp, neighbour)).toBe(`${neighbour.id} Bruno Vizinho USER`);
+    }
+    await rename(testApp, reader, 'Ana Renomeada');
+    expect(await profileOf(testApp, reader)).toBe(`${reader.id} Ana Renomeada USER`);
+    expect(await profileOf(testApp, neighbour)).toBe(`${neighbour.id} Bruno Vizinho USER`);
+  });
+
+  test("When an admin changes a member's role right after the member read their profile, then the member's next read shows the new role", async () => {
+    const { testApp, actors } = fixture;
+    const promoted = await createActor(testApp);
+    expect(await profileOf(testApp, promoted)).toMatch(/ USER$/);
+    expect(await profileOf(testApp, promoted)).toMatch(/ USER$/);
+    const changed = await testApp.call('PATCH', `/v1/users/${promoted.id}`, { token: actors.admin.token, body: { role: 'ADMIN' } });
+    expect(changed.status).toBe(200);
+    expect(await profileOf(testApp, promoted)).toMatch(/ ADMIN$/);
+  });
+});
+
 describe('A kept answer with signed links (the club clock moves by hand)', () => {
   // Links expire at a whole second, so a fresh one has between TTL − 1 s and TTL: ≥ nine tenths from 10 s up.
   const TTL_SECONDS = 10;
@@ -148,5 +184,14 @@ describe("A member's kept bodies across two API processes with REDIS_URL", () =>
     expect(await progressOf(second, member)).toEqual([]);
     await report(first, member, video._id, 4);
     expect(await readUntil(() => progressOf(second, member), (rows) => rows.length > 0)).toEqual([`${video._id}@4`]);
+  });
+
+  test('When a member renames themselves on one process, then the other, which kept their profile, shows it within milliseconds', async () => {
+    const { first, second } = apps;
+    const member = await createActor(first);
+    const before = await profileOf(second, member);
+    expect(await profileOf(second, member)).toBe(before);
+    await rename(first, member, 'Carla Replicada');
+    expect(await readUntil(() => profileOf(second, member), (shown) => shown !== before)).toBe(`${member.id} Carla Replicada USER`);
   });
 });

@@ -12,6 +12,7 @@ import type { ItemStore } from './catalogue-items-repository';
 import { resolveCreditCost, resolvePublication } from './rules/publication';
 import { found, routeOptions } from '../../http/route-options';
 import { cachedCatalogueRead } from './use-cases/cached-read';
+import { ownCacheMember } from '../../plugins/response-cache';
 
 /** The fields every catalogue item's create / update body has (the rest belongs to the kind). */
 interface CommonInput {
@@ -102,6 +103,9 @@ export function catalogueItemRoutes<
         response: { 200: itemSchema, ...errorResponses(401, 404) },
       }),
       async (request, reply) => {
+        // The member's kept body first: a hit makes none of the functions below (cached-read.ts).
+        const kept = fastify.responseCache.sendKept(request, reply, ownCacheMember(request));
+        if (kept) return kept;
         const read = async () => {
           const item = found(await repository.findByIdOrSlug(request.params.idOrSlug, request.user?.role !== 'ADMIN'), () => kind.notFound());
           return firstView(request, item);

@@ -78,8 +78,10 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const user = request.user!;
       // Kept for the member alone (plugins/response-cache.ts): stale on their progress, access or
       // unlocks, on a catalogue write and at the next scheduled publication (the cards are of published videos).
-      return fastify.responseCache.readOwn(request, reply, {
-        member: ownCacheMember(request),
+      const member = ownCacheMember(request);
+      // The kept body first: a hit makes none of the functions below.
+      return fastify.responseCache.sendKept(request, reply, member) ?? fastify.responseCache.readOwn(request, reply, {
+        member,
         topics: ['catalogue'],
         changesAt: (now) => nextPublication(fastify, now),
         build: () =>

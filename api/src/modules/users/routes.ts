@@ -5,12 +5,13 @@ import { withDefaults } from '../../http/query';
 import { ownerOrAdmin } from '../../http/authentication';
 import { errorResponses, IdParams, paginated, PRINTABLE_TEXT_PATTERN } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
-import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema } from './schemas';
+import { CreateUserBody, ExistsResponse, ProviderIdParams, UpdateUserBody, UserListQuery, UserSchema, type UserResponse } from './schemas';
 import { toUserResponse } from './responses';
 import { userNotFound } from './errors';
 import { normalizeLaboratory } from './rules/laboratory';
 import { consentFor } from './rules/consent';
 import { found, routeOptions } from '../../http/route-options';
+import { ownCacheMember, type OwnReadOptions } from '../../plugins/response-cache';
 
 const tags = ['users'];
 const route = routeOptions(tags);
@@ -41,6 +42,11 @@ const ownerOfId = ownerOrAdmin((request) => ({ userId: (request as FastifyReques
 
 const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.usersRepository;
+  // The member's own profile as `readOwn` builds it, made once: no function is created per request.
+  const ownProfile = {
+    topics: [],
+    build: async (request: FastifyRequest) => toUserResponse(found(await repository.findByProviderId(request.user!.providerId), userNotFound)),
+  } satisfies Omit<OwnReadOptions<UserResponse>, 'member'>;
 
   fastify.get(
     '/',
@@ -92,10 +98,12 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       params: ProviderIdParams,
       response: { 200: UserSchema, ...errorResponses(401, 403, 404) },
     }),
-    (request) => {
-      // Members read their own profile on every page load: the auth hook already loaded it, and
-      // the answer goes out without a promise (a sync handler's value is sent at once).
-      if (request.user?.providerId === request.params.providerId) return toUserResponse(request.user);
+    (request, reply) => {
+      // Members read their own profile on every page load: its serialized body is kept for them
+      // (plugins/response-cache.ts), stale on every write to their profile, so a read is the auth
+      // hook and a Map hit, sent without a promise. Built from a read that starts after the cache's
+      // stamp (not from the auth hook's copy, read earlier): a write in between is never kept.
+      if (request.user?.providerId === request.params.providerId) return fastify.responseCache.readOwn(request, reply, { ...ownProfile, member: ownCacheMember(request) });
       return repository.findByProviderId(request.params.providerId).then((user) => {
         if (!user) throw userNotFound();
         return toUserResponse(user);

@@ -84,6 +84,10 @@ export function cachedCatalogueRead<P>(
   build: () => Promise<P>,
   cards: (payload: P) => ShownCard[] | null,
 ) {
+  const member = ownCacheMember(request);
+  // The member's kept body first: a hit makes none of the functions below.
+  const kept = fastify.responseCache.sendKept(request, reply, member);
+  if (kept) return kept;
   return fastify.responseCache.read(request, reply, {
     topic: 'catalogue',
     build,
@@ -93,7 +97,7 @@ export function cachedCatalogueRead<P>(
     },
     variantOf: (scope) => catalogueVariant(fastify, request, scope),
     changesAt: (now) => nextPublication(fastify, now),
-    member: ownCacheMember(request),
+    member,
     ownKeepMs: (_payload, now) => signedAnswerKeepMs(fastify, now),
   });
 }
