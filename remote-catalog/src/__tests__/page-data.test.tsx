@@ -43,15 +43,22 @@ afterAll(() => api.close());
 const PARTS_ON_FIRST_SCREEN = 1;
 class FirstScreenObserver {
   static seen = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {}
+  private readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
+  }
   observe(target: Element) {
     FirstScreenObserver.seen.add(target);
     if ([...FirstScreenObserver.seen].indexOf(target) < PARTS_ON_FIRST_SCREEN) {
       queueMicrotask(() => this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
     }
   }
-  unobserve() {}
-  disconnect() {}
+  unobserve() {
+    // Nothing to stop: an element's entry is given once, when it is observed.
+  }
+  disconnect() {
+    // As unobserve.
+  }
 }
 
 beforeEach(() => {
