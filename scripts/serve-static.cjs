@@ -10,7 +10,8 @@
 //   owns the requested path, and a preconnect to the API;
 // - for a page whose remote declared its first public reads (remote-*/src/page-data.json), the
 //   API's answers to them embedded in the HTML (a guest's first render needs no API client and no
-//   round trip) and a high-priority preload of the page's largest image;
+//   round trip), with those of its derived reads (filled from a field of another answer: the first
+//   category's row, a video's related videos), and a high-priority preload of the page's largest image;
 // - for those pages, their first view: the owning remote's renderer (its dist/server/first-view.cjs,
 //   from its own build) renders the page from the same answers into the layout's page area, with the
 //   remote's CSS; without a working renderer the page is served as before (the browser renders it);
@@ -435,7 +436,10 @@ function pageScriptsOf(pages, pathname) {
 /**
  * The public API reads a remote declared for a page (its src/page-data.json, copied into
  * preload.json `data`), keyed by the exact path or by a route pattern whose `:name` segments fill the
- * reads' own (`/videos/:slug` → `/v1/videos/:slug`): `{ data: ['/v1/plans'], image?: { from, field } }`.
+ * reads' own (`/videos/:slug` → `/v1/videos/:slug`): `{ data: ['/v1/plans'], image?: { from, field },
+ * derived?: [{ from, field, read }] }`. A derived read is one the page's first render makes with a
+ * value from another declared read's answer: `read`'s `:value` is that answer's `field`
+ * (derivedReads), asked once the answer is in.
  */
 function pageDataOf(declared, pathname) {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -457,10 +461,36 @@ function pageDataOf(declared, pathname) {
   }
   if (!page || !Array.isArray(page.data)) return null;
   const fill = (url) => url.replace(/\/:(\w+)/g, (whole, name) => (Object.hasOwn(params, name) ? `/${encodeURIComponent(params[name])}` : whole));
-  const reads = page.data.filter((url) => typeof url === 'string' && url.startsWith('/v1/')).map(fill);
+  const isRead = (url) => typeof url === 'string' && url.startsWith('/v1/');
+  const reads = page.data.filter(isRead).map(fill);
   const from = page.image && typeof page.image.from === 'string' ? fill(page.image.from) : null;
   const image = from && reads.includes(from) && typeof page.image.field === 'string' ? { from, field: page.image.field } : null;
-  return { reads, image };
+  // A derived read's `:value` is filled later, from a field of a declared read's answer (derivedReads).
+  const derived = (Array.isArray(page.derived) ? page.derived : [])
+    .filter((entry) => entry && isRead(entry.read) && entry.read.includes(':value') && typeof entry.field === 'string' && typeof entry.from === 'string' && reads.includes(fill(entry.from)))
+    .map((entry) => ({ from: fill(entry.from), field: entry.field, read: fill(entry.read) }));
+  return { reads, image, derived };
+}
+
+/** `data.0.imageUrl` of an answer: the value at that path, or undefined. */
+function fieldOf(answer, field) {
+  let value = answer;
+  for (const key of field.split('.')) value = value && typeof value === 'object' && Object.hasOwn(value, key) ? value[key] : undefined;
+  return value;
+}
+
+/**
+ * The derived reads of a page, filled from the answers already in (`/v1/videos?categoryId=:value&limit=6`
+ * with `data.0._id` of `/v1/categories?limit=100`): only a plain identifier goes into an address; a
+ * read whose answer or field is missing is left out (the page asks for it itself).
+ */
+function derivedReads(derived, answers) {
+  const urls = [];
+  for (const { from, field, read } of derived ?? []) {
+    const value = Object.hasOwn(answers, from) ? fieldOf(answers[from], field) : undefined;
+    if ((typeof value === 'string' || typeof value === 'number') && /^[\w-]{1,100}$/.test(String(value))) urls.push(read.replace(':value', encodeURIComponent(String(value))));
+  }
+  return [...new Set(urls)].filter((url) => !Object.hasOwn(answers, url));
 }
 
 /**
@@ -554,8 +584,7 @@ function apiReads(target, { ttlMs = 1000, timeoutMs = 300, lateMs = 5000, staleM
 
 /** `data.0.imageUrl` of an answer, if it is an http(s) address. */
 function imageOf(answer, field) {
-  let value = answer;
-  for (const key of field.split('.')) value = value && typeof value === 'object' && Object.hasOwn(value, key) ? value[key] : undefined;
+  const value = fieldOf(answer, field);
   return typeof value === 'string' && /^https?:\/\//.test(value) ? value : null;
 }
 
@@ -696,11 +725,16 @@ function shellHtmlRenderer({ config, manifest, apiTarget: target = null, firstVi
     const shellScripts = shellScriptsOf(fileOf('/preload.json'));
     const remote = ownerOf(pathname);
     const { scripts: remoteScripts, page } = await preloadOf(remote, pathname);
-    const data = readApi && page && !search ? await readApi(page.reads) : {};
+    const first = readApi && page && !search ? await readApi(page.reads) : {};
+    // Then the reads that depend on those answers (the first category's row, a video's related ones),
+    // asked as soon as what they depend on is in: with the same cache, timeouts and size cap.
+    const later = readApi && page ? derivedReads(page.derived, first) : [];
+    const data = later.length ? { ...first, ...(await readApi(later)) } : first;
     const image = page?.image && data[page.image.from] ? imageOf(data[page.image.from], page.image.field) : null;
     // The page's first view as a guest sees it, from the owning remote's renderer and the same answers.
     // Only for a guest (no session hint: a signed-in member sees another page) and only with every declared answer: a page missing one (a slug that does not exist, the API slow)
-    // would be painted loading, and is left to the browser as before.
+    // would be painted loading, and is left to the browser as before. A missing derived answer only
+    // leaves its part (a row) loading in the view, as the client's own first render shows it.
     const view =
       page && !search && !signedIn && page.reads.every((url) => Object.hasOwn(data, url)) && PAGE_AREA.test(template)
         ? await firstViewOf(firstViews(remote), { pathname, data, config: { apiUrl: config.apiUrl, brasilApiUrl: config.brasilApiUrl } })
@@ -751,7 +785,7 @@ function serveFrontend(name, env = process.env) {
   });
 }
 
-module.exports = { serveStatic, serveFrontend, shellContentSecurityPolicy, inlineScriptHashes, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, shellHtmlRenderer, firstViewRenderers };
+module.exports = { serveStatic, serveFrontend, shellContentSecurityPolicy, inlineScriptHashes, remoteManifest, runtimeConfig, ownerOf, acceptedEncodings, pageScriptsOf, pageDataOf, remotePreloads, apiReads, derivedReads, shellHtmlRenderer, firstViewRenderers };
 
 // CLI: `node scripts/serve-static.cjs <shell|remote-auth|…>` serves that package's dist/; SIGHUP re-indexes it.
 if (require.main === module) {

@@ -282,8 +282,14 @@ describe("the shell's HTML with the page's first view painted by the owning remo
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      if (req.url === '/preload.json') res.end(JSON.stringify({ scripts: ['routes.js'], data: { '/planos': { data: ['/v1/plans'] }, '/videos/:slug': { data: ['/v1/videos/:slug'] } } }));
-      else if (req.url === '/v1/videos/nao-existe') res.end(); // not JSON: left out, as a 404 is
+      if (req.url === '/preload.json') {
+        const derived = [{ from: '/v1/videos/:slug', field: 'categoryId', read: '/v1/videos?categoryId=:value&limit=5' }];
+        res.end(JSON.stringify({ scripts: ['routes.js'], data: { '/planos': { data: ['/v1/plans'] }, '/videos/:slug': { data: ['/v1/videos/:slug'], derived } } }));
+      } else if (req.url === '/v1/videos/nao-existe') res.end(); // not JSON: left out, as a 404 is
+      else if (req.url === '/v1/videos/coleta-segura') res.end(JSON.stringify({ url: req.url, categoryId: 'cat-1' }));
+      else if (req.url === '/v1/videos/sem-categoria') res.end(JSON.stringify({ url: req.url, categoryId: '../admin' }));
+      else if (req.url === '/v1/videos?categoryId=cat-2&limit=5') res.end(); // the derived read fails: left out
+      else if (req.url === '/v1/videos/outra-categoria') res.end(JSON.stringify({ url: req.url, categoryId: 'cat-2' }));
       else res.end(JSON.stringify({ url: req.url }));
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -334,11 +340,25 @@ describe("the shell's HTML with the page's first view painted by the owning remo
     expect(inlined(html).preloadLater).toBeUndefined();
   });
 
-  it('When a video page is opened, then its own read (the video by its slug) is embedded and given to the renderer', async () => {
+  it("When a video page is opened, then its own read (the video by its slug) and the read derived from its answer (the video's category) are embedded and given to the renderer", async () => {
     renderer = { render: async (request) => (rendered.push(request), { html: '<main><h1>Vídeo</h1></main>', css: '' }) };
     const html = await renderWith(() => renderer)(TEMPLATE, '/videos/coleta-segura', fileOf, '');
-    expect(rendered[0].data).toEqual({ '/v1/videos/coleta-segura': { url: '/v1/videos/coleta-segura' } });
+    const data = {
+      '/v1/videos/coleta-segura': { url: '/v1/videos/coleta-segura', categoryId: 'cat-1' },
+      '/v1/videos?categoryId=cat-1&limit=5': { url: '/v1/videos?categoryId=cat-1&limit=5' },
+    };
+    expect(rendered[0].data).toEqual(data);
+    expect(inlined(html).data).toEqual(data);
     expect(html).toContain('data-first-view="/videos/coleta-segura"');
+  });
+
+  it('When the field a derived read needs is not a plain identifier, or its read fails, then only that read is left out (the page asks for it itself) and the first view is still painted', async () => {
+    renderer = { render: async (request) => (rendered.push(request), { html: '<main><h1>Vídeo</h1></main>', css: '' }) };
+    for (const slug of ['sem-categoria', 'outra-categoria']) {
+      const html = await renderWith(() => renderer)(TEMPLATE, `/videos/${slug}`, fileOf, '');
+      expect(Object.keys(inlined(html).data)).toEqual([`/v1/videos/${slug}`]);
+      expect(html).toContain(`data-first-view="/videos/${slug}"`);
+    }
   });
 
   it('When the renderer is missing, throws, is too slow or returns a script, then the page is served as before (the browser renders it)', async () => {
@@ -371,10 +391,26 @@ describe("the shell's HTML with the page's first view painted by the owning remo
 
   it('A route pattern fills its reads from the address; a segment that is not a plain slug matches nothing', () => {
     const declared = { '/videos/:slug': { data: ['/v1/videos/:slug'], image: { from: '/v1/videos/:slug', field: 'data.0.thumbnailUrl' } } };
-    expect(pageDataOf(declared, '/videos/coleta-segura')).toEqual({ reads: ['/v1/videos/coleta-segura'], image: { from: '/v1/videos/coleta-segura', field: 'data.0.thumbnailUrl' } });
+    expect(pageDataOf(declared, '/videos/coleta-segura')).toEqual({ reads: ['/v1/videos/coleta-segura'], image: { from: '/v1/videos/coleta-segura', field: 'data.0.thumbnailUrl' }, derived: [] });
     expect(pageDataOf(declared, '/videos/a b')).toBeNull();
     expect(pageDataOf(declared, '/videos/a/b')).toBeNull();
     expect(pageDataOf(declared, '/videos')).toBeNull();
+  });
+
+  it("A derived read is kept only when it depends on one of the page's declared reads and has a :value to fill", () => {
+    const related = { from: '/v1/videos/:slug', field: 'categoryId', read: '/v1/videos?categoryId=:value&limit=5' };
+    const declared = { '/videos/:slug': { data: ['/v1/videos/:slug'], derived: [related, { ...related, from: '/v1/plans' }, { ...related, read: '/v1/videos?limit=5' }, { ...related, read: 'https://outro.site/?q=:value' }] } };
+    expect(pageDataOf(declared, '/videos/coleta-segura').derived).toEqual([{ from: '/v1/videos/coleta-segura', field: 'categoryId', read: '/v1/videos?categoryId=:value&limit=5' }]);
+  });
+
+  it("A derived read is filled from its field's value, once, and not when that read is already answered", () => {
+    const { derivedReads } = require('../serve-static.cjs');
+    const row = (index) => ({ from: '/v1/categories?limit=100', field: `data.${index}._id`, read: '/v1/videos?categoryId=:value&limit=6' });
+    const categories = { data: [{ _id: 'a1' }, { _id: 'b2' }] };
+    expect(derivedReads([row(0), row(1), row(0), row(2)], { '/v1/categories?limit=100': categories })).toEqual(['/v1/videos?categoryId=a1&limit=6', '/v1/videos?categoryId=b2&limit=6']);
+    expect(derivedReads([row(0)], { '/v1/categories?limit=100': categories, '/v1/videos?categoryId=a1&limit=6': { data: [] } })).toEqual([]);
+    expect(derivedReads([row(0)], {})).toEqual([]);
+    expect(derivedReads([row(0)], { '/v1/categories?limit=100': { data: [{ _id: 'a b&c' }] } })).toEqual([]);
   });
 
   it("When a remote's renderer file is redeployed, then the next page uses the new one without a restart", async () => {

@@ -7,30 +7,71 @@ import { CATEGORIES, content, page, plan, video } from './support/fixtures';
 
 // The shell's server embeds, in a page's HTML, the answers to the reads page-data.json declares for
 // it. A declared read the page does not make is wasted bytes; a read it makes and nobody declared
-// waits for the network: both show up here, against the calls the real pages make.
-// Answers wait for the gate: what a page asks before any answer arrives is its first render's reads
-// (later reads depend on an answer, e.g. a row per category, and the server cannot know them).
+// waits for the network (and loads the API client): both show up here, against the calls the real
+// pages make. Answers wait for the gate: what a page asks before any answer arrives is its first
+// render's reads (`data`); once they are answered, the reads that depend on an answer (`derived`:
+// the first category's row, a video's related videos) must be exactly those declared, filled from
+// the answers the page was given, as the server fills them.
 let openGate = () => undefined as void;
 let gate = Promise.resolve();
+/** The answers given, by canonical URL: what the server would have read a derived read's value from. */
+const served = new Map<string, unknown>();
+async function serve<T>(request: Request, body: T): Promise<T> {
+  await gate;
+  served.set(canonical(request.url), body);
+  return body;
+}
 const api = startMockApi(
-  mockApi('get', '/v1/categories/', async () => (await gate, page(CATEGORIES))),
-  mockApi('get', '/v1/banners/', async () => (await gate, page([]))),
-  mockApi('get', '/v1/videos/', async () => (await gate, page([video()]))),
-  mockApi('get', '/v1/videos/{idOrSlug}', async () => (await gate, video())),
-  mockApi('get', '/v1/contents/', async () => (await gate, page([content()]))),
-  mockApi('get', '/v1/plans/', async () => (await gate, { data: [plan({})] })),
-  mockApi('get', '/v1/legal/{slug}', async ({ params }) => {
-    await gate;
+  mockApi('get', '/v1/categories/', ({ request }) => serve(request, page(CATEGORIES))),
+  mockApi('get', '/v1/banners/', ({ request }) => serve(request, page([]))),
+  mockApi('get', '/v1/videos/', ({ request }) => serve(request, page([video()]))),
+  mockApi('get', '/v1/videos/{idOrSlug}', ({ request }) => serve(request, video())),
+  mockApi('get', '/v1/contents/', ({ request }) => serve(request, page([content()]))),
+  mockApi('get', '/v1/plans/', ({ request }) => serve(request, { data: [plan({})] })),
+  mockApi('get', '/v1/legal/{slug}', ({ request, params }) => {
     const slug = params.slug === 'termos-de-uso' ? ('termos-de-uso' as const) : ('politica-de-privacidade' as const);
-    return { kind: slug === 'termos-de-uso' ? ('TERMS' as const) : ('PRIVACY' as const), slug, title: slug === 'termos-de-uso' ? 'Termos de uso' : 'Política de privacidade', version: '1', publishedAt: '2026-11-23', body: '## 1. Quem somos' };
+    return serve(request, { kind: slug === 'termos-de-uso' ? ('TERMS' as const) : ('PRIVACY' as const), slug, title: slug === 'termos-de-uso' ? 'Termos de uso' : 'Política de privacidade', version: '1', publishedAt: '2026-11-23', body: '## 1. Quem somos' });
   }),
 );
 afterAll(() => api.close());
+/**
+ * A phone's first screen (Lighthouse's, 412×823, and the 600 px margin of useNearViewport): of the
+ * parts of a page that wait to be near it (the home's category rows), the first is; jsdom has no
+ * layout to tell, so this observer says it. Measured in the browser: `/` asks for its first
+ * category's row before any scroll.
+ */
+const PARTS_ON_FIRST_SCREEN = 1;
+class FirstScreenObserver {
+  static seen = new Set<Element>();
+  private readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
+  }
+  observe(target: Element) {
+    FirstScreenObserver.seen.add(target);
+    if ([...FirstScreenObserver.seen].indexOf(target) < PARTS_ON_FIRST_SCREEN) {
+      queueMicrotask(() => this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+    }
+  }
+  unobserve() {
+    // Nothing to stop: an element's entry is given once, when it is observed.
+  }
+  disconnect() {
+    // As unobserve.
+  }
+}
+
 beforeEach(() => {
   api.reset();
+  served.clear();
+  FirstScreenObserver.seen.clear();
+  Object.defineProperty(window, 'IntersectionObserver', { configurable: true, writable: true, value: FirstScreenObserver });
   gate = new Promise((resolve) => (openGate = resolve));
 });
-afterEach(() => openGate());
+afterEach(() => {
+  openGate();
+  delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
 
 /** `/v1/videos?sort=newest&limit=4` → `/v1/videos?limit=4&sort=newest`, as the server and the client key them. */
 const canonical = (url: string) => {
@@ -50,6 +91,10 @@ const TITLES: Record<string, string> = {
   '/politica-de-privacidade': 'Política de privacidade',
 };
 
+/** The value at `data.0._id` of an answer, as the server reads a derived read's `:value`. */
+const fieldOf = (answer: unknown, field: string) =>
+  field.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined), answer);
+
 /** The address opened for a declared route pattern, and its reads with the `:name` segments filled as the server fills them. */
 const EXAMPLE_PARAMS: Record<string, string> = { slug: 'coleta-segura' };
 const filled = (pattern: string) => pattern.replace(/\/:(\w+)/g, (_whole, name: string) => `/${EXAMPLE_PARAMS[name]}`);
@@ -68,6 +113,20 @@ describe('page-data.json', () => {
     await new Promise((resolve) => setTimeout(resolve, 100)); // room for a read nobody declared
     expect(asked()).toEqual(expected);
     expect(declared.data.map(canonical)).toEqual(declared.data); // written in the canonical form the server keys by
+
+    // The answers come: the reads that depend on them are exactly the derived ones, filled from them.
+    const derived = 'derived' in declared ? declared.derived : [];
+    openGate();
+    await waitFor(() => expect([...served.keys()]).toEqual(expect.arrayContaining(declared.data.map(filled))));
+    const filledDerived = derived.map(({ from, field, read }) => `GET ${filled(read).replace(':value', String(fieldOf(served.get(filled(from)), field)))}`);
+    const everything = [...new Set([...expected, ...filledDerived])].sort();
+    await waitFor(() => expect(asked()).toEqual(expect.arrayContaining(everything)));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // room for a read nobody declared
+    expect(asked()).toEqual(everything);
+    for (const { from, read } of derived) {
+      expect(declared.data).toContain(from);
+      expect(canonical(read.replace(':value', 'x'))).toEqual(read.replace(':value', 'x'));
+    }
   });
 
   it.each(Object.entries(pageData.pages).filter(([, declared]) => 'image' in declared))('The image preloaded on %s comes from one of its declared reads', (_path, declared) => {
