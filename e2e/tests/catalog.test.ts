@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { openBrowser, screenshot, waitForApp, type BrowserSession } from '../support/browser';
 import { checkPage } from '../support/axe';
 import { Frontends } from '../support/frontends';
 import { MEMBER, signInThroughPage } from '../support/session';
@@ -31,8 +31,10 @@ afterAll(async () => {
   await frontends.stopAll();
 });
 
+/** Opens a page and waits for the app to run it: the server's first view of a public page is its inert copy (a filter chosen there is the HTML's). */
 async function open(page: Page, pathname: string): Promise<void> {
   await page.goto(`${frontends.shellUrl}${pathname}`, { waitUntil: 'domcontentloaded' });
+  await waitForApp(page);
 }
 
 async function heading(page: Page, name: string): Promise<void> {

@@ -128,15 +128,19 @@ describe('production-grade delivery', () => {
         search: await tab.getByRole('search', { name: 'Buscar no Clube' }).boundingBox(),
       });
       const blockApp = (route: { abort(): Promise<void> }) => route.abort();
-      await tab.route('**/main.js', blockApp); // the app never starts: what shows is the HTML alone
+      // The app never starts: what shows is the HTML alone. Blocked until the frame is measured: a
+      // first-view page asks for main.js only once its first paint is on screen, which may come after
+      // the header is found.
+      await tab.route('**/main.js', blockApp);
+      let frame: Awaited<ReturnType<typeof boxes>>;
       try {
         await tab.goto(`${frontends.shellUrl}/planos`, { waitUntil: 'domcontentloaded' });
         await tab.getByRole('link', { name: 'Clube — início' }).waitFor({ timeout: 5000 });
         await tab.getByRole('button', { name: 'Menu' }).or(tab.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Planos' })).first().waitFor({ timeout: 5000 });
+        frame = await boxes();
       } finally {
         await tab.unroute('**/main.js', blockApp);
       }
-      const frame = await boxes();
       expect(frame.header?.height).toBeGreaterThan(40);
       await tab.goto(`${frontends.shellUrl}/planos`, { waitUntil: 'domcontentloaded' });
       await tab.getByRole('banner').getByRole('link', { name: 'Criar conta' }).waitFor({ timeout: 30000 });
