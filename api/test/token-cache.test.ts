@@ -82,3 +82,69 @@ describe('Verified-token cache', () => {
     expect(calls).toEqual([['a', false], ['a', true], ['a', true]]);
   });
 });
+
+describe('Verified-token cache under a burst of calls', () => {
+  test('When many calls bring a token nobody has verified yet, then it is verified once and every call gets the answer', async () => {
+    const calls: string[] = [];
+    let release!: () => void;
+    const verify = cachedVerifier(async (token) => {
+      calls.push(token);
+      if (token === 'a') await new Promise<void>((resolve) => (release = resolve));
+      return { uid: 'u1', exp: 4_000_000_000 } as DecodedIdToken;
+    });
+    const answers = Promise.all(Array.from({ length: 20 }, () => verify('a', true)));
+    await Promise.resolve();
+    release();
+    expect((await answers).map((decoded) => decoded.uid)).toEqual(Array(20).fill('u1'));
+    expect(calls).toEqual(['a']);
+    // Once answered it is no longer under way: a later miss verifies again.
+    await expect(verify('b')).resolves.toMatchObject({ uid: 'u1' });
+    expect(calls).toEqual(['a', 'b']);
+  });
+
+  test('When a checked token is used near the end of its window, then it is answered at once and re-checked once in the background', async () => {
+    let clock = 1_000_000;
+    const calls: boolean[] = [];
+    const verify = cachedVerifier(
+      async (_token, checkRevoked) => {
+        calls.push(checkRevoked);
+        return { uid: 'u1', exp: 2_000 } as DecodedIdToken;
+      },
+      () => clock,
+      30_000,
+    );
+    await verify('a', true);
+    clock += 26_000;
+    // In the last sixth of the window: the answer now, one re-check started however many calls come.
+    expect(verify.cached('a', undefined, true)).toMatchObject({ uid: 'u1' });
+    expect(verify.cached('a', {}, true)).toMatchObject({ uid: 'u1' });
+    expect(calls).toEqual([true, true]);
+    await new Promise((resolve) => setImmediate(resolve));
+    // The window now runs from the re-check: past the old end, still answered without waiting.
+    clock += 10_000;
+    expect(verify.cached('a', undefined, true)).toMatchObject({ uid: 'u1' });
+    expect(calls).toEqual([true, true]);
+  });
+
+  test('When the background re-check finds the account revoked, then the next call that needs the check is not answered from the cache', async () => {
+    let clock = 1_000_000;
+    let revoked = false;
+    const verify = cachedVerifier(
+      async () => {
+        if (revoked) throw Object.assign(new Error('revoked'), { code: 'auth/id-token-revoked' });
+        return { uid: 'u1', exp: 2_000 } as DecodedIdToken;
+      },
+      () => clock,
+      30_000,
+    );
+    await verify('a', true);
+    revoked = true;
+    clock += 26_000;
+    expect(verify.cached('a', undefined, true)).toMatchObject({ uid: 'u1' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(verify.cached('a', undefined, true)).toBeUndefined();
+    await expect(verify('a', true)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
+    // A read that needs no revocation check still knows the token is genuine until it expires.
+    expect(verify.cached('a')).toMatchObject({ uid: 'u1' });
+  });
+});

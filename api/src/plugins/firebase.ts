@@ -39,6 +39,13 @@ const CACHE_MAX_AGE_MS = 5 * 60_000;
  * revoked) is trusted for `revocationCheckMs` more, then made again; one without it never
  * answers a call that asks for it.
  * `cached(token, connection?, checkRevoked?)` answers a hit synchronously (the request hot path: no promise, no tick).
+ *
+ * A token being verified is verified once: the calls that miss meanwhile wait for that one answer
+ * (a page's parallel calls, or every connection of a busy member when their check window ends).
+ * In the last sixth of a check window, a hit also starts one re-check in the background, so steady
+ * traffic never waits for it: the account is then checked more often than every `revocationCheckMs`,
+ * never less. A re-check that fails ends the window at once (the next call verifies again and gets
+ * the 401, or the 503).
  */
 export function cachedVerifier(
   verify: (token: string, checkRevoked: boolean) => Promise<DecodedIdToken>,
@@ -46,6 +53,9 @@ export function cachedVerifier(
   revocationCheckMs = 30_000,
 ) {
   const cache = new Map<string, CacheEntry>();
+  /** Verifications under way, by token and kind (with the revocation check or without). */
+  const pending = new Map<string, Promise<DecodedIdToken>>();
+  const refreshAheadMs = revocationCheckMs / 6;
   // Browsers keep a connection open and send the same token on it call after call: the entry
   // last used on a connection is found by the connection's identity and one string comparison,
   // without hashing the whole (about 1 KB) token as the map lookup must.
@@ -58,7 +68,12 @@ export function cachedVerifier(
       if (connection !== undefined) byConnection.set(connection, hit);
     }
     const at = now();
-    if (hit.until > at) return !checkRevoked || hit.checkedUntil > at ? hit.decoded : undefined;
+    if (hit.until > at) {
+      if (!checkRevoked) return hit.decoded;
+      if (hit.checkedUntil <= at) return undefined;
+      if (hit.checkedUntil - at < refreshAheadMs) recheck(hit);
+      return hit.decoded;
+    }
     cache.delete(token);
     if (connection !== undefined) byConnection.delete(connection);
     return undefined;
@@ -66,13 +81,38 @@ export function cachedVerifier(
   const verifyCached = async (token: string, checkRevoked = false): Promise<DecodedIdToken> => {
     const hit = cached(token, undefined, checkRevoked);
     if (hit) return hit;
+    return verifyOnce(token, checkRevoked);
+  };
+  const verifyOnce = (token: string, checkRevoked: boolean): Promise<DecodedIdToken> => {
+    const key = checkRevoked ? `r${token}` : `t${token}`;
+    let verification = pending.get(key);
+    if (verification === undefined) {
+      verification = verifyAndKeep(token, checkRevoked).finally(() => pending.delete(key));
+      pending.set(key, verification);
+    }
+    return verification;
+  };
+  const recheck = (entry: CacheEntry): void => {
+    if (entry.rechecking) return;
+    entry.rechecking = true;
+    verifyOnce(entry.token, true).then(
+      () => {
+        entry.rechecking = false;
+      },
+      () => {
+        entry.rechecking = false;
+        entry.checkedUntil = 0;
+      },
+    );
+  };
+  const verifyAndKeep = async (token: string, checkRevoked: boolean): Promise<DecodedIdToken> => {
     const decoded = await verify(token, checkRevoked);
     const at = now();
     const previous = cache.get(token);
     if (previous === undefined && cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
     const checkedUntil = checkRevoked ? at + revocationCheckMs : (previous?.checkedUntil ?? 0);
     // The same entry object is updated: a connection that holds it sees the new check at once.
-    const entry = previous ?? { token, decoded, until: 0, checkedUntil: 0 };
+    const entry = previous ?? { token, decoded, until: 0, checkedUntil: 0, rechecking: false };
     Object.assign(entry, { decoded, until: Math.min(decoded.exp * 1000, at + CACHE_MAX_AGE_MS), checkedUntil });
     cache.set(token, entry);
     return decoded;
@@ -86,6 +126,8 @@ interface CacheEntry {
   until: number;
   /** Until when the account is known to be enabled with this token not revoked (0: never checked). */
   checkedUntil: number;
+  /** A background re-check near the window's end is under way. */
+  rechecking: boolean;
 }
 
 /**
