@@ -80,7 +80,7 @@ const areaZones = Object.values(registry.remotes).flatMap(({ dir }) => {
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'artifacts/**', '.tmp/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'artifacts/**', '**/.tmp/**'] },
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

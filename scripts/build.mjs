@@ -1,5 +1,5 @@
-// Production build of the shell and every remote, in one webpack process.
-// `node scripts/build.mjs catalog` builds only the named frontends.
+// Production build of the shell and every remote, in one webpack process, then the API's JavaScript.
+// `node scripts/build.mjs catalog` builds only the named frontends (and not the API).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,7 +36,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(`Frontend desconhecido: ${unknown.join(', ')} (use: ${Object.keys(FRONTENDS).join(', ')})`);
     process.exit(1);
   }
-  buildFrontends(names.length ? names : undefined).catch((error) => {
+  // Everything: the frontends, then the API's JavaScript (api/scripts/build.mjs, what `npm run start -w api` runs).
+  const buildAll = async () => {
+    await buildFrontends(names.length ? names : undefined);
+    if (names.length) return;
+    const { buildApi } = await import(pathToFileURL(path.join(ROOT, 'api', 'scripts', 'build.mjs')).href);
+    const api = await buildApi();
+    console.log(`API compilada em api/dist (${api.files} arquivos, ${api.ms} ms)`);
+  };
+  buildAll().catch((error) => {
     console.error(error.message ?? error);
     process.exit(1);
   });

@@ -5,6 +5,8 @@
  * p99 (from every response time, below the millisecond: load.ts), the server's CPU time per request and the ratio of the authenticated profile read to
  * hello-world, measured in this run (best of BENCH_ROUNDS alternating rounds, default 2).
  *
+ * Both servers run built (api/scripts/build.mjs into api/.tmp/bench-dist), as `npm run start -w api`
+ * runs the API in production: not through tsx.
  * Ports: BENCH_PORT_BASE (default 4200) for hello-world, +1 for the API.
  * Both servers first get BENCH_WARMUP seconds of the same load, not measured (default 3): a
  * fresh process is still compiling its hot paths, which only shows as a worse first round.
@@ -60,9 +62,21 @@ async function signUp(host: string, label: string): Promise<{ uid: string; idTok
   return { uid: body.localId, idToken: body.idToken };
 }
 
-/** Starts a TypeScript server script with the same Node and waits for its `ready {json}` line. */
-function startServer(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(__dirname, script)], {
+/**
+ * The API as production runs it (`npm run start -w api`: the build's JavaScript, source maps on),
+ * built here into its own folder so a running `dist/` is left alone; hello-world is built the same way.
+ */
+const BENCH_BUILD_DIR = path.join('.tmp', 'bench-dist');
+
+async function buildServers(): Promise<string> {
+  const modulePath = pathToFileURL(path.join(__dirname, '..', 'scripts', 'build.mjs')).href;
+  const { buildApi } = (await import(modulePath)) as { buildApi(outdir: string): Promise<{ outdir: string }> };
+  return (await buildApi(BENCH_BUILD_DIR)).outdir;
+}
+
+/** Starts a built server script (bench/<name>.js) with the same Node and waits for its `ready {json}` line. */
+function startServer(builtDir: string, script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, path.join(builtDir, 'bench', script)], {
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -149,9 +163,10 @@ async function main() {
   try {
     const admin = await signUp(emulator.host, 'admin');
     const member = await signUp(emulator.host, 'member');
-    const hello = await startServer('hello-server.ts', { BENCH_PORT: String(PORT_BASE) });
+    const builtDir = await buildServers();
+    const hello = await startServer(builtDir, 'hello-server.js', { BENCH_PORT: String(PORT_BASE) });
     servers.push(hello.child);
-    const api = await startServer('api-server.ts', {
+    const api = await startServer(builtDir, 'api-server.js', {
       BENCH_PORT: String(PORT_BASE + 1),
       BENCH_ADMIN_UID: admin.uid,
       BENCH_MEMBER_UID: member.uid,
@@ -164,7 +179,7 @@ async function main() {
 
     console.log(
       `Node ${process.version} (${process.platform}/${process.arch}), ${new Date().toISOString()}; autocannon: ${CONNECTIONS} conexões, ${DURATION_SECONDS} s por linha; ` +
-        `API, hello-world e autocannon em processos separados; API com armazenamento embutido em memória, logs desligados\n`,
+        `API (compilada, como em produção), hello-world e autocannon em processos separados; API com armazenamento embutido em memória, logs desligados\n`,
     );
     const rows: Row[] = [];
     const notes: string[] = [];

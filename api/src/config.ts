@@ -4,7 +4,7 @@
 // credentials, no company data). One file is
 // what an operator reads to know what can be set; splitting it would scatter that list.
 import { createHmac, randomBytes } from 'node:crypto';
-import { accessSync, constants as fsConstants } from 'node:fs';
+import { accessSync, existsSync, constants as fsConstants } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import envSchema from 'env-schema';
@@ -169,7 +169,19 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/**
+ * The api package's folder (the nearest package.json above this file): `api/` both when tsx runs
+ * `src/config.ts` and when Node runs the build's `dist/src/config.js` (`npm run build -w api`).
+ */
+export const API_ROOT = packageRoot(__dirname);
+export const REPO_ROOT = path.dirname(API_ROOT);
+
+function packageRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`package.json da API não encontrado acima de ${from}`);
+  }
+}
 
 /**
  * The stand-in PSP's certificates without a data dir (the tests, DATA_DIR=memory): made once in the

@@ -2,13 +2,14 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ObjectId } from 'mongodb';
+import { API_ROOT } from '../config';
 import type { BannerDocument } from '../modules/banners/documents';
 import type { CategoryDocument, ContentDocument, VideoDocument } from '../modules/catalogue/documents';
 import { contentTypeOfKey } from '../plugins/file-storage/file-keys';
 import { DEMO_BANNERS, DEMO_CATEGORIES, DEMO_CONTENTS, DEMO_FILES, DEMO_VIDEOS, cover } from './demo-catalogue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEMO_ASSETS_DIR = path.resolve(__dirname, '..', '..', 'assets', 'demo');
+export const DEMO_ASSETS_DIR = path.join(API_ROOT, 'assets', 'demo');
 
 /**
  * The demo catalogue: files into storage (when missing), then categories, contents, videos and
