@@ -168,6 +168,28 @@ describe('Subscription lifecycle over HTTP', () => {
     expect(nowPix.body).toMatchObject({ amountCents: 86280 });
   });
 
+  test('When members read subscriptions, then each reads their own (the one their profile points at, and an older one) and never another member\'s, whose id in uppercase changes nothing', async () => {
+    const owner = await createActor(t);
+    const other = await createActor(t);
+    const first = await t.call('POST', '/v1/subscriptions', { token: owner.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX' } });
+    const theirs = await t.call('POST', '/v1/subscriptions', { token: other.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX' } });
+    expect([first.status, theirs.status]).toEqual([201, 201]);
+    // The owner cancels the unpaid checkout and subscribes again: the profile now points at the new one.
+    expect((await t.call('PATCH', `/v1/subscriptions/cancel/${first.body._id}`, { token: owner.token })).status).toBe(200);
+    const second = await t.call('POST', '/v1/subscriptions', { token: owner.token, body: { planId: t.plans.mensal._id, paymentMethod: 'PIX' } });
+    expect(second.status).toBe(201);
+    expect((await userDoc(t, owner.id)).subscription?.toHexString()).toBe(second.body._id);
+
+    for (const id of [second.body._id, String(second.body._id).toUpperCase(), first.body._id]) {
+      const read = await t.call('GET', `/v1/subscriptions/${id}`, { token: owner.token });
+      expect([id, read.status, read.body.userId]).toEqual([id, 200, owner.id]);
+    }
+    for (const id of [theirs.body._id, String(theirs.body._id).toUpperCase()]) {
+      expectErrorShape(await t.call('GET', `/v1/subscriptions/${id}`, { token: owner.token }), 403);
+    }
+    expectErrorShape(await t.call('GET', `/v1/subscriptions/${second.body._id}`, { token: other.token }), 403);
+  });
+
   test('When an inactive or unknown plan is chosen at checkout, then 409 or 404', async () => {
     const member = await createActor(t);
     const admin = actors.admin;

@@ -46,9 +46,14 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
   /** The owner of the subscription a request names (in params or body); null → only admins, then 404. */
   const subscriptionOwner =
     (idOf: (request: FastifyRequest) => string): OwnerResolver =>
-    async (request) => {
-      const userId = await repository.findOwner(idOf(request));
-      return userId ? { userId } : null;
+    (request) => {
+      const id = idOf(request);
+      // The profile points at one of its member's own subscriptions (billing's syncUser: the open
+      // one, else the newest, of that member), so the one a member reads on every visit is settled
+      // without a lookup; any other id is looked up.
+      const { user } = request;
+      if (user?.subscription && user.subscription.toHexString() === id.toLowerCase()) return { userId: user._id };
+      return repository.findOwner(id).then((userId) => (userId ? { userId } : null));
     };
   const byParamId = subscriptionOwner((request) => (request.params as { id: string }).id);
   const byBodyId = subscriptionOwner((request) => (request.body as { subscriptionId: string }).subscriptionId);
