@@ -119,6 +119,13 @@ interface Entry {
   bodies: Map<string, string>;
 }
 
+/** A member's read being built: `body` settles with the serialized answer once kept, or undefined when it was not. */
+interface Flight {
+  started: number;
+  body: Promise<string | undefined>;
+  settle(body: string | undefined): void;
+}
+
 /** A body kept for one member and URL. */
 interface OwnEntry {
   member: string;
@@ -189,7 +196,16 @@ export default fp(
       ownBytes -= entry.bytes;
       return undefined;
     };
+    /**
+     * A member's read being built, by the same key as their kept body: the calls of that member for
+     * that URL that miss meanwhile wait for its body instead of building it again (when a kept
+     * body's second runs out, every open tab or parallel call of the member would otherwise build
+     * the same answer at once). Only while no write that concerns the answer came after it started:
+     * a read that follows a write never gets an answer built before it.
+     */
+    const flights = new Map<string, Flight>();
     const keepOwn = (key: string, entry: Omit<OwnEntry, 'bytes'>) => {
+      flights.get(key)?.settle(entry.body);
       const previous = own.get(key);
       if (previous) {
         own.delete(key);
@@ -227,11 +243,10 @@ export default fp(
         const member = options.member ?? null;
         const memberKey = member === null ? null : ownKey(key, member);
         // A body kept for this member: sent at once, without a promise (the handler returns the reply).
-        if (memberKey !== null) {
-          const body = ownBody(memberKey, fastify.clock.nowMs());
-          if (body !== undefined) return sent(reply, body);
-        }
-        return readShared(reply, options, key, member, memberKey);
+        if (memberKey === null) return readShared(reply, options, key, member, memberKey);
+        const body = ownBody(memberKey, fastify.clock.nowMs());
+        if (body !== undefined) return sent(reply, body);
+        return once(reply, memberKey, [options.topic], member!, () => readShared(reply, options, key, member, memberKey));
       },
 
       readOwn(request, reply, options) {
@@ -241,9 +256,29 @@ export default fp(
         // The member's kept body: sent at once, without a promise (the handler returns the reply).
         const kept = ownBody(key, fastify.clock.nowMs());
         if (kept !== undefined) return sent(reply, kept);
-        return buildOwn(request, reply, options, member, key);
+        return once(reply, key, options.topics, member, () => buildOwn(request, reply, options, member, key));
       },
     };
+
+    /** `build` for this member and key, unless one under way may answer: then its body, once kept (else `build` after all). */
+    function once<P>(reply: FastifyReply, key: string, topics: readonly CacheTopic[], member: string, build: () => Promise<P | undefined>): Promise<P | undefined> {
+      const flight = flights.get(key);
+      if (flight !== undefined && unchanged(flight.started, topics, member)) {
+        return flight.body.then((body) => (body === undefined ? build() : sent(reply, body)));
+      }
+      let settle!: (body: string | undefined) => void;
+      const body = new Promise<string | undefined>((resolve) => (settle = resolve));
+      const mine: Flight = { started: sequence, body, settle };
+      flights.set(key, mine);
+      const land = () => {
+        if (flights.get(key) === mine) flights.delete(key);
+        // Not kept (a write came, or nothing to keep): the calls that waited build their own.
+        settle(undefined);
+      };
+      const result = build();
+      result.then(land, land);
+      return result;
+    }
 
     /** `read` past the member's own body: the shared body of the caller's variant, else the route's answer (kept). */
     async function readShared<P, S>(reply: FastifyReply, options: CachedReadOptions<P, S>, key: string, member: string | null, memberKey: string | null): Promise<P | undefined> {

@@ -63,6 +63,29 @@ describe("A member's kept bodies on one process", () => {
     expect((await cardIn(testApp, watcher, categoryId, video._id)).progress?.positionSeconds).toBe(5);
   });
 
+  test('When a member\'s page sends the same read many times at once, then it is built once and every call gets it; a read after their next report gets the report', async () => {
+    const { testApp, video, members: [watcher] } = fixture;
+    await report(testApp, watcher, video._id, 7);
+    // A build that takes a while (a busy database): the other calls arrive while it is under way.
+    const repository = testApp.app.progressRepository;
+    const listForUser = repository.listForUser.bind(repository);
+    const builds = jest.spyOn(repository, 'listForUser').mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return listForUser(...args);
+    });
+    try {
+      const pages = await Promise.all(Array.from({ length: 12 }, () => progressOf(testApp, watcher)));
+      expect(pages).toEqual(Array(12).fill([`${video._id}@7`]));
+      expect(builds).toHaveBeenCalledTimes(1);
+      // A read started with the report's write under way may show either; every read after it shows the report.
+      await Promise.all([progressOf(testApp, watcher), report(testApp, watcher, video._id, 8)]);
+      const next = await Promise.all(Array.from({ length: 4 }, () => progressOf(testApp, watcher)));
+      expect(next).toEqual(Array(4).fill([`${video._id}@8`]));
+    } finally {
+      builds.mockRestore();
+    }
+  });
+
   test('When two members read the same URLs in turn, then each gets their own progress and never the other one’s', async () => {
     const { testApp, categoryId, video, members: [watcher, neighbour] } = fixture;
     await report(testApp, watcher, video._id, 6);
