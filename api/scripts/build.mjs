@@ -44,20 +44,28 @@ function workspacePackages() {
     .map(({ dir, manifest }) => ({ dir, name: manifest.name, manifest }));
 }
 
-/** A workspace package's sources as CommonJS, with its manifest's exports pointing at them. */
-async function buildPackage({ dir, manifest }, out) {
-  const sources = filesUnder(dir, 'src').filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts') && !file.includes('__tests__'));
-  await build({
-    absWorkingDir: dir,
-    entryPoints: sources,
-    outdir: out,
+/** TypeScript sources (not declarations) among the files. */
+const isCode = (file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts');
+
+/** One file of JavaScript (CommonJS, with its source map) per source file, in the same layout: the API and its workspace packages alike. */
+function transpile(workingDir, entryPoints, outdir, options = {}) {
+  return build({
+    absWorkingDir: workingDir,
+    entryPoints,
+    outdir,
     outbase: '.',
     format: 'cjs',
     platform: 'node',
     target: 'node22',
     sourcemap: true,
     logLevel: 'warning',
+    ...options,
   });
+}
+
+/** A workspace package's sources as CommonJS, with its manifest's exports pointing at them. */
+async function buildPackage({ dir, manifest }, out) {
+  await transpile(dir, filesUnder(dir, 'src').filter((file) => isCode(file) && !file.includes('__tests__')), out);
   const exports = Object.fromEntries(Object.entries(manifest.exports ?? {}).map(([key, target]) => [key, String(target).replace(/\.tsx?$/, '.js')]));
   const { name, version, dependencies } = manifest;
   writeFileSync(path.join(out, 'package.json'), `${JSON.stringify({ name, version, private: true, type: 'commonjs', exports, dependencies }, null, 2)}\n`);
@@ -69,20 +77,11 @@ export async function buildApi(outdir = 'dist') {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const files = SOURCES.flatMap((source) => filesUnder(API_DIR, source));
-  const code = files.filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
-  await build({
-    absWorkingDir: API_DIR,
-    entryPoints: code,
-    outdir: out,
-    outbase: '.',
-    format: 'cjs',
-    platform: 'node',
-    target: 'node22',
-    sourcemap: true,
+  const code = files.filter(isCode);
+  await transpile(API_DIR, code, out, {
     // api/tsconfig.json says `preserve` for the type checker; the e-mail templates run as React's automatic runtime.
     jsx: 'automatic',
     tsconfig: path.join(API_DIR, 'tsconfig.json'),
-    logLevel: 'warning',
   });
   const packages = workspacePackages();
   for (const pkg of packages) await buildPackage(pkg, path.join(out, 'node_modules', pkg.name));
