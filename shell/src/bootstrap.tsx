@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import { configureRemotes } from './remotes/load-remote';
 import { loadRemoteManifest, loadRuntimeConfig, takeEmbeddedAnswers } from './runtime-config';
 import { takeFirstView } from './layout/take-first-view';
+import { START_FAILURE_MESSAGE } from './layout/start-failure';
 
 // Taken before React replaces the HTML's frame: the page area the server painted, if it did.
 const firstView = takeFirstView();
@@ -53,7 +54,7 @@ async function start() {
     root ??= createRoot(container);
     root.render(
       <main className="clube-page">
-        <ErrorState message="Não foi possível iniciar o Clube. Verifique sua conexão." onRetry={() => window.location.reload()} />
+        <ErrorState message={START_FAILURE_MESSAGE} onRetry={() => window.location.reload()} />
       </main>,
     );
   }
