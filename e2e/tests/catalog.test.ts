@@ -229,6 +229,31 @@ describe('the catalog', () => {
     await open(page, '/certificados/ABC123');
     await heading(page, 'Certificado não encontrado');
   });
+
+  it.each([360, 1280])('When a visitor opens /videos at %i px, then the filter\'s "Buscar" sits level with its field and the header\'s "Entrar" keeps clear of "Menu"', async (width) => {
+    const session = await openBrowser({ width, height: 800 });
+    sessions.push(session);
+    const { page } = session;
+    await open(page, '/videos');
+    const search = page.getByRole('search').filter({ has: page.getByRole('button', { name: 'Buscar' }) }).last();
+    const field = await search.getByRole('searchbox').boundingBox();
+    const button = await search.getByRole('button', { name: 'Buscar' }).boundingBox();
+    // Its own field's top and bottom, to the pixel (its bottom margin had left the button 16 px low).
+    expect([Math.round(button!.y), Math.round(button!.y + button!.height)]).toEqual([Math.round(field!.y), Math.round(field!.y + field!.height)]);
+    const enterLink = page.getByRole('banner').getByRole('link', { name: 'Entrar' });
+    await enterLink.waitFor({ timeout: 15000 });
+    const enter = await enterLink.boundingBox();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (width <= 760) {
+      const menuBox = await menu.boundingBox();
+      // On the same row, with room between them (at 360 px they touched).
+      expect(Math.abs(enter!.y + enter!.height / 2 - (menuBox!.y + menuBox!.height / 2))).toBeLessThan(8);
+      expect(enter!.x - (menuBox!.x + menuBox!.width)).toBeGreaterThanOrEqual(8);
+    } else {
+      expect(await menu.isVisible()).toBe(false);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
 });
 
 async function contentId(slug: string): Promise<string> {
