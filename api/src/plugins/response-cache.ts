@@ -116,14 +116,14 @@ interface Entry {
   /** Stale from this time on (ms, club clock). */
   until: number;
   scope: unknown;
-  bodies: Map<string, string>;
+  bodies: Map<string, Body>;
 }
 
 /** A member's read being built: `body` settles with the serialized answer once kept, or undefined when it was not. */
 interface Flight {
   started: number;
-  body: Promise<string | undefined>;
-  settle(body: string | undefined): void;
+  body: Promise<Body | undefined>;
+  settle(body: Body | undefined): void;
 }
 
 /** A body kept for one member and URL. */
@@ -133,8 +133,8 @@ interface OwnEntry {
   stamp: number;
   at: number;
   until: number;
-  body: string;
-  /** Its UTF-8 size plus its key's: what the LRU counts. */
+  body: Body;
+  /** Its size plus its key's: what the LRU counts. */
   bytes: number;
 }
 
@@ -150,7 +150,16 @@ const urlKey = (request: FastifyRequest) => `${request.protocol}://${request.hos
  * Sends the kept body and answers the reply: a thenable already settled (the body is written at
  * once), so a handler returns it as is, and a hit costs no promise of its own.
  */
-const sent = (reply: FastifyReply, body: string) => reply.type(JSON_TYPE).send(body) as unknown as Promise<undefined>;
+const sent = (reply: FastifyReply, body: Body) => reply.type(JSON_TYPE).send(body) as unknown as Promise<undefined>;
+
+/**
+ * A kept answer: its JSON as UTF-8 bytes, encoded once when kept. Kept as the string, every hit
+ * encoded it again on the socket and Fastify measured its UTF-8 length for content-length (the
+ * catalogue's accents make that a scan of the whole body): for the 5–7 kB pages of videos,
+ * contents or a member's progress, that was most of what a hit cost beyond a hello-world.
+ */
+type Body = Buffer;
+const encoded = (json: string): Body => Buffer.from(json, 'utf8');
 
 export default fp(
   async function responseCache(fastify: FastifyInstance) {
@@ -184,7 +193,7 @@ export default fp(
 
     const ownKey = (key: string, member: string) => `${member} ${key}`;
     /** The body kept for this member and URL, if fresh (and then the most recently read). */
-    const ownBody = (key: string, now: number): string | undefined => {
+    const ownBody = (key: string, now: number): Body | undefined => {
       const entry = own.get(key);
       if (!entry) return undefined;
       if (now >= entry.at && now < entry.until && unchanged(entry.stamp, entry.topics, entry.member)) {
@@ -211,7 +220,7 @@ export default fp(
         own.delete(key);
         ownBytes -= previous.bytes;
       }
-      const kept = { ...entry, bytes: Buffer.byteLength(entry.body) + key.length * 2 };
+      const kept = { ...entry, bytes: entry.body.length + key.length * 2 };
       own.set(key, kept);
       ownBytes += kept.bytes;
       for (const [oldest, { bytes }] of own) {
@@ -266,8 +275,8 @@ export default fp(
       if (flight !== undefined && unchanged(flight.started, topics, member)) {
         return flight.body.then((body) => (body === undefined ? build() : sent(reply, body)));
       }
-      let settle!: (body: string | undefined) => void;
-      const body = new Promise<string | undefined>((resolve) => (settle = resolve));
+      let settle!: (body: Body | undefined) => void;
+      const body = new Promise<Body | undefined>((resolve) => (settle = resolve));
       const mine: Flight = { started: sequence, body, settle };
       flights.set(key, mine);
       const land = () => {
@@ -286,7 +295,7 @@ export default fp(
       const now = clockNow.getTime();
       const started = sequence;
       const topics = [options.topic];
-      const keepForMember = (body: string, until: number) => {
+      const keepForMember = (body: Body, until: number) => {
         if (memberKey !== null && unchanged(started, topics, member)) keepOwn(memberKey, { member: member!, topics, stamp: started, at: now, until, body });
       };
       const entry = entries.get(key);
@@ -306,13 +315,13 @@ export default fp(
         const keepMs = memberKey === null ? null : (options.ownKeepMs?.(payload, clockNow) ?? null);
         // A write while the answer was being built: it may hold the older data, keep nothing.
         if (keepMs === null || keepMs <= 0 || !unchanged(started, topics, member)) return payload;
-        const body = reply.serialize(payload) as string;
+        const body = encoded(reply.serialize(payload) as string);
         keepForMember(body, Math.min(until, now + keepMs));
         return sent(reply, body);
       }
       const variant = await options.variantOf(scope);
       if (variant === null || !unchanged(started, topics, null)) return payload;
-      const body = reply.serialize(payload) as string;
+      const body = encoded(reply.serialize(payload) as string);
       let kept = fresh ? entry : undefined;
       if (!kept) {
         entries.delete(key);
@@ -334,7 +343,7 @@ export default fp(
       const started = sequence;
       const [payload, changesAt] = await Promise.all([options.build(request), options.changesAt?.(clockNow) ?? null]);
       if (!unchanged(started, topics, member)) return payload;
-      const body = reply.serialize(payload) as string;
+      const body = encoded(reply.serialize(payload) as string);
       keepOwn(key, { member, topics, stamp: started, at: now, until: Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity), body });
       return sent(reply, body);
     }

@@ -67,6 +67,25 @@ describe('Response cache on one process', () => {
     expect(await live()).toEqual([...before, 'Banner recém-criado']);
   });
 
+  test('When a list with accents, dashes and an emoji is read again from the kept answer, then it is the same UTF-8 bytes, length and JSON type as the first', async () => {
+    const name = 'Calibração — ensaios “críticos” 🔬';
+    const created = await testApp.call('POST', '/v1/categories', { token: actors.admin.token, body: { name } });
+    expect(created.status).toBe(201);
+    const read = async () => {
+      const response = await fetch(`${testApp.url}/v1/categories?limit=100`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, type: response.headers.get('content-type'), length: Number(response.headers.get('content-length')), bytes };
+    };
+    const first = await read();
+    const kept = await read();
+    expect(first.status).toBe(200);
+    expect(first.type).toBe('application/json; charset=utf-8');
+    expect(first.length).toBe(first.bytes.length);
+    expect(kept).toEqual(first);
+    const names = (JSON.parse(kept.bytes.toString('utf8')) as { data: { name: string }[] }).data.map((category) => category.name);
+    expect(names).toContain(name);
+  });
+
   test("When a profile is created or changed right after the admin's list was read, then the next read of the list shows it", async () => {
     const members = async () =>
       (await testApp.call<{ data: { _id: string; name: string }[] }>('GET', '/v1/users', { token: actors.admin.token, query: { role: 'USER', limit: 100 } })).body.data;
