@@ -38,3 +38,16 @@ it('The header and footer of the HTML stay, so the visitor can still navigate', 
   expect(document.querySelector('footer a[href="/termos-de-uso"]')).not.toBeNull();
   expect(document.querySelectorAll('[role="alert"]')).toHaveLength(1);
 });
+
+it('On a phone, where the destinations fold behind "Menu", the button still opens and closes them without the app', () => {
+  showStartFailure(document, jest.fn());
+  const menu = document.querySelector('button[aria-controls="menu-principal"]') as HTMLButtonElement;
+  const nav = document.getElementById('menu-principal') as HTMLElement;
+  expect(menu.getAttribute('aria-expanded')).toBe('false');
+  menu.click();
+  expect(menu.getAttribute('aria-expanded')).toBe('true');
+  expect(nav.classList.contains('shell-header__nav--open')).toBe(true);
+  menu.click();
+  expect(menu.getAttribute('aria-expanded')).toBe('false');
+  expect(nav.classList.contains('shell-header__nav--open')).toBe(false);
+});

@@ -35,4 +35,20 @@ export function showStartFailure(doc: Document = document, reload: () => void = 
   area.removeAttribute('inert');
   area.removeAttribute('data-first-view');
   area.replaceChildren(main);
+  openableMenu(doc);
+}
+
+/**
+ * The HTML's "Menu" button (phones: the destinations fold behind it) is the app's to run; without
+ * the app it would do nothing and the destinations would stay out of reach. Here it opens and
+ * closes them as the header does.
+ */
+function openableMenu(doc: Document): void {
+  const button = doc.querySelector<HTMLButtonElement>('button[aria-controls="menu-principal"]');
+  const nav = doc.getElementById('menu-principal');
+  if (!button || !nav) return;
+  button.addEventListener('click', () => {
+    const open = nav.classList.toggle('shell-header__nav--open');
+    button.setAttribute('aria-expanded', String(open));
+  });
 }
