@@ -3,7 +3,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { corsOptions } from '../src/plugins/cors';
-import { HELMET_OPTIONS } from '../src/plugins/helmet';
+import { HELMET_OPTIONS, answersJsonOnly, apiHeaders } from '../src/plugins/helmet';
 import { startTestApp, type TestApp } from './helpers/app';
 import { expectErrorShape } from './helpers/http';
 import { createAccount } from './helpers/identity';
@@ -133,32 +133,60 @@ describe('CORS and security headers', () => {
     }
   });
 
-  test('When any answer leaves, then helmet headers are on it', async () => {
+  test('When a JSON answer leaves, then it carries the API set: no framing, no sniffing, no subresource use, HTTPS only', async () => {
     const response = await fetch(`${t.url}/v1/health`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
-  test('When a request succeeds, is refused or hits no route, then every header helmet sets is on the answer, with helmet’s value', async () => {
+  test('When a request succeeds, is refused or hits no route, then a JSON answer has exactly the API set and a document every header helmet sets, with helmet’s value', async () => {
     // What @fastify/helmet sets with the API's options, on a bare Fastify app.
     const reference = Fastify();
     await reference.register(fastifyHelmet, HELMET_OPTIONS);
     reference.get('/', async () => 'ok');
     const bare = await reference.inject({ method: 'GET', url: '/' });
     await reference.close();
-    const expected = Object.entries(bare.headers)
-      .filter(([name]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name))
-      .map(([name, value]) => [name, String(value)] as const);
-    expect(expected.map(([name]) => name.toLowerCase())).toEqual(
+    const helmet = Object.fromEntries(
+      Object.entries(bare.headers)
+        .filter(([name]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name))
+        .map(([name, value]) => [name.toLowerCase(), String(value)] as const),
+    );
+    expect(Object.keys(helmet)).toEqual(
       expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'cross-origin-resource-policy', 'referrer-policy']),
     );
-    for (const [path, status] of [['/v1/health', 200], ['/v1/users', 401], ['/v1/nada-aqui', 404]] as const) {
+    expect(helmet['cross-origin-resource-policy']).toBe('cross-origin');
+    const api = apiHeaders(helmet);
+    const headersOf = (response: Response, names: string[]) => Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
+    const noneOf = Object.fromEntries(Object.keys(helmet).filter((name) => !(name in api)).map((name) => [name, null]));
+    // A document route that refuses the caller before its handler (a CSV export without a token)
+    // answers JSON too.
+    for (const [path, status] of [['/v1/health', 200], ['/v1/users', 401], ['/v1/nada-aqui', 404], ['/v1/plans', 200], ['/v1/admin/exports/users', 401]] as const) {
       const response = await fetch(`${t.url}${path}`);
-      expect(response.status).toBe(status);
-      for (const [name, value] of expected) expect([path, name, response.headers.get(name)]).toEqual([path, name, value]);
+      expect([path, response.status]).toEqual([path, status]);
+      expect([path, headersOf(response, Object.keys(helmet))]).toEqual([path, { ...noneOf, ...api }]);
     }
-    expect(Object.fromEntries(expected)['cross-origin-resource-policy']).toBe('cross-origin');
+    // A certificate's PDF and QR code, here their 404: documents. (The documentation's routes are
+    // documents too, with swagger-ui's own CSP.)
+    for (const [path, status] of [['/v1/certificates/CLB-0000-0000/qr.png', 404], ['/v1/certificates/CLB-0000-0000/pdf', 404]] as const) {
+      const response = await fetch(`${t.url}${path}`);
+      expect([path, response.status]).toEqual([path, status]);
+      expect([path, headersOf(response, Object.keys(helmet))]).toEqual([path, helmet]);
+    }
+  });
+
+  test('When routes are sorted into JSON answers and documents, then only routes whose every success is an object, array or null are JSON', () => {
+    const object = { type: 'object' };
+    expect(answersJsonOnly({ response: { 200: object, 404: object } })).toBe(true);
+    expect(answersJsonOnly({ response: { 201: { type: 'array' }, 204: { type: 'null' } } })).toBe(true);
+    expect(answersJsonOnly({ response: { 200: { anyOf: [object, { type: 'null' }] } } })).toBe(true);
+    expect(answersJsonOnly({ response: { 200: { type: 'string', format: 'binary' }, 404: object } })).toBe(false);
+    expect(answersJsonOnly({ response: { 200: object, 206: { type: 'string' } } })).toBe(false);
+    expect(answersJsonOnly({ response: { 404: object } })).toBe(false);
+    expect(answersJsonOnly({})).toBe(false);
+    expect(answersJsonOnly(undefined)).toBe(false);
   });
 });
 

@@ -334,6 +334,10 @@ describe('Verifying', () => {
     const png = await bytes(`/v1/certificates/${code.toLowerCase()}/qr.png`);
     expect(png.status).toBe(200);
     expect(png.type).toBe('image/png');
+    // A document: helmet's whole set, with the resource policy that lets the member's page show it.
+    expect(png.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(png.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(png.headers.get('referrer-policy')).toBe('no-referrer');
     const image = PNG.sync.read(png.body);
     expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`https://clube.example/certificados/${code}`);
   });
