@@ -1,16 +1,14 @@
 import { startTransition } from 'react';
-import type { Root } from 'react-dom/client';
 import { configureRemotes } from './remotes/load-remote';
 import { loadRemoteManifest, loadRuntimeConfig, takeEmbeddedAnswers } from './runtime-config';
 import { takeFirstView } from './layout/take-first-view';
-import { START_FAILURE_MESSAGE } from './layout/start-failure';
+import { showStartFailure } from './layout/start-failure';
 
 // Taken before React replaces the HTML's frame: the page area the server painted, if it did.
 const firstView = takeFirstView();
 // Taken once, here: a render that React starts over must find them too (see App).
 const embedded = takeEmbeddedAnswers();
 const container = document.getElementById('root') as HTMLElement;
-let root: Root | null = null;
 
 /** Lets the browser run what waits (input, paint) before the next step of the start-up. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -26,7 +24,6 @@ async function loadApp() {
   // largest of the start-up, and with the bootstrap's other imports it was one long task.
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   const appRoot = createRoot(container);
-  root = appRoot;
   await yieldToBrowser();
   await import(/* webpackMode: "eager" */ 'react-router-dom');
   await yieldToBrowser();
@@ -49,14 +46,9 @@ async function start() {
     startTransition(() => appRoot.render(<App config={config} firstView={firstView} embedded={embedded} />));
   } catch (error) {
     console.error('[clube] could not start', error);
-    const { ErrorState } = await import(/* webpackMode: "eager" */ '@clube/platform');
-    const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
-    root ??= createRoot(container);
-    root.render(
-      <main className="clube-page">
-        <ErrorState message={START_FAILURE_MESSAGE} onRetry={() => window.location.reload()} />
-      </main>,
-    );
+    // What index.ts shows when this chunk cannot load: the page area's error state, with the HTML's
+    // header (its "Menu" working) and footer kept. A root made but never rendered has not touched the DOM.
+    showStartFailure();
   }
 }
 
