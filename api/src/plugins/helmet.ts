@@ -34,7 +34,7 @@ export function helmetHeaders(): Promise<Record<string, string>> {
  * (the document CSP's directives, COOP, CORP, Origin-Agent-Cluster, Referrer-Policy and the
  * legacy X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies and
  * X-XSS-Protection) only acts on a page, a file opened in the browser or an image another page
- * shows: those answers get all of helmet's headers (DOCUMENT_ONLY_HEADERS on top).
+ * shows: those answers get all of helmet's headers, with helmet's values.
  */
 export function apiHeaders(helmet: Record<string, string>): Record<string, string> {
   return {
@@ -90,8 +90,8 @@ export default fp(
   async function securityHeaders(fastify: FastifyInstance) {
     const helmet = await helmetHeaders();
     const forJson = apiHeaders(helmet);
-    const documentOnly = Object.fromEntries(Object.entries(helmet).filter(([name]) => !(name in forJson)));
-    const forDocuments = { ...documentOnly, 'content-security-policy': helmet['content-security-policy']!, 'x-frame-options': helmet['x-frame-options']! };
+    // What helmet sets that the JSON set does not already carry with the same value.
+    const forDocuments = Object.fromEntries(Object.entries(helmet).filter(([name, value]) => forJson[name] !== value));
     const corsHeaders = simpleRequestCors(fastify.config.corsOrigins);
     fastify.addHook('onRequest', (request, reply, done) => {
       if (request.raw.method !== 'OPTIONS') {
