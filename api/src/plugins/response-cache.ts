@@ -89,6 +89,31 @@ export interface ResponseCache {
    * `members` and on `topics`. A kept body is sent at once, without a promise (the reply is answered).
    */
   readOwn<P>(request: FastifyRequest, reply: FastifyReply, options: OwnReadOptions<P>): Promise<P | undefined>;
+  /**
+   * Documents read again and again by the same key (the caller's profile, which the sign-in check
+   * reads on every request), kept in this process (`KeptDocuments`).
+   */
+  keptDocuments<T extends Document>(options: KeptDocumentsOptions<T>): KeptDocuments<T>;
+}
+
+export interface KeptDocumentsOptions<T> {
+  /** Which writes make a kept document stale (besides `members`, and its member's own writes). */
+  topics: CacheTopic[];
+  /** The member (hex id) a document belongs to: their own writes make it stale. */
+  memberOf(doc: T): string;
+  /** At most this many documents are kept, the least recently read leave first. */
+  max: number;
+}
+
+/**
+ * A document given again without reading the store while no write of its topics, of `members` or
+ * of its member came since it was read, and for at most `RESPONSE_CACHE_TTL_MS` (the bound on a
+ * lost Redis message from another process). Kept documents are frozen (plain objects and arrays,
+ * deep): every request that gets one shares it, so a handler that tried to change it would throw.
+ */
+export interface KeptDocuments<T> {
+  /** The document kept under `key` if fresh, else `read`'s (kept unless a write came while it was read); null is not kept. */
+  get(key: string, read: () => Promise<T | null>): Promise<T | null>;
 }
 
 declare module 'fastify' {
@@ -230,7 +255,35 @@ export default fp(
       }
     };
 
+    function keptDocuments<T extends Document>({ topics, memberOf, max }: KeptDocumentsOptions<T>): KeptDocuments<T> {
+      const kept = new Map<string, { doc: T; member: string; stamp: number; at: number }>();
+      return {
+        get(key, read) {
+          const now = fastify.clock.nowMs();
+          const entry = kept.get(key);
+          if (entry !== undefined) {
+            kept.delete(key);
+            if (now >= entry.at && now < entry.at + RESPONSE_CACHE_TTL_MS && unchanged(entry.stamp, topics, entry.member)) {
+              kept.set(key, entry);
+              return Promise.resolve(entry.doc);
+            }
+          }
+          const started = sequence;
+          return read().then((doc) => {
+            if (doc === null) return null;
+            const member = memberOf(doc);
+            if (!unchanged(started, topics, member)) return doc;
+            kept.delete(key);
+            kept.set(key, { doc: deepFreeze(doc), member, stamp: started, at: now });
+            if (kept.size > max) kept.delete(kept.keys().next().value!);
+            return doc;
+          });
+        },
+      };
+    }
+
     const cache: ResponseCache = {
+      keptDocuments,
       bump(topic) {
         bumpTopic(topic);
         publish(topic);
@@ -433,6 +486,18 @@ export function bumpingOnWrite<T extends Document>(collection: StoreCollection<T
   const wrapper = afterEachWrite(collection, () => cache.bump(topic));
   wrapped.set(collection, wrapper);
   return wrapper;
+}
+
+/** Freezes plain objects and arrays, deep (ObjectIds, Dates and buffers are left as they are). */
+function deepFreeze<T>(value: T): T {
+  if (Array.isArray(value)) {
+    for (const item of value) deepFreeze(item);
+    Object.freeze(value);
+  } else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 const hexOf = (value: unknown): string | null => (value instanceof ObjectId ? value.toHexString() : null);

@@ -53,6 +53,7 @@ beforeAll(async () => {
   await makeSubscriber(t, actors[4]!, 3);
   await makeSubscriber(t, actors[5]!, 3);
   await t.db.collection(COLLECTIONS.users).updateOne({ _id: new ObjectId(actors[5]!.id) }, { $set: { 'credits.used': 2 } });
+  t.app.responseCache.bump('users');
   await t.db.collection(COLLECTIONS.subscriptions).insertOne({
     _id: new ObjectId(),
     userId: new ObjectId(actors[0]!.id),

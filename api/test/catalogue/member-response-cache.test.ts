@@ -162,6 +162,40 @@ describe("A member's kept profile on one process", () => {
   });
 });
 
+describe("The sign-in check's kept profile (users-repository: findByProviderId)", () => {
+  const fixture = catalogueFixture({ title: 'Aula das permissões' });
+  const adminList = (testApp: TestApp, actor: TestActor) => testApp.call('GET', '/v1/users', { token: actor.token }).then((answer) => answer.status);
+  const setRole = async (testApp: TestApp, admin: TestActor, actor: TestActor, role: 'ADMIN' | 'USER') => {
+    const changed = await testApp.call('PATCH', `/v1/users/${actor.id}`, { token: admin.token, body: { role } });
+    expect(changed.status).toBe(200);
+  };
+
+  test("When an admin promotes a member right after the member's requests, then their very next request gets the admin's list, and after a demotion the next one is refused", async () => {
+    const { testApp, actors } = fixture;
+    const member = await createActor(testApp);
+    expect([await adminList(testApp, member), await adminList(testApp, member)]).toEqual([403, 403]);
+    await setRole(testApp, actors.admin, member, 'ADMIN');
+    expect(await adminList(testApp, member)).toBe(200);
+    expect(await adminList(testApp, member)).toBe(200);
+    await setRole(testApp, actors.admin, member, 'USER');
+    expect(await adminList(testApp, member)).toBe(403);
+  });
+
+  test('When a handler tries to change the profile the sign-in check kept, then it throws instead of changing what the next requests see', async () => {
+    const { testApp, members: [reader] } = fixture;
+    const first = await testApp.app.usersRepository.findByProviderId(reader.account.uid);
+    const again = await testApp.app.usersRepository.findByProviderId(reader.account.uid);
+    expect(again).toBe(first);
+    expect(() => {
+      (first as { role: string }).role = 'ADMIN';
+    }).toThrow(TypeError);
+    expect(() => {
+      (first as { credits: { balance: number } }).credits.balance = 999;
+    }).toThrow(TypeError);
+    expect(await profileOf(testApp, reader)).toMatch(/ USER$/);
+  });
+});
+
 describe('A kept answer with signed links (the club clock moves by hand)', () => {
   // Links expire at a whole second, so a fresh one has between TTL − 1 s and TTL: ≥ nine tenths from 10 s up.
   const TTL_SECONDS = 10;
@@ -216,5 +250,16 @@ describe("A member's kept bodies across two API processes with REDIS_URL", () =>
     expect(await profileOf(second, member)).toBe(before);
     await rename(first, member, 'Carla Replicada');
     expect(await readUntil(() => profileOf(second, member), (shown) => shown !== before)).toBe(`${member.id} Carla Replicada USER`);
+  });
+
+  test('When an admin demotes an admin on one process, then the other, whose sign-in check kept the profile, refuses their next admin requests within milliseconds', async () => {
+    const { first, second } = apps;
+    const admin = await createActor(first, 'ADMIN');
+    const demoted = await createActor(first, 'ADMIN');
+    const adminList = () => second.call('GET', '/v1/users', { token: demoted.token }).then((answer) => answer.status);
+    expect([await adminList(), await adminList()]).toEqual([200, 200]);
+    const changed = await first.call('PATCH', `/v1/users/${demoted.id}`, { token: admin.token, body: { role: 'USER' } });
+    expect(changed.status).toBe(200);
+    expect(await readUntil(adminList, (status) => status !== 200)).toBe(403);
   });
 });

@@ -84,7 +84,11 @@ export async function createActor(testApp: TestApp, role: UserRole = 'USER', dis
   const created = await testApp.call('POST', '/v1/users', { token: account.idToken, body: {} });
   if (created.status !== 201) throw new Error(`POST /v1/users respondeu ${created.status}: ${JSON.stringify(created.body)}`);
   const _id = new ObjectId(created.body._id as string);
-  if (role !== 'USER') await testApp.db.collection(COLLECTIONS.users).updateOne({ _id }, { $set: { role } });
+  if (role !== 'USER') {
+    await testApp.db.collection(COLLECTIONS.users).updateOne({ _id }, { $set: { role } });
+    // Written past the repositories: tell the response cache (the sign-in check keeps profiles).
+    testApp.app.responseCache.bump('users');
+  }
   const profile = (await testApp.db.collection<UserDocument>(COLLECTIONS.users).findOne({ _id }))!;
   return { account, token: account.idToken, id: _id.toHexString(), profile };
 }

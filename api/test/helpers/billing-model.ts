@@ -170,6 +170,7 @@ async function newWorld(): Promise<World> {
     await t.call('PATCH', `/v1/users/${member.id}`, { token: member.token, body: { laboratory: LABORATORY } });
   }
   await t.db.collection<UserDocument>(COLLECTIONS.users).updateOne({ email: accounts[2]!.email.toLowerCase() }, { $set: { role: 'ADMIN' } });
+  t.app.responseCache.bump('users');
   return {
     t,
     members: people.slice(0, 2),
