@@ -149,9 +149,9 @@ export default fp(
     const now = () => fastify.clock.now();
     // The sign-in check reads the caller's profile on every request: kept in this process until a
     // write to profiles (or to members' state, or the member's own) and for at most a second.
-    // Measured with the bench's member profile read (27 Nov 2026, alternating 4-s rounds on the
-    // built API, embedded store): 84–103 µs of server CPU per request read from the store, 68–76
-    // µs kept. On MongoDB it saves a round trip per request.
+    // The bench's profile read on the built API (27 Nov 2026, alternating 4-s rounds, embedded
+    // store): 84–103 µs of server CPU per request read from the store, 68–76 µs kept (what a hit
+    // costs). On MongoDB it saves a round trip per request.
     const byProviderId = fastify.responseCache.keptDocuments<UserDocument>({ topics: ['users'], memberOf: (user) => user._id.toHexString(), max: 10_000 });
     const locks = () => fastify.store.collection<LockDocument>(USERS_COLLECTIONS.locks);
     const erased = () => fastify.store.collection<ErasedIdentityDocument>(USERS_COLLECTIONS.deletedAccounts);
