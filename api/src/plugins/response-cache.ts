@@ -220,13 +220,16 @@ export default fp(
     /** No write concerning these topics or this member since `stamp`. */
     const unchanged = (stamp: number, topics: readonly CacheTopic[], member: string | null) =>
       topics.every((topic) => topicStamps[topic] <= stamp) && (member === null || (topicStamps.members <= stamp && (memberStamps.get(member) ?? 0) <= stamp));
+    /** A kept entry may be given at `now`: within its window by the club's clock, and `unchanged` since it was read. */
+    const fresh = (entry: { stamp: number; at: number; until: number }, topics: readonly CacheTopic[], member: string | null, now: number) =>
+      now >= entry.at && now < entry.until && unchanged(entry.stamp, topics, member);
 
     const ownKey = (key: string, member: string) => `${member} ${key}`;
     /** The body kept for this member and URL, if fresh (and then the most recently read). */
     const ownBody = (key: string, now: number): Body | undefined => {
       const entry = own.get(key);
       if (!entry) return undefined;
-      if (now >= entry.at && now < entry.until && unchanged(entry.stamp, entry.topics, entry.member)) {
+      if (fresh(entry, entry.topics, entry.member, now)) {
         own.delete(key);
         own.set(key, entry);
         return entry.body;
@@ -261,14 +264,14 @@ export default fp(
     };
 
     function keptDocuments<T extends Document>({ topics, memberOf, max }: KeptDocumentsOptions<T>): KeptDocuments<T> {
-      const kept = new Map<string, { doc: T; member: string; stamp: number; at: number }>();
+      const kept = new Map<string, { doc: T; member: string; stamp: number; at: number; until: number }>();
       return {
         get(key, read) {
           const now = fastify.clock.nowMs();
           const entry = kept.get(key);
           if (entry !== undefined) {
             kept.delete(key);
-            if (now >= entry.at && now < entry.at + RESPONSE_CACHE_TTL_MS && unchanged(entry.stamp, topics, entry.member)) {
+            if (fresh(entry, topics, entry.member, now)) {
               kept.set(key, entry);
               return Promise.resolve(entry.doc);
             }
@@ -279,7 +282,7 @@ export default fp(
             const member = memberOf(doc);
             if (!unchanged(started, topics, member)) return doc;
             kept.delete(key);
-            kept.set(key, { doc: deepFreeze(doc), member, stamp: started, at: now });
+            kept.set(key, { doc: deepFreeze(doc), member, stamp: started, at: now, until: now + RESPONSE_CACHE_TTL_MS });
             if (kept.size > max) kept.delete(kept.keys().next().value!);
             return doc;
           });
@@ -357,8 +360,8 @@ export default fp(
         if (memberKey !== null && unchanged(started, topics, member)) keepOwn(memberKey, { member: member!, topics, stamp: started, at: now, until, body });
       };
       const entry = entries.get(key);
-      const fresh = entry !== undefined && unchanged(entry.stamp, topics, null) && now >= entry.at && now < entry.until;
-      if (fresh) {
+      const usable = entry !== undefined && fresh(entry, topics, null, now);
+      if (usable) {
         const variant = await options.variantOf(entry.scope as never);
         const body = variant === null ? undefined : entry.bodies.get(variant);
         if (body !== undefined) {
@@ -366,8 +369,8 @@ export default fp(
           return sent(reply, body);
         }
       }
-      const [payload, changesAt] = await Promise.all([options.build(), fresh ? undefined : options.changesAt(clockNow)]);
-      const until = fresh ? entry.until : Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity);
+      const [payload, changesAt] = await Promise.all([options.build(), usable ? undefined : options.changesAt(clockNow)]);
+      const until = usable ? entry.until : Math.min(now + RESPONSE_CACHE_TTL_MS, changesAt?.getTime() ?? Infinity);
       const scope = options.scopeOf(payload);
       if (scope === null) {
         const keepMs = memberKey === null ? null : (options.ownKeepMs?.(payload, clockNow) ?? null);
@@ -380,7 +383,7 @@ export default fp(
       const variant = await options.variantOf(scope);
       if (variant === null || !unchanged(started, topics, null)) return payload;
       const body = encoded(reply.serialize(payload) as string);
-      let kept = fresh ? entry : undefined;
+      let kept = usable ? entry : undefined;
       if (!kept) {
         entries.delete(key);
         kept = { stamp: started, at: now, until, scope, bodies: new Map() };
