@@ -46,7 +46,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified Firebase identity; null on public routes. */
     principal: Principal | null;
-    /** The caller's profile (found by providerId); null when public or not created yet. */
+    /** The caller's profile (found by providerId); null when public or not created yet. Frozen: kept in the process and shared by the requests that read it (users-repository). */
     user: UserDocument | null;
   }
 }
