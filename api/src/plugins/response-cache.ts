@@ -114,6 +114,8 @@ export interface KeptDocumentsOptions<T> {
 export interface KeptDocuments<T> {
   /** The document kept under `key` if fresh, else `read`'s (kept unless a write came while it was read); null is not kept. */
   get(key: string, read: () => Promise<T | null>): Promise<T | null>;
+  /** The document kept under `key` if fresh, at once (no promise: a hot path's hit costs no tick), else undefined. */
+  peek(key: string): T | undefined;
 }
 
 declare module 'fastify' {
@@ -265,17 +267,20 @@ export default fp(
 
     function keptDocuments<T extends Document>({ topics, memberOf, max }: KeptDocumentsOptions<T>): KeptDocuments<T> {
       const kept = new Map<string, { doc: T; member: string; stamp: number; at: number; until: number }>();
+      const peek = (key: string, now: number): T | undefined => {
+        const entry = kept.get(key);
+        if (entry === undefined) return undefined;
+        kept.delete(key);
+        if (!fresh(entry, topics, entry.member, now)) return undefined;
+        kept.set(key, entry);
+        return entry.doc;
+      };
       return {
+        peek: (key) => peek(key, fastify.clock.nowMs()),
         get(key, read) {
           const now = fastify.clock.nowMs();
-          const entry = kept.get(key);
-          if (entry !== undefined) {
-            kept.delete(key);
-            if (fresh(entry, topics, entry.member, now)) {
-              kept.set(key, entry);
-              return Promise.resolve(entry.doc);
-            }
-          }
+          const hit = peek(key, now);
+          if (hit !== undefined) return Promise.resolve(hit);
           const started = sequence;
           return read().then((doc) => {
             if (doc === null) return null;

@@ -47,6 +47,8 @@ export interface UsersRepository {
   findById(id: string | ObjectId): Promise<UserDocument | null>;
   /** The profile of a Firebase uid: kept in this process while fresh (frozen: shared by the requests that read it). */
   findByProviderId(providerId: string): Promise<UserDocument | null>;
+  /** The profile of a Firebase uid if this process keeps it fresh, at once (the sign-in check's hot path: no promise), else undefined. */
+  keptByProviderId(providerId: string): UserDocument | undefined;
   /** Name and e-mail of several users at once (authors, owners of listed rows). */
   findSummaries(ids: ObjectId[]): Promise<Pick<UserDocument, '_id' | 'name' | 'email'>[]>;
   findByEmail(email: string): Promise<UserDocument | null>;
@@ -191,6 +193,7 @@ export default fp(
       findById: (id) => collection().findOne({ _id: toObjectId(id) }),
 
       findByProviderId: (providerId) => byProviderId.get(providerId, () => collection().findOne({ providerId })),
+      keptByProviderId: (providerId) => byProviderId.peek(providerId),
 
       findSummaries: async (ids) =>
         ids.length === 0 ? [] : collection().find({ _id: { $in: ids } }, { projection: { name: 1, email: 1 } }).toArray(),
