@@ -42,7 +42,8 @@ const ownerOfId = ownerOrAdmin((request) => ({ userId: (request as FastifyReques
 
 const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.usersRepository;
-  // The member's own profile as `readOwn` builds it, made once: no function is created per request.
+  // The member's own profile as `readOwn` builds it, made once: no function is created per request
+  // (and on a kept body's hit, `sendKept` answers before even these options are copied).
   const ownProfile = {
     topics: [],
     build: async (request: FastifyRequest) => toUserResponse(found(await repository.findByProviderId(request.user!.providerId), userNotFound)),
@@ -103,7 +104,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       // (plugins/response-cache.ts), stale on every write to their profile, so a read is the auth
       // hook and a Map hit, sent without a promise. Built from a read that starts after the cache's
       // stamp (not from the auth hook's copy, read earlier): a write in between is never kept.
-      if (request.user?.providerId === request.params.providerId) return fastify.responseCache.readOwn(request, reply, { ...ownProfile, member: ownCacheMember(request) });
+      if (request.user?.providerId === request.params.providerId) {
+        const member = ownCacheMember(request);
+        return fastify.responseCache.sendKept(request, reply, member) ?? fastify.responseCache.readOwn(request, reply, { ...ownProfile, member });
+      }
       return repository.findByProviderId(request.params.providerId).then((user) => {
         if (!user) throw userNotFound();
         return toUserResponse(user);
