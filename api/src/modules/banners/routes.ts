@@ -55,7 +55,7 @@ const banners: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: paginated(BannerSchema), ...errorResponses() },
     }),
     // The same for everyone (no token read): one kept answer per URL, until a banner changes or a second passes.
-    async (request, reply) =>
+    (request, reply) =>
       fastify.responseCache.read(request, reply, {
         topic: 'catalogue',
         build: () => listPage(request.query, (page, limit) => repository.listLive(page, limit), (rows) => rows.map((banner) => send(request, banner))),

@@ -112,7 +112,7 @@ const subscriptions: FastifyPluginAsyncTypebox = async (fastify) => {
     }),
     // Kept for its member alone (plugins/response-cache.ts): stale on any subscription or plan write (`members`) or theirs.
     // Nothing in it follows the clock: a renewal or an expiry is the reconciliation job's write.
-    async (request, reply) => {
+    (request, reply) => {
       const member = ownCacheMember(request);
       // The kept body first: a hit makes no function.
       return fastify.responseCache.sendKept(request, reply, member) ?? fastify.responseCache.readOwn(request, reply, { member, topics: [], build: async () => view(await load(request.params.id)) });

@@ -83,7 +83,7 @@ export function catalogueItemRoutes<
         querystring: ItemListQuery,
         response: { 200: paginated(itemSchema), ...errorResponses(401) },
       }),
-      async (request, reply) => {
+      (request, reply) => {
         const { sort, ...filters } = withDefaults(request.query, 'sort');
         const publishedOnly = request.user?.role !== 'ADMIN';
         return cachedCatalogueRead(
@@ -102,7 +102,7 @@ export function catalogueItemRoutes<
         params: IdOrSlugParams,
         response: { 200: itemSchema, ...errorResponses(401, 404) },
       }),
-      async (request, reply) => {
+      (request, reply) => {
         // The member's kept body first: a hit makes none of the functions below (cached-read.ts).
         const kept = fastify.responseCache.sendKept(request, reply, ownCacheMember(request));
         if (kept) return kept;

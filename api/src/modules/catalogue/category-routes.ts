@@ -27,7 +27,7 @@ const categories: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: paginated(CategorySchema), ...errorResponses() },
     }),
     // The same for everyone (no token read): one kept answer per URL, until the catalogue changes or a second passes.
-    async (request, reply) =>
+    (request, reply) =>
       fastify.responseCache.read(request, reply, {
         topic: 'catalogue',
         build: () => listPage(request.query, (page, limit) => repository.list(page, limit), (rows) => rows.map(toCategoryResponse)),

@@ -27,7 +27,7 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     // Scans the catalogue and transcripts: 4× the expensive-read limit (typing runs several searches).
     { rateLimit: perUserReadLimit(fastify, SEARCHES_PER_EXPENSIVE_READ) }),
-    async (request, reply) => cachedCatalogueRead(fastify, request, reply, async () => {
+    (request, reply) => cachedCatalogueRead(fastify, request, reply, async () => {
       const terms = searchTerms(request.query.q);
       const hits = await searchCatalogue(fastify, terms, request.query.type);
       const load = async (page: number, limit: number) => ({ data: await withCues(fastify, hits.slice((page - 1) * limit, page * limit), terms), total: hits.length });

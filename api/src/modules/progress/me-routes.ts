@@ -74,7 +74,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       querystring: MyProgressQuery,
       response: { 200: paginated(MyProgressSchema), ...errorResponses(401, 403) },
     }),
-    async (request, reply) => {
+    (request, reply) => {
       const user = request.user!;
       // Kept for the member alone (plugins/response-cache.ts): stale on their progress, access or
       // unlocks, on a catalogue write and at the next scheduled publication (the cards are of published videos).

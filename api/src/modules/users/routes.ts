@@ -56,7 +56,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       response: { 200: paginated(UserSchema), ...errorResponses(401, 403) },
     }),
     // Kept per URL until a profile changes (the admin's list pages back and forth over the same pages).
-    async (request, reply) => {
+    (request, reply) => {
       const { field, criteria, ...filters } = withDefaults(request.query, 'field', 'criteria');
       return fastify.responseCache.read(request, reply, {
         topic: 'users',
