@@ -38,7 +38,10 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
     const notDigits = integers.length > 0 ? integers.find((key) => isNotDigits((raw as Record<string, unknown> | null)?.[key])) : undefined;
     if (notDigits !== undefined) return { error: [notIntegerError(notDigits)] };
     // Trimmed like bodies, but only copied when some text has spaces around it (rare; hot path).
-    const value = hasUntrimmed(raw) ? trimStrings(raw) : raw;
+    // Valid as sent: `true` keeps Fastify's own object (Ajv's coercion and defaults changed it in
+    // place), with no `{ value }` made per request; a trimmed copy is handed back as `value`.
+    if (!hasUntrimmed(raw)) return validate(raw) || { error: validate.errors ?? [] };
+    const value = trimStrings(raw);
     return validate(value) ? { value } : { error: validate.errors ?? [] };
   };
 };
