@@ -10,6 +10,7 @@ import { USERS_COLLECTIONS } from '../src/modules/users/collections';
 import type { UserDocument } from '../src/modules/users/documents';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { seedPlans } from '../src/seed/plans';
+import { collectStartupGarbage } from '../src/startup-gc';
 import { testConfig } from '../test/helpers/test-config';
 
 function profile(providerId: string, n: number, role: 'USER' | 'ADMIN'): UserDocument {
@@ -49,6 +50,8 @@ async function main() {
   // "Continuar assistindo": the member has started the five newest videos.
   for (const started of videos) await app.progressRepository.record(member._id, started._id, { positionSeconds: 30, durationSeconds: 600 });
 
+  // As server.ts does before it serves.
+  collectStartupGarbage();
   await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const address = app.server.address();
   process.stdout.write(

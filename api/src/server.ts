@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
 import { runSeedSteps } from './seed/seed';
+import { collectStartupGarbage } from './startup-gc';
 
 const CLOSE_GRACE_MS = 10_000;
 
@@ -18,11 +19,13 @@ async function main() {
   }
 
   const app = await buildApp({ config });
+  await app.ready();
   if (process.env.SEED_DEMO === '1') {
-    await app.ready();
     const result = await runSeedSteps(app);
     app.log.info(result, 'demo data ready');
   }
+  // What compiling the routes left behind slows the first requests down: collected before serving.
+  collectStartupGarbage();
 
   let closing = false;
   const shutdown = async (signal: string) => {
