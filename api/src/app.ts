@@ -5,6 +5,7 @@ import authentication, { type AuthRule } from './http/authentication';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import healthRoutes from './http/health-routes';
 import authHooks from './http/route-auth';
+import { buildSerializer } from './http/serialization';
 import { validatorCompiler } from './http/validation';
 import { MODULES } from './modules/modules';
 import clock from './plugins/clock';
@@ -69,6 +70,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     logger: typeof logger === 'object' ? { ...logger, serializers: { req: requestForLogs, ...logger.serializers } } : logger,
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { maxParamLength: 200 },
+    // Each response schema compiled once, not once per route and status (http/serialization.ts).
+    schemaController: { compilersFactory: { buildSerializer } },
     // Only the configured proxies (hops or addresses) may name the client in X-Forwarded-For.
     trustProxy: trustProxyOption(config),
     return503OnClosing: true,
