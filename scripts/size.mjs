@@ -4,15 +4,16 @@
 //   remotes — remoteEntry.js + the chunks of the exposed routes module (the first route) ≤ 50 kB,
 //             and any single route chunk ≤ 80 kB
 // Fails when a budget is exceeded, or when a shared singleton is bundled in more than one
-// deployment (React lives in the shell only; production remotes consume it with `import: false`).
+// deployment (React lives in the shell only; production remotes consume it with `import: false`),
+// or when an entry file (main.js, remoteEntry.js, and their .gz/.br) lacks V8's compile hint.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import frontends from './frontends.cjs';
 
 const { ROOT, FRONTENDS } = frontends;
 const require = (await import('node:module')).createRequire(import.meta.url);
-const { SHARED_SINGLETONS, ON_DEMAND_CHUNKS, isExposedRoutesChunk } = require('../webpack.shared.js');
+const { SHARED_SINGLETONS, ON_DEMAND_CHUNKS, isExposedRoutesChunk, COMPILE_HINT, compileHintFiles } = require('../webpack.shared.js');
 const budgets = require('./budgets.cjs');
 
 const gz = (file) => gzipSync(readFileSync(file)).length;
@@ -24,6 +25,8 @@ const routeRows = [];
 const ON_DEMAND = new Set(ON_DEMAND_CHUNKS);
 const lazyRows = [];
 const copies = new Map(SHARED_SINGLETONS.map((name) => [name, []]));
+/** Entry files served without V8's compile hint (CompileHintsPlugin), as sent: plain, .gz or .br. */
+const unhinted = [];
 
 /** The package a module path belongs to, e.g. ".../node_modules/react-dom/cjs/x.js" → "react-dom". */
 function ownerPackage(moduleName) {
@@ -62,6 +65,18 @@ for (const [name, { dir }] of Object.entries(FRONTENDS)) {
     }
   }
 
+  for (const file of compileHintFiles(name === 'shell')) {
+    const sent = [
+      [file, (bytes) => bytes],
+      [`${file}.gz`, gunzipSync],
+      [`${file}.br`, brotliDecompressSync],
+    ];
+    for (const [served, decode] of sent) {
+      const full = path.join(dist, served);
+      if (existsSync(full) && !decode(readFileSync(full)).toString('utf8', 0, COMPILE_HINT.length).startsWith(COMPILE_HINT)) unhinted.push(`${dir}/dist/${served}`);
+    }
+  }
+
   // Real source modules only: "consume/provide shared module" entries merely point at them.
   const bundled = new Set(
     stats.chunks.flatMap((chunk) => chunk.modules.filter((m) => m && !/shared module|^remote /.test(m)).map(ownerPackage)),
@@ -88,4 +103,6 @@ for (const [pkg, where] of copies) {
 if (duplicated) console.error('\nCada singleton deve estar em exatamente um deployment (o shell); os remotes o consomem.');
 const over = rows.filter((row) => !row.ok);
 if (over.length) console.error(`\n${over.length} orçamento(s) estourado(s): ${over.map((row) => `${row.frontend} ${row.what}`).join('; ')}`);
-if (duplicated || over.length) process.exit(1);
+console.log(`\nDica de compilação do V8 nas entradas: ${unhinted.length ? `FALTA em ${unhinted.join(', ')}` : 'ok'}`);
+if (unhinted.length) console.error('Sem a dica, o Chromium compila as funções da entrada na thread principal, uma a uma (CompileHintsPlugin).');
+if (duplicated || over.length || unhinted.length) process.exit(1);
