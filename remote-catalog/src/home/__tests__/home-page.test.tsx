@@ -56,10 +56,14 @@ describe('home page category rows', () => {
     await screen.findByRole('heading', { level: 2, name: 'Novidades' });
     expect(within(first).getByText(`Carregando ${CATEGORIES[0]!.name}…`)).toBeInTheDocument();
     expect(categoryCalls()).toEqual([]);
+    // Nothing is being fetched for a waiting row: its placeholder cards stand still (no shimmer).
+    expect(first.querySelector('[aria-busy="true"]')).toHaveClass('catalog-skeleton--still');
 
     act(() => FakeObserver.scrollNear(first));
     expect(await within(first).findByText(`Vídeo de ${CATEGORIES[0]!.name}`)).toBeInTheDocument();
     expect(categoryCalls().map((request) => new URL(request.url, 'http://x').searchParams.get('categoryId'))).toEqual([CATEGORIES[0]!._id]);
-    expect(within(screen.getByRole('region', { name: CATEGORIES[1]!.name })).getByText(`Carregando ${CATEGORIES[1]!.name}…`)).toBeInTheDocument();
+    const second = screen.getByRole('region', { name: CATEGORIES[1]!.name });
+    expect(within(second).getByText(`Carregando ${CATEGORIES[1]!.name}…`)).toBeInTheDocument();
+    expect(second.querySelector('[aria-busy="true"]')).toHaveClass('catalog-skeleton--still');
   });
 });
