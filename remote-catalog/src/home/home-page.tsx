@@ -114,7 +114,7 @@ function CategoryRow({ category }: { category: Category }) {
   return (
     <Section sectionRef={ref} id={id} title={category.name} action={<Link to={`/videos?categoryId=${category._id}`}>Ver todos de {category.name}</Link>}>
       {videos.isPending ? (
-        <CardsSkeleton count={3} label={`Carregando ${category.name}…`} still={!near} />
+        <CardsSkeleton count={3} label={`Carregando ${category.name}…`} still={videos.fetchStatus !== 'fetching'} />
       ) : videos.isError ? (
         <QueryError error={videos.error} onRetry={() => void videos.refetch()} title={`Não foi possível carregar ${category.name}`} />
       ) : (
