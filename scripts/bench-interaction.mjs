@@ -201,9 +201,13 @@ try {
         label: 'clique num capítulo',
         expected: 1,
         run: async (page) => {
-          const chapter = page.getByRole('region', { name: 'Capítulos' }).getByRole('button').nth(1);
+          // Found before the click, and awaited by a plain attribute check: a role locator's polling
+          // runs Playwright's ARIA queries in the page (over the 1,200 transcript lines), on the main
+          // thread, while the click's next paint is being measured — 60–300 ms of it at 4× CPU.
+          const chapter = await page.getByRole('region', { name: 'Capítulos' }).getByRole('button').nth(1).elementHandle();
           await chapter.click();
-          await chapter.and(page.locator('[aria-current="true"]')).waitFor({ timeout: 10000 });
+          await page.waitForFunction((button) => button.getAttribute('aria-current') === 'true', chapter, { polling: 100, timeout: 10000 });
+          await chapter.dispose();
         },
       },
       {
