@@ -3,11 +3,10 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import './catalog.css';
 
 /**
- * Placeholder cards while a grid or row loads. `still`: nothing is being fetched for it (a row that
- * waits for the visitor to scroll near it; the server's first view, which fetches nothing), so its
- * cards do not shimmer — on the home, the rows below the first screen shimmered from the first view
- * on (27 animations), and their frames were 150–250 ms of the main thread in the page's first 4 s on
- * this machine's Chromium (Lighthouse traces of `/`, three runs each way).
+ * Placeholder cards while a grid or row loads. `still`: nothing is being fetched for it (a home row
+ * that waits for the visitor to scroll near it), so its cards do not shimmer. The server's first view
+ * fetches nothing either; its placeholders are stilled by the shell (`[data-first-view]` in
+ * shell/src/layout/layout.css), whatever state the page rendered them in.
  */
 export function CardsSkeleton({ count = 4, label = 'Carregando…', still = false }: { count?: number; label?: string; still?: boolean }) {
   return (
