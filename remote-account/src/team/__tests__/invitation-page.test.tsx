@@ -73,7 +73,8 @@ describe('/equipe/convite/{token}', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.');
     await userEvent.click(screen.getByRole('button', { name: 'Sair e entrar com o e-mail convidado' }));
     await waitFor(() => expect(auth.logout).toHaveBeenCalled());
-    expect(screen.getByLabelText('endereço')).toHaveTextContent(`/autenticacao/login?redirect=${encodeURIComponent(`/equipe/convite/${TOKEN}`)}`);
+    // The page navigates once the sign-out has settled, a step after logout() is called.
+    await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent(`/autenticacao/login?redirect=${encodeURIComponent(`/equipe/convite/${TOKEN}`)}`));
   });
 
   it.each([
