@@ -1,6 +1,6 @@
 import { PageLayout, useAuth } from '@clube/platform';
 import { Skeleton } from '@clube/kit/ui/skeleton';
-import { memo, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { VideoCard } from '../shared/cards';
 import { formatDuration } from '../shared/format';
@@ -21,6 +21,34 @@ import '../shared/catalog.css';
 function secondsFrom(value: string | null): number | null {
   if (!value || !/^\d+(\.\d+)?$/.test(value)) return null;
   return Number(value);
+}
+
+/**
+ * The player's position, as a store: its time updates (several a second, and a chapter click) render
+ * the chapters and the transcript that follow it, not the whole page — player, description and
+ * assessment included — on the click's way to its next paint.
+ */
+interface Clock {
+  get: () => number;
+  set: (seconds: number) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createClock(): Clock {
+  let now = 0;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => now,
+    set(seconds) {
+      if (seconds === now) return;
+      now = seconds;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /** `/videos/{slug}`: the player, chapters, transcript, the way in when locked, related videos. */
@@ -44,7 +72,7 @@ function VideoView({ video }: { video: VideoDetail }) {
   const { status } = useAuth();
   const [searchParams] = useSearchParams();
   const player = useRef<PlayerHandle>(null);
-  const [currentTime, setCurrentTime] = useState(0);
+  const [clock] = useState(createClock);
   const [justUnlocked, setJustUnlocked] = useState(false);
   const related = useRelatedVideos(video.categoryId);
   const renewHlsUrl = useRenewFileLink(video.slug, 'hlsUrl');
@@ -65,7 +93,7 @@ function VideoView({ video }: { video: VideoDetail }) {
     startAt,
     autoPlay: justUnlocked,
     reportProgress: status === 'authenticated',
-    onTime: setCurrentTime,
+    onTime: clock.set,
     handle: player,
   };
 
@@ -91,17 +119,25 @@ function VideoView({ video }: { video: VideoDetail }) {
           <p style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{video.description}</p>
           {status === 'authenticated' && source && <AssessmentPanel videoId={video._id} finished={Boolean(video.progress?.finished) || finishedNow} />}
         </div>
-        <aside className="catalog-side" aria-label="Capítulos e transcrição">
-          <ChaptersList chapters={video.chapters} currentTime={currentTime} onSeek={seek} disabled={!source} />
-          {source && video.hasTranscript && <TranscriptPanel slug={video.slug} currentTime={currentTime} onSeek={seek} />}
-        </aside>
+        <Side clock={clock} video={video} playable={Boolean(source)} onSeek={seek} />
       </div>
       <RelatedVideos currentId={video._id} rows={related.data?.data} />
     </PageLayout>
   );
 }
 
-/** Memoised: the player's time updates re-render the page several times a second, the related videos need not follow. */
+/** The chapters and the transcript, following the player's position (memoised: the page's other renders need not reach them). */
+const Side = memo(function Side({ clock, video, playable, onSeek }: { clock: Clock; video: VideoDetail; playable: boolean; onSeek: (seconds: number) => void }) {
+  const currentTime = useSyncExternalStore(clock.subscribe, clock.get);
+  return (
+    <aside className="catalog-side" aria-label="Capítulos e transcrição">
+      <ChaptersList chapters={video.chapters} currentTime={currentTime} onSeek={onSeek} disabled={!playable} />
+      {playable && video.hasTranscript && <TranscriptPanel slug={video.slug} currentTime={currentTime} onSeek={onSeek} />}
+    </aside>
+  );
+});
+
+/** Memoised: the page's other renders (the session, an unlock) need not redo the related videos. */
 const RelatedVideos = memo(function RelatedVideos({ currentId, rows }: { currentId: string; rows: VideoDetail[] | undefined }) {
   const others = (rows ?? []).filter((row) => row._id !== currentId).slice(0, 4);
   if (others.length === 0) return null;

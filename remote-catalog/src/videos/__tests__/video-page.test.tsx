@@ -126,6 +126,24 @@ describe('/videos/{slug}', () => {
     expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
+  it('When the player reaches a line of the transcript, then that line is marked as the one being said, and only that one', async () => {
+    renderRoute(<Routes />, '/videos/coleta-segura', { persona: 'assinante' });
+    const lines = await screen.findByRole('list', { name: 'Falas do vídeo' }, find);
+    const player = document.querySelector('video') as HTMLVideoElement;
+    let position = 1;
+    Object.defineProperty(player, 'currentTime', { configurable: true, get: () => position, set: (value: number) => (position = value) });
+    const current = () => within(lines).getAllByRole('button').filter((line) => line.getAttribute('aria-current') === 'true').map((line) => line.textContent);
+
+    fireEvent.timeUpdate(player);
+    await waitFor(() => expect(current()).toEqual(['0:00Separe o material.']));
+    position = 4;
+    fireEvent.timeUpdate(player);
+    await waitFor(() => expect(current()).toEqual(['0:03Solte o torniquete antes de um minuto.']));
+    position = 7; // past the last line: none is being said
+    fireEvent.timeUpdate(player);
+    await waitFor(() => expect(current()).toEqual([]));
+  });
+
   it('When the transcript loads, then its lines and the chapters are buttons, and "Buscar no vídeo" keeps the lines that say the words, accents aside', async () => {
     renderRoute(<Routes />, '/videos/coleta-segura', { persona: 'assinante' });
     const lines = await screen.findByRole('list', { name: 'Falas do vídeo' }, find);
