@@ -128,7 +128,8 @@ function VideoView({ video }: { video: VideoDetail }) {
 
 /** The chapters and the transcript, following the player's position (memoised: the page's other renders need not reach them). */
 const Side = memo(function Side({ clock, video, playable, onSeek }: { clock: Clock; video: VideoDetail; playable: boolean; onSeek: (seconds: number) => void }) {
-  const currentTime = useSyncExternalStore(clock.subscribe, clock.get);
+  // The server's first view renders it too (at 0 s): without a server snapshot React would refuse to.
+  const currentTime = useSyncExternalStore(clock.subscribe, clock.get, clock.get);
   return (
     <aside className="catalog-side" aria-label="Capítulos e transcrição">
       <ChaptersList chapters={video.chapters} currentTime={currentTime} onSeek={onSeek} disabled={!playable} />

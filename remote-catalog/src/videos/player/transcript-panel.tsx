@@ -131,7 +131,8 @@ const CueList = memo(function CueList({ cues, activeLine, onSeek, listRef }: { c
 
 /** One line; when the line being said moves (a chapter click, playback), only the two lines concerned render again. */
 const CueLine = memo(function CueLine({ cue, activeLine, onSeek }: { cue: Cue; activeLine: ActiveLine; onSeek: (seconds: number) => void }) {
-  const active = useSyncExternalStore(activeLine.subscribe, () => activeLine.get() === cue.startSeconds);
+  const isActive = () => activeLine.get() === cue.startSeconds;
+  const active = useSyncExternalStore(activeLine.subscribe, isActive, isActive);
   return (
     <li data-start={cue.startSeconds}>
       <button type="button" className="catalog-seek" onClick={() => onSeek(cue.startSeconds)} aria-current={active ? 'true' : undefined}>
