@@ -11,11 +11,6 @@ export function fold(text: string): string {
 }
 
 /**
- * The transcript, line by line: the line being said is marked and kept in view (inside the panel,
- * the page does not jump), a click jumps the player there, and the search box finds words said in
- * the video.
- */
-/**
  * Which line is being said (its start), as a store each line reads for itself: when it moves (every
  * few seconds of playback, a chapter click), only the two lines concerned render again — not the list,
  * which on an hour's transcript is 1,200 lines to go over on the click's way to its next paint.
@@ -50,6 +45,11 @@ export function createActiveLine(): ActiveLine {
   };
 }
 
+/**
+ * The transcript, line by line: the line being said is marked and kept in view (inside the panel,
+ * the page does not jump), a click jumps the player there, and the search box finds words said in
+ * the video.
+ */
 export function TranscriptPanel({ slug, currentTime, onSeek }: { slug: string; currentTime: number; onSeek: (seconds: number) => void }) {
   const transcript = useTranscript(slug, true);
   const [query, setQuery] = useState('');
