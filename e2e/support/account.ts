@@ -25,6 +25,32 @@ export async function api<T = unknown>(method: string, path: string, token?: str
 }
 
 /**
+ * What a person sees when a step did not arrive: the address, the page's headings, its alerts and
+ * toasts (an API error, a field's message) — for a failure's report, where a timeout alone says nothing.
+ */
+export async function whatThePageShows(page: Page): Promise<string> {
+  try {
+    const seen = await page.evaluate(() => {
+      const texts = (selector: string) => Array.from(document.querySelectorAll<HTMLElement>(selector)).map((element) => element.innerText.trim().replace(/\s+/g, ' ')).filter(Boolean);
+      return { headings: texts('h1, h2'), alerts: texts('[role="alert"], .clube-toaster > *') };
+    });
+    return `${page.url()}; títulos: ${JSON.stringify(seen.headings)}; avisos: ${JSON.stringify(seen.alerts)}`;
+  } catch (error) {
+    return `${page.url()} (não foi possível ler a página: ${String(error)})`;
+  }
+}
+
+/** Waits for the page's heading; when it does not come, the failure says what the page showed instead. */
+export async function waitForHeading(page: Page, name: string, level = 1): Promise<void> {
+  await page
+    .getByRole('heading', { level, name, exact: true })
+    .waitFor({ timeout: 20000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`"${name}" não apareceu. A página mostrava: ${await whatThePageShows(page)}`, { cause: error });
+    });
+}
+
+/**
  * A visitor signs up through the shell's pages and fills the laboratory step (the CEP answered by the
  * stack's stand-in), up to the "Bem-vindo ao Clube" page.
  */
@@ -34,7 +60,7 @@ export async function signUpThroughPage(
   person: { name: string; email: string; password: string },
   laboratory: string,
 ): Promise<void> {
-  const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 20000 });
+  const heading = (name: string) => waitForHeading(page, name);
   await page.goto(`${shellUrl}/autenticacao/registro`, { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Nome completo').fill(person.name);
   await page.getByLabel('E-mail').fill(person.email);

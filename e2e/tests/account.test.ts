@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, idTokenFor, signUpThroughPage } from '../support/account';
+import { api, idTokenFor, signUpThroughPage, waitForHeading } from '../support/account';
 import { checkPage } from '../support/axe';
 import { openBrowser, type BrowserSession } from '../support/browser';
 import { Frontends } from '../support/frontends';
@@ -36,7 +36,7 @@ async function open(pathname: string): Promise<void> {
 }
 
 async function heading(name: string, level = 1): Promise<void> {
-  await page.getByRole('heading', { level, name, exact: true }).waitFor({ timeout: 20000 });
+  await waitForHeading(page, name, level);
 }
 
 /**
