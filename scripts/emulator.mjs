@@ -10,6 +10,17 @@ import { runUntilSignal } from './run-until-signal.mjs';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PORT = 9099;
 
+/** The port asked for in FIREBASE_AUTH_EMULATOR_PORT (9099 without it); a value that is not a port stops the start with a message. */
+export function emulatorPortFromEnv(env = process.env) {
+  const value = env.FIREBASE_AUTH_EMULATOR_PORT;
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`FIREBASE_AUTH_EMULATOR_PORT deve ser uma porta entre 1 e 65535 (recebido: "${value}").`);
+  }
+  return port;
+}
+
 /** Answers true when an Auth emulator (not just any server) listens on host:port. */
 export async function isAuthEmulatorUp(host, timeoutMs = 1000) {
   try {
@@ -127,7 +138,7 @@ function delay(ms) {
 
 const isCli = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isCli) {
-  const port = Number(process.env.FIREBASE_AUTH_EMULATOR_PORT ?? DEFAULT_PORT);
+  const port = emulatorPortFromEnv();
   const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-clube';
   const started = Date.now();
   const emulator = await startAuthEmulator({ port, projectId, quiet: true });

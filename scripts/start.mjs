@@ -9,7 +9,7 @@ import frontends from './frontends.cjs';
 import serve from './serve-static.cjs';
 import prettyLogs from './pretty-logs.cjs';
 import { buildFrontends } from './build.mjs';
-import { startAuthEmulator } from './emulator.mjs';
+import { emulatorPortFromEnv, startAuthEmulator } from './emulator.mjs';
 
 const { ROOT, FRONTENDS, portOf } = frontends;
 const EMULATOR_DATA_DIR = path.join(ROOT, '.data', 'auth-emulator');
@@ -75,7 +75,7 @@ process.on('SIGTERM', () => void shutdown(0));
 try {
   if (!process.argv.includes('--no-build')) await buildFrontends();
 
-  const emulator = await startAuthEmulator({ projectId: PROJECT_ID, dataDir: EMULATOR_DATA_DIR });
+  const emulator = await startAuthEmulator({ projectId: PROJECT_ID, port: emulatorPortFromEnv(), dataDir: EMULATOR_DATA_DIR });
   stoppers.push(() => emulator.stop());
   if (!process.env.SMTP_URL) {
     startChild('O servidor de e-mail de desenvolvimento', path.join(ROOT, 'api', 'scripts', 'dev-mail-server.ts'), {
