@@ -6,6 +6,7 @@ import { VideoCard } from '../shared/cards';
 import { formatDuration } from '../shared/format';
 import { CatalogueItemPage } from '../shared/catalogue-item-page';
 import { ItemMeta } from '../shared/access-badge';
+import { createSignal, type Signal } from '../shared/signal';
 import type { VideoDetail } from '../shared/types';
 import { LockedPanel } from '../shared/locked-panel';
 import { useRelatedVideos } from './api/get-related-videos';
@@ -21,34 +22,6 @@ import '../shared/catalog.css';
 function secondsFrom(value: string | null): number | null {
   if (!value || !/^\d+(\.\d+)?$/.test(value)) return null;
   return Number(value);
-}
-
-/**
- * The player's position, as a store: its time updates (several a second, and a chapter click) render
- * the chapters and the transcript that follow it, not the whole page — player, description and
- * assessment included — on the click's way to its next paint.
- */
-interface Clock {
-  get: () => number;
-  set: (seconds: number) => void;
-  subscribe: (listener: () => void) => () => void;
-}
-
-function createClock(): Clock {
-  let now = 0;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => now,
-    set(seconds) {
-      if (seconds === now) return;
-      now = seconds;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
 }
 
 /** `/videos/{slug}`: the player, chapters, transcript, the way in when locked, related videos. */
@@ -72,7 +45,10 @@ function VideoView({ video }: { video: VideoDetail }) {
   const { status } = useAuth();
   const [searchParams] = useSearchParams();
   const player = useRef<PlayerHandle>(null);
-  const [clock] = useState(createClock);
+  // The player's position, as a signal: its time updates (several a second, and a chapter click) render
+  // the chapters and the transcript that follow it, not the whole page — player, description and
+  // assessment included — on the click's way to its next paint.
+  const [clock] = useState(() => createSignal(0));
   const [justUnlocked, setJustUnlocked] = useState(false);
   const related = useRelatedVideos(video.categoryId);
   const renewHlsUrl = useRenewFileLink(video.slug, 'hlsUrl');
@@ -127,7 +103,7 @@ function VideoView({ video }: { video: VideoDetail }) {
 }
 
 /** The chapters and the transcript, following the player's position (memoised: the page's other renders need not reach them). */
-const Side = memo(function Side({ clock, video, playable, onSeek }: { clock: Clock; video: VideoDetail; playable: boolean; onSeek: (seconds: number) => void }) {
+const Side = memo(function Side({ clock, video, playable, onSeek }: { clock: Signal<number>; video: VideoDetail; playable: boolean; onSeek: (seconds: number) => void }) {
   // The server's first view renders it too (at 0 s): without a server snapshot React would refuse to.
   const currentTime = useSyncExternalStore(clock.subscribe, clock.get, clock.get);
   return (

@@ -3,6 +3,7 @@ import { Skeleton } from '@clube/kit/ui/skeleton';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { formatClock } from '../../shared/format';
 import { QueryError } from '../../shared/query-state';
+import { createSignal } from '../../shared/signal';
 import { useTranscript } from '../api/get-transcript';
 
 /** Lower case without accents, as the API's search folds text: "Calibração" → "calibracao". */
@@ -25,23 +26,15 @@ export interface ActiveLine {
 }
 
 export function createActiveLine(): ActiveLine {
-  let current: number | undefined;
-  let published: number | undefined;
-  const listeners = new Set<() => void>();
+  let staged: number | undefined;
+  const published = createSignal<number | undefined>(undefined);
   return {
-    get: () => current,
+    get: () => staged,
     stage(start) {
-      current = start;
+      staged = start;
     },
-    publish() {
-      if (current === published) return;
-      published = current;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    publish: () => published.set(staged),
+    subscribe: published.subscribe,
   };
 }
 
