@@ -138,12 +138,18 @@ function delay(ms) {
 
 const isCli = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isCli) {
-  const port = emulatorPortFromEnv();
-  const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-clube';
-  const started = Date.now();
-  const emulator = await startAuthEmulator({ port, projectId, quiet: true });
-  const how = emulator.reused ? 'já estava rodando; reutilizando' : `pronto em ${((Date.now() - started) / 1000).toFixed(1)} s`;
-  console.log(`Emulador do Firebase Auth ${how}: http://${emulator.host} (projeto ${projectId}).`);
-  console.log(`Use FIREBASE_AUTH_EMULATOR_HOST=${emulator.host}. Ctrl-C para parar.`);
-  if (!emulator.reused) runUntilSignal(() => emulator.stop());
+  try {
+    const port = emulatorPortFromEnv();
+    const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-clube';
+    const started = Date.now();
+    const emulator = await startAuthEmulator({ port, projectId, quiet: true });
+    const how = emulator.reused ? 'já estava rodando; reutilizando' : `pronto em ${((Date.now() - started) / 1000).toFixed(1)} s`;
+    console.log(`Emulador do Firebase Auth ${how}: http://${emulator.host} (projeto ${projectId}).`);
+    console.log(`Use FIREBASE_AUTH_EMULATOR_HOST=${emulator.host}. Ctrl-C para parar.`);
+    if (!emulator.reused) runUntilSignal(() => emulator.stop());
+  } catch (error) {
+    // The message is for a person (a port that is not one, an emulator that did not start): no stack.
+    console.error(`Não foi possível iniciar o emulador: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
 }
