@@ -78,10 +78,11 @@ describe('the first view in the HTML', () => {
         const record = { shifts: [] as string[], framesWithoutHeading: 0, frames: 0, firstFrameHadHeading: false, firstViewAnimations: 0 };
         Object.assign(window, { __firstView: record });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+          const rect = (box: DOMRectReadOnly) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) {
             if (entry.hadRecentInput) continue;
-            // What moved, for the failure message.
-            const nodes = (entry.sources ?? []).map((source) => (source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${source.node.className}` : String(source.node?.nodeName)));
+            // What moved, from where to where, for the failure message.
+            const nodes = (entry.sources ?? []).map((source) => `${source.node instanceof Element ? `${source.node.tagName.toLowerCase()}.${source.node.className}` : String(source.node?.nodeName)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`);
             record.shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
           }
         }).observe({ type: 'layout-shift', buffered: true });
