@@ -1,4 +1,5 @@
 import type { ApiResponse } from '@clube/platform';
+import { Skeleton } from '@clube/kit/ui/skeleton';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import '../shared/catalog.css';
@@ -23,6 +24,21 @@ function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
     <a className="catalog-banner" href={banner.linkUrl} target="_blank" rel="noopener noreferrer">
       {inner}
     </a>
+  );
+}
+
+/**
+ * The carousel's place while its banners load. A status, as every placeholder of the page: the
+ * shell keeps the server's first view (the real banners) on screen until no placeholder is left
+ * (shell/src/layout/first-view.tsx); an unannounced box here let it hand over to this shorter box,
+ * and the sections below moved down when the banners came.
+ */
+export function BannersSkeleton() {
+  return (
+    <div aria-busy="true">
+      <Skeleton label="Carregando destaques…" lines={0} />
+      <div className="clube-skeleton catalog-banners__skeleton" aria-hidden="true" />
+    </div>
   );
 }
 

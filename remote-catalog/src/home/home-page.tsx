@@ -9,7 +9,7 @@ import type { Category } from '../shared/types';
 import { useBanners } from './api/get-banners';
 import { useContinueWatching } from './api/get-continue-watching';
 import { useCategoryVideos, useLatest } from './api/get-latest';
-import { BannersCarousel } from './banners-carousel';
+import { BannersCarousel, BannersSkeleton } from './banners-carousel';
 import '../shared/catalog.css';
 
 /** `/`: banners, "Continuar assistindo", "Novidades", a row per category and, for non-subscribers, the plans teaser. */
@@ -21,14 +21,14 @@ export function HomePage() {
 
   return (
     <PageLayout title="Bem-vindo ao Clube" description="Vídeos e conteúdos para equipes de laboratório.">
-      {banners.isError ? null : banners.isPending ? <div className="clube-skeleton" style={{ aspectRatio: '16 / 5', minHeight: 140 }} aria-hidden="true" /> : <BannersCarousel banners={banners.data.data} />}
+      {banners.isError ? null : banners.isPending ? <BannersSkeleton /> : <BannersCarousel banners={banners.data.data} />}
       {status === 'authenticated' && <ContinueWatching />}
       {!subscriber && status !== 'authenticating' && <PlansTeaser />}
       <Latest />
       {categories.isError ? (
         <QueryError error={categories.error} onRetry={() => void categories.refetch()} title="Não foi possível carregar as categorias" />
       ) : (
-        categories.data?.data.map((category) => <CategoryRow key={category._id} category={category} />)
+        categories.data?.data.map((category, index) => <CategoryRow key={category._id} category={category} eager={index === 0} />)
       )}
     </PageLayout>
   );
@@ -105,10 +105,15 @@ function Latest() {
   );
 }
 
-/** A category's row: below the first screen, so its videos are asked for when the visitor scrolls near it. */
-function CategoryRow({ category }: { category: Category }) {
+/**
+ * A category's row: below the first screen, so its videos are asked for when the visitor scrolls
+ * near it. Except the first (`eager`): the server's first view paints it loaded (its read is
+ * embedded in the page, src/page-data.json `derived`), and the page, kept hidden behind that view
+ * until it shows the same (shell/src/layout/first-view.tsx), cannot be seen near the screen.
+ */
+function CategoryRow({ category, eager }: { category: Category; eager: boolean }) {
   const [ref, near] = useNearViewport<HTMLElement>();
-  const videos = useCategoryVideos(category._id, { enabled: near });
+  const videos = useCategoryVideos(category._id, { enabled: near || eager });
   if (videos.isSuccess && videos.data.data.length === 0) return null;
   const id = `category-${category._id}`;
   return (

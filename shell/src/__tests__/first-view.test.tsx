@@ -154,3 +154,34 @@ it('When the page finishes loading into another state than the server showed (an
   expect(screen.queryByRole('heading', { name: 'Planos' })).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Não foi possível carregar os planos' })).toBeVisible();
 });
+
+/** The home page: its heading at once; until `release`, its banners loading and its category rows not there yet; then both, a row waiting for a scroll. */
+function HomeLoadingBanners() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    release = () => setLoaded(true);
+  }, []);
+  return (
+    <main>
+      <h1>Bem-vindo ao Clube</h1>
+      {loaded ? <section aria-label="Destaques">Banner novo</section> : <div role="status">Carregando destaques…</div>}
+      {loaded && <div role="status">Carregando Qualidade…</div>}
+    </main>
+  );
+}
+
+it('When the page still loads a part the server showed loaded (the banners), then the server markup stays, even if the page has no more placeholders than it; once only the placeholders the server showed are left, the page takes its place', async () => {
+  const view = serverPage('<main><h1>Bem-vindo ao Clube</h1><section aria-label="Destaques">Banner</section><div role="status">Carregando Qualidade…</div></main>', '/');
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <FirstViewHandOver view={view}>
+        <HomeLoadingBanners />
+      </FirstViewHandOver>
+    </MemoryRouter>,
+  );
+  expect(screen.getByText('Banner')).toBeVisible();
+  expect(screen.getByText('Carregando destaques…')).not.toBeVisible();
+  await act(async () => release());
+  expect(screen.queryByText('Banner')).not.toBeInTheDocument();
+  expect(screen.getByText('Banner novo')).toBeVisible();
+});

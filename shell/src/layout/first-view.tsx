@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { headingOf, statusesOf, type FirstView } from './take-first-view';
+import { headingOf, onlyPlaceholdersOf, statusesOf, type FirstView } from './take-first-view';
 
 export { takeFirstView, type FirstView } from './take-first-view';
 
@@ -38,13 +38,14 @@ export function FirstViewHandOver({ view, children }: { view: FirstView | null; 
   useEffect(() => {
     const element = page.current;
     if (!active || !element || !view) return undefined;
-    // Ready: the page shows what the server showed, or it has finished loading into another state
+    // Ready: the page shows what the server showed (the same heading, and nothing loading that the
+    // server's view did not show loading), or it has finished loading into another state
     // (a redirect's page; an error, such as its remote failing to load, shown at once).
     const ready = () => {
       if (element.querySelector('.clube-state[role="alert"]') !== null) return true;
       if (element.querySelector('main') === null) return false;
       const statuses = statusesOf(element);
-      return (headingOf(element) === view.heading && statuses <= view.statuses) || (statuses === 0 && headingOf(element) !== null);
+      return (headingOf(element) === view.heading && onlyPlaceholdersOf(view.statuses, statuses)) || (statuses.length === 0 && headingOf(element) !== null);
     };
     const done = () => setWaiting(false);
     let timer: ReturnType<typeof setTimeout> | undefined;

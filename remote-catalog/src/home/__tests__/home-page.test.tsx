@@ -50,20 +50,20 @@ afterEach(() => {
 const categoryCalls = () => api.requests.filter((request) => request.url.includes('categoryId='));
 
 describe('home page category rows', () => {
-  it('When the home page opens, then the category rows below the first screen wait; scrolling near one loads just that row', async () => {
+  it('When the home page opens, then the first category row loads at once (the server paints it too) and the rows below it wait; scrolling near one loads just that row', async () => {
     renderRoute(<Routes />, '/', { persona: 'visitante' });
     const first = await screen.findByRole('region', { name: CATEGORIES[0]!.name });
     await screen.findByRole('heading', { level: 2, name: 'Novidades' });
-    expect(within(first).getByText(`Carregando ${CATEGORIES[0]!.name}…`)).toBeInTheDocument();
-    expect(categoryCalls()).toEqual([]);
-    // Nothing is being fetched for a waiting row: its placeholder cards stand still (no shimmer).
-    expect(first.querySelector('[aria-busy="true"]')).toHaveClass('catalog-skeleton--still');
-
-    act(() => FakeObserver.scrollNear(first));
     expect(await within(first).findByText(`Vídeo de ${CATEGORIES[0]!.name}`)).toBeInTheDocument();
-    expect(categoryCalls().map((request) => new URL(request.url, 'http://x').searchParams.get('categoryId'))).toEqual([CATEGORIES[0]!._id]);
     const second = screen.getByRole('region', { name: CATEGORIES[1]!.name });
     expect(within(second).getByText(`Carregando ${CATEGORIES[1]!.name}…`)).toBeInTheDocument();
+    const asked = () => categoryCalls().map((request) => new URL(request.url, 'http://x').searchParams.get('categoryId'));
+    expect(asked()).toEqual([CATEGORIES[0]!._id]);
+    // Nothing is being fetched for a waiting row: its placeholder cards stand still (no shimmer).
     expect(second.querySelector('[aria-busy="true"]')).toHaveClass('catalog-skeleton--still');
+
+    act(() => FakeObserver.scrollNear(second));
+    expect(await within(second).findByText(`Vídeo de ${CATEGORIES[1]!.name}`)).toBeInTheDocument();
+    expect(asked()).toEqual([CATEGORIES[0]!._id, CATEGORIES[1]!._id]);
   });
 });
