@@ -18,10 +18,16 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 describe('Demo seed: chapters, transcripts and search text', () => {
+  test('When the demo catalogue is seeded into an empty store, then search finds its items at once (before the club seed)', async () => {
+    const result = await testApp.call('GET', '/v1/search', { query: { q: 'coleta segura' } });
+    expect(result.status).toBe(200);
+    expect(result.body.data.map((hit: { video: { slug: string } | null }) => hit.video?.slug)).toContain('demonstracao-coleta-segura');
+  });
+
   test('When it runs twice, then the second run adds nothing and changes no video', async () => {
     const first = await seedClub(testApp.app);
-    // 14 contents and 6 videos; the two videos that got chapters had their search text written by that update.
-    expect(first).toEqual({ chaptersAdded: 2, transcriptsCreated: 2, searchTextAdded: 20 });
+    // The catalogue seed wrote every item's search text: nothing is left to backfill.
+    expect(first).toEqual({ chaptersAdded: 2, transcriptsCreated: 2, searchTextAdded: 0 });
     const before = await testApp.db.collection('videos').find({}).sort({ _id: 1 }).toArray();
     expect(await seedClub(testApp.app)).toEqual({ chaptersAdded: 0, transcriptsCreated: 0, searchTextAdded: 0 });
     expect(await testApp.db.collection('videos').find({}).sort({ _id: 1 }).toArray()).toEqual(before);
