@@ -29,9 +29,9 @@ function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
 
 /**
  * The carousel's place while its banners load. A status, as every placeholder of the page: the
- * shell keeps the server's first view (the real banners) on screen until no placeholder is left
- * (shell/src/layout/first-view.tsx); an unannounced box here let it hand over to this shorter box,
- * and the sections below moved down when the banners came.
+ * shell keeps the server's first view (the real banners) on screen until the page shows no
+ * placeholder the view did not (shell/src/layout/first-view.tsx); an unannounced box here let it
+ * hand over to this shorter box, and the sections below moved down when the banners came.
  */
 export function BannersSkeleton() {
   return (
