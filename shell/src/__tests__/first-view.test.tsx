@@ -38,10 +38,10 @@ function GoTo({ to }: { to: string }) {
   );
 }
 
-/** The hand-over of a first view painted for /planos, around the page the app renders there. */
-function renderHandOver(view: ReturnType<typeof takeFirstView>, page: ReactNode) {
+/** The hand-over of a first view painted for `pathname` (/planos), around the page the app renders there. */
+function renderHandOver(view: ReturnType<typeof takeFirstView>, page: ReactNode, pathname = '/planos') {
   return render(
-    <MemoryRouter initialEntries={['/planos']}>
+    <MemoryRouter initialEntries={[pathname]}>
       <FirstViewHandOver view={view}>{page}</FirstViewHandOver>
     </MemoryRouter>,
   );
@@ -172,13 +172,7 @@ function HomeLoadingBanners() {
 
 it('When the page still loads a part the server showed loaded (the banners), then the server markup stays, even if the page has no more placeholders than it; once only the placeholders the server showed are left, the page takes its place', async () => {
   const view = serverPage('<main><h1>Bem-vindo ao Clube</h1><section aria-label="Destaques">Banner</section><div role="status">Carregando Qualidade…</div></main>', '/');
-  render(
-    <MemoryRouter initialEntries={['/']}>
-      <FirstViewHandOver view={view}>
-        <HomeLoadingBanners />
-      </FirstViewHandOver>
-    </MemoryRouter>,
-  );
+  renderHandOver(view, <HomeLoadingBanners />, '/');
   expect(screen.getByText('Banner')).toBeVisible();
   expect(screen.getByText('Carregando destaques…')).not.toBeVisible();
   await act(async () => release());
