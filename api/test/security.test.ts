@@ -153,14 +153,34 @@ describe('Security review (#26): expensive reads are limited', () => {
     }
   });
 
-  test('When a guest floods the search, then their address gets 429 with a Portuguese message', async () => {
+  test('When a guest floods the search with new queries, then their address gets 429 with a Portuguese message and a Retry-After', async () => {
     const statuses: number[] = [];
-    for (let index = 0; index < 12; index += 1) statuses.push((await testApp.call('GET', '/v1/search', { query: { q: 'gasometria' } })).status);
-    expect(statuses.slice(0, 8)).not.toContain(429);
-    expect(statuses.at(-1)).toBe(429);
-    const limited = await testApp.call('GET', '/v1/search', { query: { q: 'gasometria' } });
+    for (let index = 0; index < 12; index += 1) statuses.push((await testApp.call('GET', '/v1/search', { query: { q: `gasometria ${index}` } })).status);
+    // 4× the expensive-read limit (2) a minute.
+    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
+    expect(statuses.slice(8)).toEqual(Array(4).fill(429));
+    const limited = await testApp.call('GET', '/v1/search', { query: { q: 'gasometria de novo' } });
     expectErrorShape(limited, 429);
-    expect(limited.body.message).toMatch(/^Muitas consultas em pouco tempo/);
+    expect(limited.body.message).toMatch(/^Muitas consultas em pouco tempo\. Tente novamente em \d+ s\.$/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  test('When a member repeats the same search, then the answers given again are not counted, and a new query is', async () => {
+    // The club's clock stands still, so the answer kept after the first scan stays fresh (else it is kept for a second).
+    const stillApp = await startTestApp({ config: { expensiveReadLimit: 2 }, now: () => new Date('2026-03-10T12:00:00.000Z') });
+    try {
+      const member = await createActor(stillApp);
+      const search = async (q: string) => (await stillApp.call('GET', '/v1/search', { token: member.token, query: { q } })).status;
+      const repeated: number[] = [];
+      for (let index = 0; index < 12; index += 1) repeated.push(await search('calibração'));
+      expect(repeated).toEqual(Array(12).fill(200));
+      const fresh: number[] = [];
+      for (let index = 0; index < 8; index += 1) fresh.push(await search(`pipeta ${index}`));
+      // Of the 8 a minute, the repeated query counted once: 7 new queries pass, the eighth is over.
+      expect(fresh).toEqual([...Array(7).fill(200), 429]);
+    } finally {
+      await stillApp.close();
+    }
   });
 });
 

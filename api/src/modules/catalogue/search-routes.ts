@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, paginated } from '../../http/schemas';
 import { listPage } from '../../http/pagination';
-import { perUserReadLimit } from '../../plugins/rate-limit';
+import { perUserWorkLimit } from '../../plugins/rate-limit';
 import { SearchQuery, SearchResultSchema } from './search-schemas';
 import { searchCatalogue, withCues } from './use-cases/search-catalogue';
 import { cardsOf } from './responses';
@@ -15,6 +15,9 @@ const SEARCHES_PER_EXPENSIVE_READ = 4;
 
 /** One search for the whole catalogue: locked items are found, as cards, never with body or source. */
 const search: FastifyPluginAsyncTypebox = async (fastify) => {
+  // Scans the catalogue and transcripts: 4× the expensive-read limit (typing runs several searches),
+  // counted only when it scans — the same search given again from the response cache is not.
+  const scanLimit = perUserWorkLimit(fastify, 'search', SEARCHES_PER_EXPENSIVE_READ);
   fastify.get(
     '/',
     route('optional', 'Busca em conteúdos publicados (título, resumo, corpo), vídeos (título, descrição) e no que é dito nos vídeos', {
@@ -24,10 +27,9 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
         'traz o segundo onde abrir o vídeo (transcriptHit).',
       querystring: SearchQuery,
       response: { 200: paginated(SearchResultSchema), ...errorResponses(401) },
-    },
-    // Scans the catalogue and transcripts: 4× the expensive-read limit (typing runs several searches).
-    { rateLimit: perUserReadLimit(fastify, SEARCHES_PER_EXPENSIVE_READ) }),
+    }),
     (request, reply) => cachedCatalogueRead(fastify, request, reply, async () => {
+      await scanLimit(request, reply);
       const terms = searchTerms(request.query.q);
       const hits = await searchCatalogue(fastify, terms, request.query.type);
       const load = async (page: number, limit: number) => ({ data: await withCues(fastify, hits.slice((page - 1) * limit, page * limit), terms), total: hits.length });
