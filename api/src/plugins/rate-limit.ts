@@ -77,7 +77,7 @@ export default fp(
 
 /**
  * Route config for an expensive read (PIX QR code, payment-status polling, files rendered on
- * request, the data export, the search): limited per member (per address before sign-in),
+ * request, the data export; the search counts its scans with `perUserWorkLimit`): limited per member (per address before sign-in),
  * `config.expensiveReadLimit` a minute times `scale`, checked after the token.
  */
 export function perUserReadLimit(fastify: FastifyInstance, scale = 1): RateLimitOptions {
